@@ -1,0 +1,177 @@
+"""Table-driven distances to winning shapes, on flat per-code count arrays.
+
+The core quantity is the *overlap*: how many of the hand's concealed tiles a
+target group of ``k`` melds (plus ``p`` pairs, 0 or 1) can reuse. Tiles may be
+added without limit (the shape view of the MCR calculators), so a block's
+best overlap depends only on that block's counts. A block is one suit (with
+the honours that carry its colour, in UNO) or the free honours (MCR). Each
+block's vector of best overlaps, indexed ``2*k + p``, is memoised on its count
+tuple and interned as a small int; interned vectors of several blocks combine
+by a memoised max-plus convolution keyed by their two ids. A hand that needs
+``n`` more melds and a pair is ``3n + 2 - overlap`` tiles from winning, and its
+shanten is that distance minus one.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+MAX_MELDS: Final = 4
+VEC_LEN: Final = 2 * (MAX_MELDS + 1)
+ZERO: Final[tuple[int, ...]] = (0,) * VEC_LEN
+ZERO_ID: Final = 0
+
+Vector = tuple[int, ...]
+
+_vectors: list[Vector] = [ZERO]
+_vector_ids: dict[Vector, int] = {ZERO: ZERO_ID}
+_suit_memo: dict[tuple[int, ...], Vector] = {(0,) * 9: ZERO}
+_conv_memo: dict[int, int] = {}
+
+
+def intern(v: Vector) -> int:
+    """The small-int id of a vector."""
+    i = _vector_ids.get(v)
+    if i is None:
+        i = _vector_ids[v] = len(_vectors)
+        _vectors.append(v)
+    return i
+
+
+def vector(vid: int) -> Vector:
+    """The vector of an id."""
+    return _vectors[vid]
+
+
+def _merge_meld(best: list[int], sub: Vector, gain: int) -> None:
+    for k in range(1, MAX_MELDS + 1):
+        j = 2 * k
+        a = sub[j - 2] + gain
+        if a > best[j]:
+            best[j] = a
+        a = sub[j - 1] + gain
+        if a > best[j + 1]:
+            best[j + 1] = a
+
+
+def _merge_pair(best: list[int], sub: Vector, gain: int) -> None:
+    for k in range(MAX_MELDS + 1):
+        a = sub[2 * k] + gain
+        if a > best[2 * k + 1]:
+            best[2 * k + 1] = a
+
+
+def _minus(c: tuple[int, ...], *drops: tuple[int, int]) -> tuple[int, ...]:
+    out = list(c)
+    for i, n in drops:
+        out[i] -= n
+    return tuple(out)
+
+
+def suit_vector(c: tuple[int, ...]) -> Vector:
+    """Best overlaps of one suit's nine counts with k melds (+ a pair)."""
+    v = _suit_memo.get(c)
+    if v is None:
+        v = _compute_suit(c)
+        _suit_memo[c] = v
+    return v
+
+
+def _compute_suit(c: tuple[int, ...]) -> Vector:
+    # Decide the fate of one copy of the lowest held rank i: unused, in a
+    # pung, in the pair, or in a chow that also takes any subset of the next
+    # two held ranks. Pungs and pairs take as many copies as they can (an
+    # exchange argument shows that loses nothing).
+    i = next(i for i, n in enumerate(c) if n)
+    ci = c[i]
+    best = list(suit_vector(_minus(c, (i, 1))))
+    n = min(ci, 3)
+    _merge_meld(best, suit_vector(_minus(c, (i, n))), n)
+    n = min(ci, 2)
+    _merge_pair(best, suit_vector(_minus(c, (i, n))), n)
+    if i <= 7:
+        nxt = [j for j in (i + 1, i + 2) if j <= 8 and c[j] and (i <= 6 or j == i + 1)]
+        for mask in range(1 << len(nxt)):
+            drops = [(i, 1)] + [(j, 1) for b, j in enumerate(nxt) if mask >> b & 1]
+            _merge_meld(best, suit_vector(_minus(c, *drops)), len(drops))
+    return tuple(best)
+
+
+def honour_vector(n: int) -> Vector:
+    """Best overlaps of ``n`` copies of one honour (no chows)."""
+    # A lone rank 9 forms no chow here (it starts none; 7 and 8 are absent),
+    # so it scores exactly like an honour.
+    return suit_vector((0, 0, 0, 0, 0, 0, 0, 0, n))
+
+
+def convolve(u: Vector, v: Vector) -> Vector:
+    """Max-plus convolution: the best split of k melds and p pairs between u and v."""
+    out = [0] * VEC_LEN
+    for k in range(MAX_MELDS + 1):
+        for p in (0, 1):
+            best = 0
+            for k1 in range(k + 1):
+                for p1 in range(p + 1):
+                    a = u[2 * k1 + p1] + v[2 * (k - k1) + p - p1]
+                    if a > best:
+                        best = a
+            out[2 * k + p] = best
+    return tuple(out)
+
+
+def convolve_ids(a: int, b: int) -> int:
+    """:func:`convolve` on interned ids, memoised."""
+    key = (a << 20) | b
+    r = _conv_memo.get(key)
+    if r is None:
+        r = intern(convolve(_vectors[a], _vectors[b]))
+        _conv_memo[key] = r
+        _conv_memo[(b << 20) | a] = r
+    return r
+
+
+_block_kinds: list[BlockKind] = []
+
+BlockInfo = tuple[int, int, int, int]
+"""(vector id, bits of held codes, bits of codes held twice or more, pairs held)."""
+
+
+class BlockKind:
+    """How to read one block's count slice: which offsets are suited ranks."""
+
+    __slots__ = ("honour_offsets", "length", "memo", "suited")
+
+    def __init__(self, length: int, suited: bool, honour_offsets: tuple[int, ...]) -> None:
+        self.length = length
+        self.suited = suited
+        self.honour_offsets = honour_offsets
+        self.memo: dict[tuple[int, ...], BlockInfo] = {}
+        _block_kinds.append(self)
+
+    def info(self, key: tuple[int, ...]) -> BlockInfo:
+        """The memoised facts of one block's counts."""
+        r = self.memo.get(key)
+        if r is None:
+            r = self.memo[key] = self._compute(key)
+        return r
+
+    def _compute(self, key: tuple[int, ...]) -> BlockInfo:
+        v = suit_vector(key[:9]) if self.suited else ZERO
+        for off in self.honour_offsets:
+            if key[off]:
+                v = convolve(v, honour_vector(key[off]))
+        held = sum(1 << i for i, n in enumerate(key) if n)
+        paired = sum(1 << i for i, n in enumerate(key) if n > 1)
+        return (intern(v), held, paired, sum(n >> 1 for n in key))
+
+
+def clear_caches() -> None:
+    """Forget memoised vectors (for benchmarks that want a cold start)."""
+    _suit_memo.clear()
+    _suit_memo[(0,) * 9] = ZERO
+    _conv_memo.clear()
+    del _vectors[1:]
+    _vector_ids.clear()
+    _vector_ids[ZERO] = ZERO_ID
+    for kind in _block_kinds:
+        kind.memo.clear()

@@ -1,0 +1,290 @@
+"""Every decomposition of a complete hand under every shape of its rule set.
+
+A :class:`Decomposition` is one way to read the 14 tiles (kongs as 4) as a
+winning shape, together with every role the winning tile can play in it
+(which concealed meld it completes, or the pair). Scoring evaluates each
+decomposition under each role and keeps the best (就高不就低).
+
+Suit arrangements are memoised on the suit's nine counts, so the work per
+hand is a product of a few cached lists.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections.abc import Sequence
+from functools import cache
+
+import attrs
+
+from .errors import HandError
+from .hand import Hand, Meld, MeldKind
+from .shapes import Shape, ShapeSpec, shapes_for
+from .tiles import BLOCK, Tile, TileSet
+
+__all__ = ["Decomposition", "Role", "WinRole", "decompose"]
+
+
+class Role(enum.Enum):
+    """What the winning tile completes."""
+
+    MELD = "meld"
+    """A concealed meld (``WinRole.index`` says which)."""
+    PAIR = "pair"
+    """The pair (单钓将 shape), or a pair of seven pairs."""
+    KNITTED = "knitted"
+    """The knitted set of 组合龙 / 全不靠."""
+    SINGLE = "single"
+    """One of the single tiles of 十三幺 / 国士无双 / 全不靠 (honours)."""
+
+
+@attrs.frozen(slots=True)
+class WinRole:
+    """One role of the winning tile; ``index`` points into ``Decomposition.melds``."""
+
+    role: Role
+    index: int | None = None
+
+
+@attrs.frozen(slots=True)
+class Decomposition:
+    """One reading of a complete hand.
+
+    ``melds`` lists the hand's declared melds first (in the hand's order), then
+    the concealed melds found in the concealed tiles (``exposed=False``).
+    """
+
+    shape: Shape
+    melds: tuple[Meld, ...] = ()
+    pair: Tile | None = None
+    pairs: tuple[Tile, ...] = ()
+    """Seven pairs: the seven pairs' tiles (a tile twice for four of a kind)."""
+    knitted: tuple[Tile, ...] = ()
+    """The knitted-set tiles held (组合龙, 全不靠)."""
+    singles: tuple[Tile, ...] = ()
+    """Single tiles of 十三幺 / 国士无双, and the honours of 全不靠."""
+    win_roles: tuple[WinRole, ...] = ()
+
+    def tiles(self) -> list[Tile]:
+        """Every tile of the reading (kongs as four), for checks and display."""
+        out: list[Tile] = []
+        for m in self.melds:
+            out.extend(m.tiles)
+        if self.pair is not None:
+            out += [self.pair, self.pair]
+        for p in self.pairs:
+            out += [p, p]
+        out.extend(self.knitted)
+        out.extend(self.singles)
+        return out
+
+
+_Arr = tuple[tuple[tuple[MeldKind, int], ...], int | None]
+"""A block arrangement: melds as (kind, offset) and the pair's offset or None."""
+
+
+@cache
+def _suit_arrangements(c: tuple[int, ...]) -> tuple[_Arr, ...]:
+    """Every split of one suit's nine counts into pungs, chows and at most one pair."""
+    i = next((i for i, n in enumerate(c) if n), None)
+    if i is None:
+        return (((), None),)
+    out: set[_Arr] = set()
+    ci = c[i]
+
+    def sub(drops: Sequence[int], add: tuple[MeldKind, int] | None, pair: bool) -> None:
+        nxt = list(c)
+        for j in drops:
+            nxt[j] -= 1
+        for melds, p in _suit_arrangements(tuple(nxt)):
+            if pair:
+                if p is not None:
+                    continue
+                out.add((melds, i))
+            else:
+                assert add is not None
+                out.add((tuple(sorted((add, *melds), key=_meld_key)), p))
+
+    if ci >= 3:
+        sub((i, i, i), (MeldKind.PUNG, i), False)
+    if ci >= 2:
+        sub((i, i), None, True)
+    if i <= 6 and c[i + 1] and c[i + 2]:
+        sub((i, i + 1, i + 2), (MeldKind.CHOW, i), False)
+    return tuple(
+        sorted(out, key=lambda a: ([_meld_key(m) for m in a[0]], -1 if a[1] is None else a[1]))
+    )
+
+
+def _meld_key(m: tuple[MeldKind, int]) -> tuple[int, int]:
+    return (m[1], 0 if m[0] is MeldKind.PUNG else 1)
+
+
+def _honour_arrangement(counts: Sequence[int], codes: Sequence[int]) -> _Arr | None:
+    melds: list[tuple[MeldKind, int]] = []
+    pair: int | None = None
+    for c in codes:
+        n = counts[c]
+        if n == 3:
+            melds.append((MeldKind.PUNG, c))
+        elif n == 2:
+            if pair is not None:
+                return None
+            pair = c
+        elif n:
+            return None
+    return tuple(melds), pair
+
+
+def _standard(
+    ts: TileSet, counts: Sequence[int], needed: int
+) -> list[tuple[tuple[Meld, ...], Tile]]:
+    """Concealed melds and pair of every standard arrangement of ``counts``."""
+    per_block: list[list[tuple[list[Meld], int | None]]] = []
+    for s in range(len(ts.suits)):
+        base = BLOCK * s + 1
+        key = tuple(counts[base : base + 9])
+        options = []
+        for melds, p in _suit_arrangements(key):
+            options.append(
+                (
+                    [Meld(k, ts.by_code(base + off), exposed=False) for k, off in melds],
+                    None if p is None else base + p,
+                )
+            )
+        if not options:
+            return []
+        per_block.append(options)
+    honours = _honour_arrangement(counts, [t.code for t in ts.honours])
+    if honours is None:
+        return []
+    per_block.append(
+        [([Meld(k, ts.by_code(code), exposed=False) for k, code in honours[0]], honours[1])]
+    )
+    out: list[tuple[tuple[Meld, ...], Tile]] = []
+    for combo in itertools.product(*per_block):
+        pair_codes = [p for _, p in combo if p is not None]
+        found = [m for ms, _ in combo for m in ms]
+        if len(pair_codes) == 1 and len(found) == needed:
+            found.sort(key=lambda m: m.sort_key())
+            out.append((tuple(found), ts.by_code(pair_codes[0])))
+    return out
+
+
+def _roles(
+    win: Tile, melds: tuple[Meld, ...], first_concealed: int, pair: Tile | None
+) -> list[WinRole]:
+    roles = []
+    seen: set[Meld] = set()
+    for i in range(first_concealed, len(melds)):
+        m = melds[i]
+        if win.code in m.codes and m not in seen:
+            seen.add(m)
+            roles.append(WinRole(Role.MELD, i))
+    if pair is win:
+        roles.append(WinRole(Role.PAIR))
+    return roles
+
+
+def decompose(hand: Hand) -> tuple[Decomposition, ...]:
+    """Every reading of a complete hand; empty when it does not win.
+
+    Deterministic order: standard readings first, then seven pairs, thirteen
+    orphans, honours-and-knitted and knitted-straight readings.
+    """
+    win = hand.win
+    if win is None:
+        raise HandError(
+            "missing-winning-tile",
+            "decomposition needs a complete hand",
+            hint="write the winning tile after '+'",
+        )
+    ts = hand.tileset
+    spec = shapes_for(ts)
+    counts = hand.counts
+    declared = hand.melds
+    out: list[Decomposition] = []
+    needed = 4 - len(declared)
+    if Shape.STANDARD in spec.shapes:
+        for melds, pair in _standard(ts, counts, needed):
+            allm = declared + melds
+            roles = _roles(win, allm, len(declared), pair)
+            out.append(Decomposition(Shape.STANDARD, allm, pair, win_roles=tuple(roles)))
+    if not declared:
+        out.extend(_special_concealed(spec, hand))
+    if len(declared) <= 1 and Shape.KNITTED_STRAIGHT in spec.shapes:
+        out.extend(_knitted_straight(spec, hand))
+    return tuple(out)
+
+
+def _special_concealed(spec: ShapeSpec, hand: Hand) -> list[Decomposition]:
+    ts = spec.tileset
+    counts = hand.counts
+    win = hand.win
+    assert win is not None
+    out = []
+    held = [ts.by_code(c) for c, n in enumerate(counts) if n]
+    if Shape.SEVEN_PAIRS in spec.shapes and all(n % 2 == 0 for n in counts):
+        pairs = tuple(t for t in held for _ in range(counts[t.code] // 2))
+        out.append(Decomposition(Shape.SEVEN_PAIRS, pairs=pairs, win_roles=(WinRole(Role.PAIR),)))
+    orphan = set(spec.orphan_codes)
+    if Shape.THIRTEEN_ORPHANS in spec.shapes and all(t.code in orphan for t in held):
+        if spec.orphans_pair:
+            doubles = [t for t in held if counts[t.code] == 2]
+            if len(held) == 13 and len(doubles) == 1:
+                out.append(
+                    Decomposition(
+                        Shape.THIRTEEN_ORPHANS,
+                        pair=doubles[0],
+                        singles=tuple(held),
+                        win_roles=(WinRole(Role.SINGLE),),
+                    )
+                )
+        elif len(held) == 14:
+            out.append(
+                Decomposition(
+                    Shape.THIRTEEN_ORPHANS, singles=tuple(held), win_roles=(WinRole(Role.SINGLE),)
+                )
+            )
+    if Shape.HONOURS_AND_KNITTED in spec.shapes and len(held) == 14:
+        honour_codes = set(spec.honour_codes)
+        suited = [t for t in held if t.code not in honour_codes]
+        codes = {t.code for t in suited}
+        if any(codes <= set(ks) for ks in spec.knitted_codes):
+            role = Role.KNITTED if win.is_suited else Role.SINGLE
+            out.append(
+                Decomposition(
+                    Shape.HONOURS_AND_KNITTED,
+                    knitted=tuple(suited),
+                    singles=tuple(t for t in held if t.code in honour_codes),
+                    win_roles=(WinRole(role),),
+                )
+            )
+    return out
+
+
+def _knitted_straight(spec: ShapeSpec, hand: Hand) -> list[Decomposition]:
+    ts = spec.tileset
+    win = hand.win
+    assert win is not None
+    declared = hand.melds
+    out = []
+    for codes in spec.knitted_codes:
+        if not all(hand.counts[c] for c in codes):
+            continue
+        rest = list(hand.counts)
+        for c in codes:
+            rest[c] -= 1
+        knitted = tuple(ts.by_code(c) for c in codes)
+        for melds, pair in _standard(ts, rest, 1 - len(declared)):
+            allm = declared + melds
+            roles = _roles(win, allm, len(declared), pair)
+            if win.code in codes:
+                roles.append(WinRole(Role.KNITTED))
+            out.append(
+                Decomposition(
+                    Shape.KNITTED_STRAIGHT, allm, pair, knitted=knitted, win_roles=tuple(roles)
+                )
+            )
+    return out

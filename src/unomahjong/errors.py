@@ -1,0 +1,58 @@
+"""The library's typed errors.
+
+Every bad input raises a subclass of :class:`MahjongError`, itself a
+``ValueError``, so callers can catch one type. Each error carries a stable
+machine-readable ``code``, an optional ``position`` (0-based character offset in
+the text that was parsed) and a ``hint`` that tells the user how to fix it.
+"""
+
+from __future__ import annotations
+
+
+class MahjongError(ValueError):
+    """Base class of every error this library raises on bad input."""
+
+    code: str
+    position: int | None
+    hint: str | None
+    detail: str
+
+    def __init__(
+        self,
+        code: str,
+        detail: str,
+        *,
+        position: int | None = None,
+        hint: str | None = None,
+    ) -> None:
+        self.code = code
+        self.detail = detail
+        self.position = position
+        self.hint = hint
+        super().__init__(self._render())
+
+    def _render(self) -> str:
+        where = f"at position {self.position}: " if self.position is not None else ""
+        hint = f" (hint: {self.hint})" if self.hint else ""
+        return f"{where}{self.detail} [{self.code}]{hint}"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild, (type(self), self.code, self.detail, self.position, self.hint))
+
+
+def _rebuild(
+    cls: type[MahjongError], code: str, detail: str, position: int | None, hint: str | None
+) -> MahjongError:
+    return cls(code, detail, position=position, hint=hint)
+
+
+class NotationError(MahjongError):
+    """Text that is not a valid hand, meld or tile in the rule set's notation."""
+
+
+class HandError(MahjongError):
+    """A hand or meld that breaks the model's invariants (counts, copies, shapes)."""
+
+
+class RulesError(MahjongError):
+    """An unknown rule set name or an option the rule set does not have."""

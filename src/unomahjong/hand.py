@@ -1,0 +1,275 @@
+"""The immutable hand model: :class:`Meld` and :class:`Hand`, validated on construction.
+
+Validation lives here, not only in the parser, so that a hand built in code
+(by a game engine or a bot) obeys the same invariants as a parsed one.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+
+import attrs
+
+from .errors import HandError
+from .tiles import Tile, TileSet
+
+HAND_SIZE = 13
+"""Tiles in a hand before the winning tile, a kong counting as three."""
+
+MAX_SEAT_OFFSET = 7
+"""The largest ``@k`` a meld may carry (8 players)."""
+
+
+class MeldKind(enum.Enum):
+    """The three meld shapes; whether a meld is exposed is a separate flag."""
+
+    CHOW = "chow"
+    PUNG = "pung"
+    KONG = "kong"
+
+
+@attrs.frozen(slots=True, order=False)
+class Meld:
+    """A chow, pung or kong.
+
+    ``tile`` is the lowest tile (a chow) or the repeated tile. ``exposed`` is
+    False for a concealed kong and for the concealed melds a decomposition
+    finds. ``source`` is whom an exposed meld was claimed from (1..N-1 counted
+    backwards from the claimer, RULINGS 2), and ``claimed`` which tile was
+    claimed, where known. ``claimed`` is not part of equality, because the
+    canonical notation does not record it.
+    """
+
+    kind: MeldKind
+    tile: Tile
+    exposed: bool = True
+    source: int | None = None
+    claimed: Tile | None = attrs.field(default=None, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        t = self.tile
+        if self.kind is MeldKind.CHOW:
+            if t.rank is None:
+                raise HandError(
+                    "honour-chow",
+                    f"a chow cannot be made of honour tiles ({t})",
+                    hint="honours (function tiles, winds, dragons) form only pungs, kongs, pairs",
+                )
+            if t.rank > 7:
+                raise HandError("bad-meld", f"a chow cannot start at {t}: it would pass 9")
+        if not self.exposed and self.kind is not MeldKind.KONG and self.source is not None:
+            raise HandError("bad-meld", "a concealed meld has no source seat")
+        if self.source is not None and not 1 <= self.source <= MAX_SEAT_OFFSET:
+            raise HandError(
+                "bad-seat",
+                f"seat offset {self.source} is out of range",
+                hint=f"@k counts seats back from the claimer: 1..{MAX_SEAT_OFFSET}",
+            )
+        if self.kind is MeldKind.KONG and not self.exposed and self.source is not None:
+            raise HandError("bad-meld", "a concealed kong is not claimed from anyone")
+        if self.claimed is not None and self.claimed not in self.tiles:
+            raise HandError("bad-meld", f"claimed tile {self.claimed} is not in the meld")
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """The meld's tiles in order (four for a kong)."""
+        t = self.tile
+        if self.kind is MeldKind.CHOW:
+            ts = t.tileset
+            return (t, ts.by_code(t.code + 1), ts.by_code(t.code + 2))
+        return (t,) * (4 if self.kind is MeldKind.KONG else 3)
+
+    @property
+    def codes(self) -> tuple[int, ...]:
+        """The meld's tile codes in order."""
+        c = self.tile.code
+        if self.kind is MeldKind.CHOW:
+            return (c, c + 1, c + 2)
+        return (c,) * (4 if self.kind is MeldKind.KONG else 3)
+
+    @property
+    def is_chow(self) -> bool:
+        """True for a chow."""
+        return self.kind is MeldKind.CHOW
+
+    @property
+    def is_pung_or_kong(self) -> bool:
+        """True for a pung or a kong (they count alike for most fans)."""
+        return self.kind is not MeldKind.CHOW
+
+    @property
+    def is_kong(self) -> bool:
+        """True for a kong, exposed or concealed."""
+        return self.kind is MeldKind.KONG
+
+    @property
+    def is_concealed_kong(self) -> bool:
+        """True for a concealed kong (暗杠)."""
+        return self.kind is MeldKind.KONG and not self.exposed
+
+    @property
+    def json_kind(self) -> str:
+        """The kind as the JSON contract names it."""
+        return "concealed_kong" if self.is_concealed_kong else self.kind.value
+
+    def sort_key(self) -> tuple[int, ...]:
+        """Canonical order: by tiles, then shorter first, then by source seat."""
+        return (*self.codes, 0 if len(self.codes) == 3 else 1, self.source or 0)
+
+    @classmethod
+    def chow(cls, tile: Tile, *, exposed: bool = True, source: int | None = None) -> Meld:
+        """A chow starting at ``tile``."""
+        return cls(MeldKind.CHOW, tile, exposed, source)
+
+    @classmethod
+    def pung(cls, tile: Tile, *, exposed: bool = True, source: int | None = None) -> Meld:
+        """A pung of ``tile``."""
+        return cls(MeldKind.PUNG, tile, exposed, source)
+
+    @classmethod
+    def kong(cls, tile: Tile, *, exposed: bool = True, source: int | None = None) -> Meld:
+        """A kong of ``tile``; ``exposed=False`` for a concealed kong."""
+        return cls(MeldKind.KONG, tile, exposed, source)
+
+
+def _sorted_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    return tuple(sorted(tiles, key=_code))
+
+
+def _sorted_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
+    ms = tuple(melds)
+    return tuple(sorted(ms, key=lambda m: (0 if m.exposed else 1, m.sort_key())))
+
+
+def _code(t: Tile) -> int:
+    return t.code
+
+
+@attrs.frozen(slots=True)
+class Hand:
+    """A player's hand: concealed tiles, declared melds and the winning tile.
+
+    ``melds`` holds exposed melds and concealed kongs (never concealed chows or
+    pungs: those are the concealed tiles). ``win`` is the winning tile, kept
+    apart from ``concealed``; a hand without one is a 13-tile hand waiting to
+    be completed. Concealed tiles and melds are stored in canonical order, so
+    equal hands compare equal whatever order they were given in.
+    """
+
+    tileset: TileSet
+    concealed: tuple[Tile, ...] = attrs.field(converter=_sorted_tiles)
+    melds: tuple[Meld, ...] = attrs.field(default=(), converter=_sorted_melds)
+    win: Tile | None = None
+    counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """Per-code counts of the concealed tiles, the winning tile included."""
+
+    def __attrs_post_init__(self) -> None:
+        ts = self.tileset
+        for t in self.concealed:
+            if t.tileset is not ts:
+                raise HandError("wrong-tileset", f"tile {t} is not from the {ts.name} tile set")
+        if self.win is not None and self.win.tileset is not ts:
+            raise HandError("wrong-tileset", f"winning tile {self.win} is not from {ts.name}")
+        for m in self.melds:
+            if m.tile.tileset is not ts:
+                raise HandError("wrong-tileset", f"meld {m.tile} is not from {ts.name}")
+            if not m.exposed and not m.is_kong:
+                raise HandError(
+                    "bad-meld",
+                    "a hand's melds are exposed melds or concealed kongs",
+                    hint="concealed chows and pungs are concealed tiles",
+                )
+        size = len(self.concealed) + 3 * len(self.melds)
+        if size != HAND_SIZE:
+            with_win = " plus the winning tile" if self.win is not None else ""
+            raise HandError(
+                "tile-count",
+                f"the hand has {size} tiles{with_win}; it needs {HAND_SIZE}"
+                f"{with_win} (a kong counts as 3)",
+                hint="write the 14th tile after '+'" if size == HAND_SIZE + 1 else None,
+            )
+        counts = [0] * ts.size
+        for t in self.concealed:
+            counts[t.code] += 1
+        if self.win is not None:
+            counts[self.win.code] += 1
+        total = list(counts)
+        for m in self.melds:
+            for c in m.codes:
+                total[c] += 1
+        for code, n in enumerate(total):
+            if n > ts.copies:
+                raise HandError(
+                    "too-many-copies",
+                    f"{n} copies of {ts.by_code(code)}; the set has only {ts.copies}",
+                )
+        object.__setattr__(self, "counts", tuple(counts))
+
+    @classmethod
+    def parse(cls, text: str, rules: str = "uno") -> Hand:
+        """Parse ``text`` in the notation of ``rules`` (``"uno"`` or ``"mcr"``)."""
+        from .notation import parse_hand
+
+        return parse_hand(text, rules)
+
+    def __str__(self) -> str:
+        from .notation import format_hand
+
+        return format_hand(self)
+
+    @property
+    def is_complete_size(self) -> bool:
+        """True when the winning tile is present (14 tiles, kongs as 3)."""
+        return self.win is not None
+
+    @property
+    def concealed_with_win(self) -> tuple[Tile, ...]:
+        """The concealed tiles and the winning tile, in canonical order."""
+        if self.win is None:
+            return self.concealed
+        return _sorted_tiles((*self.concealed, self.win))
+
+    @property
+    def is_concealed(self) -> bool:
+        """True when no meld is exposed (concealed kongs allowed)."""
+        return all(not m.exposed for m in self.melds)
+
+    def all_tiles(self) -> Iterator[Tile]:
+        """Every tile the hand holds: melds (kongs as four), concealed, winning tile."""
+        for m in self.melds:
+            yield from m.tiles
+        yield from self.concealed
+        if self.win is not None:
+            yield self.win
+
+    def total_counts(self) -> list[int]:
+        """Per-code counts over concealed tiles, melds and the winning tile."""
+        out = list(self.counts)
+        for m in self.melds:
+            for c in m.codes:
+                out[c] += 1
+        return out
+
+    def with_win(self, tile: Tile) -> Hand:
+        """This 13-tile hand completed by ``tile``."""
+        if self.win is not None:
+            raise HandError("has-winning-tile", "the hand already has a winning tile")
+        return Hand(self.tileset, self.concealed, self.melds, tile)
+
+    def without_win(self) -> Hand:
+        """The 13-tile hand before the winning tile."""
+        return Hand(self.tileset, self.concealed, self.melds, None)
+
+    def discard(self, tile: Tile) -> Hand:
+        """The 13-tile hand left after discarding ``tile`` from this 14-tile hand."""
+        if self.win is None:
+            raise HandError(
+                "missing-winning-tile", "discarding needs a 14-tile hand (a tile after '+')"
+            )
+        tiles = list(self.concealed_with_win)
+        try:
+            tiles.remove(tile)
+        except ValueError:
+            raise HandError("not-in-hand", f"{tile} is not among the concealed tiles") from None
+        return Hand(self.tileset, tiles, self.melds, None)

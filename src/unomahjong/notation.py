@@ -1,0 +1,413 @@
+"""Text notation for tiles and hands: :func:`parse_hand` and :func:`format_hand`.
+
+UNO (RULINGS.md section 2): groups of ranks ``1``-``9``, ``R``, ``S`` closed by a
+lowercase colour ``r y g b`` (``123r``, ``RRSg``); exposed melds in square
+brackets with an optional ``@k`` (``[SSSg@2]``); concealed kongs in
+parentheses (``(RRRRy)``); the winning tile last, after ``+``.
+
+MCR: digits closed by ``m``, ``s`` or ``p``; honours as single letters
+``E S W N`` (winds) and ``C F P`` (red, green, white dragons); the same
+brackets and ``+``.
+
+The parser never drops or reinterprets input: anything it does not
+understand raises :class:`~unomahjong.errors.NotationError` with the position,
+a stable code and a hint.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from .errors import MahjongError, NotationError
+from .hand import MAX_SEAT_OFFSET, Hand, Meld, MeldKind
+from .tiles import MCR_TILES, UNO_TILES, Tile, TileSet, tileset_by_name
+
+__all__ = [
+    "format_hand",
+    "format_meld",
+    "format_tiles",
+    "parse_hand",
+    "parse_meld",
+    "parse_tile",
+    "parse_tiles",
+]
+
+
+@attrs.frozen(slots=True)
+class _Dialect:
+    """What the characters of one tile set's notation mean."""
+
+    tileset: TileSet
+    suited_ranks: str
+    honour_ranks: str
+    """Rank letters that need a colour suffix (UNO's R and S)."""
+    suffixes: str
+    free_honours: str
+    """Letters that are whole tiles on their own (MCR's winds and dragons)."""
+    foreign: dict[str, tuple[str, str]]
+    """Characters of the other notation: char -> (code, hint)."""
+
+
+_UNO_FOREIGN = {
+    **{
+        c: (
+            "mcr-notation",
+            "this looks like MCR notation; UNO colours are r y g b (or use rules='mcr')",
+        )
+        for c in "mpz"
+    },
+    "s": ("letter-case", "colours are r y g b; Skip is uppercase S (MCR bamboo: use rules='mcr')"),
+    **{c: ("letter-case", f"colours are lowercase: {c.lower()}") for c in "YGB"},
+    **{
+        c: (
+            "mcr-notation",
+            "winds and dragons are MCR tiles (use rules='mcr'); UNO honours are R, S",
+        )
+        for c in "EWNCFP"
+    },
+}
+_MCR_FOREIGN = {
+    **{
+        c: (
+            "uno-notation",
+            "this looks like UNO notation; MCR suits are m s p (or use rules='uno')",
+        )
+        for c in "rygb"
+    },
+    "R": ("uno-notation", "Reverse is an UNO tile; MCR honours are E S W N C F P"),
+    "z": ("mpsz-honours", "write honours as letters: E S W N (winds), C F P (red, green, white)"),
+    **{c: ("letter-case", f"honour letters are uppercase: {c.upper()}") for c in "ewncf"},
+}
+
+_DIALECTS = {
+    "uno": _Dialect(UNO_TILES, "123456789", "RS", "rygb", "", _UNO_FOREIGN),
+    "mcr": _Dialect(MCR_TILES, "123456789", "", "msp", "ESWNCFP", _MCR_FOREIGN),
+}
+
+
+def _dialect(rules: str | TileSet) -> _Dialect:
+    name = rules.name if isinstance(rules, TileSet) else rules
+    try:
+        return _DIALECTS[name]
+    except KeyError:
+        raise NotationError(
+            "unknown-rules", f"unknown rules {name!r}", hint="use 'uno' or 'mcr'"
+        ) from None
+
+
+class _Scanner:
+    """Reads tiles from a run of text, one group at a time."""
+
+    def __init__(self, text: str, dialect: _Dialect) -> None:
+        self.text = text
+        self.d = dialect
+        self.i = 0
+
+    def error(self, code: str, detail: str, hint: str | None = None, at: int | None = None) -> None:
+        raise NotationError(code, detail, position=self.i if at is None else at, hint=hint)
+
+    def peek(self) -> str:
+        return self.text[self.i] if self.i < len(self.text) else ""
+
+    def skip_space(self) -> None:
+        while self.i < len(self.text) and self.text[self.i].isspace():
+            self.i += 1
+
+    def tiles(self, stop: str) -> list[tuple[Tile, int]]:
+        """Tiles up to whitespace, a character in ``stop`` or the end."""
+        d = self.d
+        ts = d.tileset
+        out: list[tuple[Tile, int]] = []
+        pending: list[tuple[str, int]] = []
+        text = self.text
+        while self.i < len(text):
+            ch = text[self.i]
+            if ch.isspace() or ch in stop:
+                break
+            if ch in d.suited_ranks or ch in d.honour_ranks:
+                pending.append((ch, self.i))
+            elif ch in d.suffixes:
+                if not pending:
+                    self.error("colour-without-rank", f"{ch!r} closes a group with no ranks")
+                for rank, pos in pending:
+                    notation = rank + ch
+                    out.append((ts[notation], pos))
+                pending = []
+            elif ch in d.free_honours:
+                if pending:
+                    self._missing_suffix(pending)
+                out.append((ts[ch], self.i))
+            elif ch in d.foreign:
+                code, hint = d.foreign[ch]
+                if ch == "s" and pending and all(r.isdigit() for r, _ in pending):
+                    code, hint = d.foreign["m"]
+                self.error(code, f"{ch!r} is not part of {ts.name.upper()} notation", hint)
+            else:
+                self.error("unknown-character", f"unknown character {ch!r}", self._hint_for(ch))
+            self.i += 1
+        if pending:
+            self._missing_suffix(pending)
+        return out
+
+    def _hint_for(self, ch: str) -> str:
+        d = self.d
+        honours = f", honours {' '.join(d.free_honours)}" if d.free_honours else ""
+        ranks = (
+            d.suited_ranks[0] + "-" + d.suited_ranks[-1] + "".join(" " + r for r in d.honour_ranks)
+        )
+        return f"ranks are {ranks}, closed by one of {' '.join(d.suffixes)}{honours}"
+
+    def _missing_suffix(self, pending: list[tuple[str, int]]) -> None:
+        ranks = "".join(r for r, _ in pending)
+        what = "colour" if self.d.tileset is UNO_TILES else "suit"
+        hint = f"close the group with a {what} letter: {'/'.join(self.d.suffixes)}"
+        if self.d.tileset is UNO_TILES and ranks.endswith("R"):
+            hint = "R is the rank Reverse; the colour red is lowercase r"
+        self.error(
+            f"missing-{what}",
+            f"ranks {ranks!r} have no {what} letter",
+            hint,
+            at=pending[0][1],
+        )
+
+
+def parse_hand(text: str, rules: str | TileSet = "uno") -> Hand:
+    """Parse a hand: melds, concealed tiles and an optional ``+`` winning tile.
+
+    >>> str(parse_hand("[SSSg] 123r 456r 789r 5g +5g"))
+    '[SSSg] 123456789r 5g +5g'
+    """
+    if not isinstance(text, str):
+        raise NotationError("not-text", f"a hand is text, not {type(text).__name__}")
+    d = _dialect(rules)
+    ts = d.tileset
+    sc = _Scanner(text, d)
+    concealed: list[Tile] = []
+    melds: list[Meld] = []
+    win: Tile | None = None
+    counts = [0] * ts.size
+
+    def count(tile: Tile, pos: int) -> None:
+        counts[tile.code] += 1
+        if counts[tile.code] > ts.copies:
+            raise NotationError(
+                "too-many-copies",
+                f"copy {counts[tile.code]} of {tile}; the set has only {ts.copies}",
+                position=pos,
+            )
+
+    while True:
+        sc.skip_space()
+        ch = sc.peek()
+        if not ch:
+            break
+        start = sc.i
+        if win is not None:
+            sc.error(
+                "after-winning-tile", "nothing may follow the winning tile", "put '+tile' last"
+            )
+        if ch in "[(":
+            meld = _parse_bracket(sc)
+            for t in meld.tiles:
+                count(t, start)
+            melds.append(meld)
+        elif ch in "])":
+            sc.error("unbalanced-bracket", f"{ch!r} closes nothing")
+        elif ch == "+":
+            sc.i += 1
+            sc.skip_space()
+            at = sc.i
+            tiles = sc.tiles("[]()+@")
+            if not tiles:
+                sc.error("missing-winning-tile", "'+' is not followed by a tile", at=at)
+            if len(tiles) > 1:
+                sc.error(
+                    "several-winning-tiles",
+                    f"'+' is followed by {len(tiles)} tiles; the winning tile is one tile",
+                    at=tiles[1][1],
+                )
+            win = tiles[0][0]
+            count(win, tiles[0][1])
+        elif ch == "@":
+            sc.error("misplaced-seat", "'@k' belongs inside an exposed meld's brackets: [SSSg@2]")
+        else:
+            for t, pos in sc.tiles("[]()+@"):
+                count(t, pos)
+                concealed.append(t)
+    size = len(concealed) + 3 * len(melds)
+    if size != 13:
+        shown = size + (1 if win is not None else 0)
+        hint = "a hand is 13 tiles, plus the winning tile after '+'; a kong counts as 3"
+        if win is None and size == 14:
+            hint = "put the 14th (winning or drawn) tile after '+', e.g. '... +5g'"
+        raise NotationError(
+            "tile-count",
+            f"the hand has {shown} tiles ({len(concealed)} concealed, {len(melds)} melds"
+            f"{', 1 winning' if win is not None else ''}); it needs 13"
+            f"{' + the winning tile' if win is not None else ' or 13 + the winning tile'}",
+            position=len(text),
+            hint=hint,
+        )
+    try:
+        return Hand(ts, concealed, melds, win)
+    except MahjongError as e:  # pragma: no cover - the checks above come first
+        raise NotationError(e.code, e.detail, position=0, hint=e.hint) from None
+
+
+def _parse_bracket(sc: _Scanner) -> Meld:
+    open_ = sc.peek()
+    close = "]" if open_ == "[" else ")"
+    start = sc.i
+    sc.i += 1
+    tiles = sc.tiles("[]()+@")
+    source: int | None = None
+    if sc.peek() == "@":
+        if open_ == "(":
+            sc.error("bad-seat", "a concealed kong is not claimed from anyone")
+        sc.i += 1
+        digits_at = sc.i
+        while sc.peek().isdigit():
+            sc.i += 1
+        digits = sc.text[digits_at : sc.i]
+        if not digits:
+            sc.error("bad-seat", "'@' must be followed by a seat offset", f"1..{MAX_SEAT_OFFSET}")
+        source = int(digits)
+        if not 1 <= source <= MAX_SEAT_OFFSET:
+            sc.error(
+                "bad-seat",
+                f"seat offset {source} is out of range",
+                f"@k counts seats back from the claimer: 1..{MAX_SEAT_OFFSET}",
+                at=digits_at,
+            )
+    ch = sc.peek()
+    if ch != close:
+        if not ch:
+            sc.error("unbalanced-bracket", f"{open_!r} is never closed", at=start)
+        if ch.isspace():
+            sc.error("space-in-meld", "a meld is written without spaces, e.g. [123r]")
+        sc.error("unbalanced-bracket", f"expected {close!r}, found {ch!r}")
+    sc.i += 1
+    return _meld_from_tiles([t for t, _ in tiles], exposed=open_ == "[", source=source, at=start)
+
+
+def _meld_from_tiles(
+    tiles: list[Tile], *, exposed: bool, source: int | None, at: int | None
+) -> Meld:
+    shown = "".join(str(t) for t in tiles) or "nothing"
+    if not exposed:
+        if len(tiles) == 4 and len(set(tiles)) == 1:
+            return Meld(MeldKind.KONG, tiles[0], exposed=False)
+        raise NotationError(
+            "bad-meld",
+            f"parentheses hold a concealed kong of four identical tiles, not {shown}",
+            position=at,
+        )
+    if len(tiles) in (3, 4) and len(set(tiles)) == 1:
+        kind = MeldKind.PUNG if len(tiles) == 3 else MeldKind.KONG
+        return Meld(kind, tiles[0], exposed=True, source=source)
+    if len(tiles) == 3:
+        a, b, c = sorted(tiles)
+        if any(t.is_honour for t in tiles):
+            raise NotationError(
+                "honour-chow",
+                f"{shown} is not a meld: honour tiles never form chows",
+                position=at,
+                hint="honours form pungs, kongs and pairs only",
+            )
+        if a.is_suited and a.suit == c.suit and b.code == a.code + 1 and c.code == a.code + 2:
+            return Meld(MeldKind.CHOW, a, exposed=True, source=source)
+    raise NotationError(
+        "bad-meld",
+        f"{shown} is not a chow, pung or kong",
+        position=at,
+        hint="a meld is 3 consecutive tiles of one suit, 3 identical tiles or 4 identical tiles",
+    )
+
+
+def parse_tiles(text: str, rules: str | TileSet = "uno") -> tuple[Tile, ...]:
+    """Parse loose tiles (no brackets, no ``+``), e.g. visible discards."""
+    d = _dialect(rules)
+    sc = _Scanner(text, d)
+    out: list[Tile] = []
+    while True:
+        sc.skip_space()
+        if not sc.peek():
+            return tuple(out)
+        if sc.peek() in "[]()+@":
+            sc.error("unexpected-character", f"{sc.peek()!r} is not allowed in a list of tiles")
+        out.extend(t for t, _ in sc.tiles("[]()+@"))
+
+
+def parse_tile(text: str, rules: str | TileSet = "uno") -> Tile:
+    """Parse exactly one tile (``"5g"``, ``"Sg"``, ``"E"``)."""
+    tiles = parse_tiles(text, rules)
+    if len(tiles) != 1:
+        raise NotationError("not-one-tile", f"expected one tile, found {len(tiles)} in {text!r}")
+    return tiles[0]
+
+
+def parse_meld(text: str, rules: str | TileSet = "uno") -> Meld:
+    """Parse one bracketed meld (``"[123r]"``, ``"[SSSg@2]"``, ``"(RRRRy)"``)."""
+    d = _dialect(rules)
+    sc = _Scanner(text, d)
+    sc.skip_space()
+    if sc.peek() not in ("[", "("):
+        sc.error("not-a-meld", "a meld is written in [] (exposed) or () (concealed kong)")
+    meld = _parse_bracket(sc)
+    sc.skip_space()
+    if sc.peek():
+        sc.error("trailing-text", "nothing may follow the meld")
+    return meld
+
+
+def format_tiles(tiles: Iterable[Tile]) -> str:
+    """Tiles in canonical grouped form: one group per suit, space separated."""
+    groups: list[str] = []
+    current_suit: object = object()
+    buf: list[str] = []
+    suffix = ""
+    for t in sorted(tiles, key=lambda t: t.code):
+        key: object = t.suit if t.suit is not None else "honours"
+        if key != current_suit:
+            if buf:
+                groups.append("".join(buf) + suffix)
+            buf = []
+            current_suit = key
+            suffix = t.tileset.suits[t.suit].letter if t.suit is not None else ""
+        buf.append(_rank_symbol(t))
+    if buf:
+        groups.append("".join(buf) + suffix)
+    return " ".join(groups)
+
+
+def _rank_symbol(t: Tile) -> str:
+    if t.rank is not None:
+        return str(t.rank)
+    assert t.honour is not None
+    return t.honour.symbol
+
+
+def format_meld(meld: Meld) -> str:
+    """One meld in canonical form: ``[123r]``, ``[SSSg@2]``, ``(RRRRy)``."""
+    body = format_tiles(meld.tiles)
+    if not meld.exposed:
+        return f"({body})"
+    seat = f"@{meld.source}" if meld.source is not None else ""
+    return f"[{body}{seat}]"
+
+
+def format_hand(hand: Hand) -> str:
+    """The canonical text of ``hand``; ``parse_hand(format_hand(h)) == h``."""
+    parts = [format_meld(m) for m in hand.melds]
+    if hand.concealed:
+        parts.append(format_tiles(hand.concealed))
+    if hand.win is not None:
+        parts.append(f"+{hand.win}")
+    return " ".join(parts)
+
+
+def rules_tileset(rules: str | TileSet) -> TileSet:
+    """The tile set of a rules name (``"uno"``/``"mcr"``) or a tile set itself."""
+    return rules if isinstance(rules, TileSet) else tileset_by_name(rules)

@@ -1,0 +1,321 @@
+"""Shanten per shape, waits and discard analysis.
+
+Shanten and waits are judged by *shape*, as the MCR calculators judge them:
+a tile whose four copies are all in the player's own hand still counts as a
+wait (RULINGS.md section 4, further rulings). :func:`live_waits` reports how
+many copies of each wait are still unseen, so a dead wait shows as 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+import attrs
+
+from ._distance import ZERO_ID, BlockKind, convolve_ids, vector
+from .errors import HandError
+from .hand import Hand
+from .shapes import Shape, ShapeSpec, shapes_for
+from .tiles import BLOCK, Tile, TileSet
+
+_EMPTY_SUIT = (0,) * 9
+UNREACHABLE = 99
+"""Internal shanten of a shape the hand cannot reach (e.g. seven pairs with melds)."""
+
+
+@attrs.frozen(slots=True)
+class _Layout:
+    spec: ShapeSpec
+    blocks: tuple[tuple[int, BlockKind], ...]
+    honour_codes: tuple[int, ...]
+    knitted_masks: tuple[int, ...]
+    knitted_codes: tuple[tuple[int, ...], ...]
+    honour_mask: int
+    orphan_mask: int
+    kind_codes: tuple[int, ...]
+
+
+def _layout(spec: ShapeSpec) -> _Layout:
+    ts = spec.tileset
+    blocks: list[tuple[int, BlockKind]] = []
+    for s, suit in enumerate(ts.suits):
+        offsets = tuple(range(10, 10 + 2 * len(suit.honours), 2))
+        blocks.append((BLOCK * s + 1, BlockKind(9 + 2 * len(suit.honours), True, offsets)))
+    if ts.free_honours:
+        n = len(ts.free_honours)
+        blocks.append(
+            (BLOCK * len(ts.suits) + 1, BlockKind(2 * n - 1, False, tuple(range(0, 2 * n, 2))))
+        )
+    return _Layout(
+        spec=spec,
+        blocks=tuple(blocks),
+        honour_codes=spec.honour_codes,
+        knitted_masks=tuple(sum(1 << c for c in s) for s in spec.knitted_codes),
+        knitted_codes=spec.knitted_codes,
+        honour_mask=sum(1 << c for c in spec.honour_codes),
+        orphan_mask=sum(1 << c for c in spec.orphan_codes),
+        kind_codes=tuple(t.code for t in ts.tiles),
+    )
+
+
+_LAYOUTS: dict[int, _Layout] = {}
+
+
+def layout_for(tileset: TileSet) -> _Layout:
+    """The cached per-tile-set layout used by the hot functions."""
+    lay = _LAYOUTS.get(id(tileset))
+    if lay is None:
+        lay = _LAYOUTS[id(tileset)] = _layout(shapes_for(tileset))
+    return lay
+
+
+def _scan(lay: _Layout, counts: Sequence[int]) -> tuple[int, int, int, int]:
+    """(overlap vector id, held bits, paired bits, pairs) of the concealed counts."""
+    vid = ZERO_ID
+    held = 0
+    paired = 0
+    pairs = 0
+    for a, kind in lay.blocks:
+        key = tuple(counts[a : a + kind.length])
+        info = kind.memo.get(key)
+        if info is None:
+            info = kind.info(key)
+        if info[0]:
+            vid = convolve_ids(vid, info[0])
+            held |= info[1] << a
+            paired |= info[2] << a
+            pairs += info[3]
+    return vid, held, paired, pairs
+
+
+def standard_overlap(lay: _Layout, counts: Sequence[int], needed: int) -> int:
+    """Most concealed tiles that ``needed`` melds and a pair can reuse."""
+    return vector(_scan(lay, counts)[0])[2 * needed + 1]
+
+
+def standard_shanten(lay: _Layout, counts: Sequence[int], needed: int) -> int:
+    """Shanten of four melds and a pair, ``needed`` of the melds still concealed."""
+    return 3 * needed + 1 - standard_overlap(lay, counts, needed)
+
+
+def seven_pairs_shanten(lay: _Layout, counts: Sequence[int], melds: int) -> int:
+    """七对 shanten: four identical tiles count as two pairs."""
+    if melds:
+        return UNREACHABLE
+    pairs = _scan(lay, counts)[3]
+    return 6 - min(pairs, 7)
+
+
+def _orphans(lay: _Layout, held: int, paired: int) -> int:
+    kinds = (held & lay.orphan_mask).bit_count()
+    if lay.spec.orphans_pair:
+        return 13 - kinds - (1 if paired & lay.orphan_mask else 0)
+    return 13 - min(kinds, 14)
+
+
+def orphans_shanten(lay: _Layout, counts: Sequence[int], melds: int) -> int:
+    """十三幺 (MCR: 13 kinds + a pair) or 国士无双 (UNO: 14 different kinds) shanten."""
+    if melds:
+        return UNREACHABLE
+    _, held, paired, _ = _scan(lay, counts)
+    return _orphans(lay, held, paired)
+
+
+def _honours_knitted(lay: _Layout, held: int) -> int:
+    honours = (held & lay.honour_mask).bit_count()
+    knitted = max((held & km).bit_count() for km in lay.knitted_masks)
+    return 13 - min(knitted + honours, 14)
+
+
+def honours_knitted_shanten(lay: _Layout, counts: Sequence[int], melds: int) -> int:
+    """全不靠 shanten: 14 different tiles from a knitted set and the honours."""
+    if melds:
+        return UNREACHABLE
+    return _honours_knitted(lay, _scan(lay, counts)[1])
+
+
+def knitted_straight_shanten(
+    lay: _Layout, counts: Sequence[int], melds: int, bound: int = UNREACHABLE
+) -> int:
+    """组合龙 shape shanten: a knitted set, one meld and a pair.
+
+    Sets that cannot beat ``bound`` are skipped (they cannot lower the minimum).
+    """
+    needed = 1 - melds
+    if needed < 0:
+        return UNREACHABLE
+    held = _scan(lay, counts)[1]
+    best = UNREACHABLE
+    work = list(counts)
+    for km, codes in zip(lay.knitted_masks, lay.knitted_codes, strict=True):
+        present = (held & km).bit_count()
+        floor = 9 - present - 1  # even with a perfect meld and pair
+        if floor >= best or floor >= bound:
+            continue
+        for c in codes:
+            if work[c]:
+                work[c] -= 1
+        s = 9 + 3 * needed + 1 - present - standard_overlap(lay, work, needed)
+        for c in codes:
+            if counts[c]:
+                work[c] += 1
+        if s < best:
+            best = s
+    return best
+
+
+def min_shanten(lay: _Layout, counts: Sequence[int], melds: int) -> int:
+    """The lowest shanten over every shape, on raw counts (the hot path)."""
+    vid, held, paired, pairs = _scan(lay, counts)
+    needed = 4 - melds
+    best = 3 * needed + 1 - vector(vid)[2 * needed + 1]
+    if best < 0:
+        return best
+    if melds == 0:
+        s = 6 - (pairs if pairs < 7 else 7)
+        if s < best:
+            best = s
+        s = _orphans(lay, held, paired)
+        if s < best:
+            best = s
+        s = _honours_knitted(lay, held)
+        if s < best:
+            best = s
+    if melds <= 1 and best > -1:
+        top = max((held & km).bit_count() for km in lay.knitted_masks)
+        if 8 - top < best:
+            s = knitted_straight_shanten(lay, counts, melds, best)
+            if s < best:
+                best = s
+    return best
+
+
+def shape_shanten_counts(lay: _Layout, counts: Sequence[int], melds: int) -> dict[Shape, int]:
+    """Exact shanten of every shape the hand can still reach."""
+    out = {Shape.STANDARD: standard_shanten(lay, counts, 4 - melds)}
+    if melds == 0:
+        out[Shape.SEVEN_PAIRS] = seven_pairs_shanten(lay, counts, 0)
+        out[Shape.THIRTEEN_ORPHANS] = orphans_shanten(lay, counts, 0)
+        out[Shape.HONOURS_AND_KNITTED] = honours_knitted_shanten(lay, counts, 0)
+    if melds <= 1:
+        out[Shape.KNITTED_STRAIGHT] = knitted_straight_shanten(lay, counts, melds)
+    return out
+
+
+# ---------------------------------------------------------------- public API
+
+
+def shanten(hand: Hand) -> int:
+    """Overall shanten: -1 complete (14 tiles), 0 ready (13 tiles), and so on."""
+    return min_shanten(layout_for(hand.tileset), hand.counts, len(hand.melds))
+
+
+def shanten_by_shape(hand: Hand) -> dict[Shape, int]:
+    """Shanten of each shape the hand can still reach (shapes that need a
+    concealed hand are left out once a meld is declared)."""
+    return shape_shanten_counts(layout_for(hand.tileset), hand.counts, len(hand.melds))
+
+
+def is_winning(hand: Hand) -> bool:
+    """True when the 14-tile hand is complete under some shape."""
+    if hand.win is None:
+        return False
+    return shanten(hand) == -1
+
+
+def _require_13(hand: Hand, what: str) -> None:
+    if hand.win is not None:
+        raise HandError(
+            "has-winning-tile",
+            f"{what} needs a 13-tile hand; this one has a tile after '+'",
+            hint="drop the '+tile' part, or use discard analysis for 14 tiles",
+        )
+
+
+def _waits_codes(lay: _Layout, counts: list[int], melds: int) -> list[int]:
+    out = []
+    for code in lay.kind_codes:
+        counts[code] += 1
+        if min_shanten(lay, counts, melds) == -1:
+            out.append(code)
+        counts[code] -= 1
+    return out
+
+
+def waits(hand: Hand) -> frozenset[Tile]:
+    """Every tile kind that completes this 13-tile hand, judged by shape."""
+    _require_13(hand, "waits")
+    lay = layout_for(hand.tileset)
+    ts = hand.tileset
+    return frozenset(ts.by_code(c) for c in _waits_codes(lay, list(hand.counts), len(hand.melds)))
+
+
+def _unseen(hand: Hand, visible: Iterable[Tile]) -> list[int]:
+    ts = hand.tileset
+    seen = hand.total_counts()
+    for t in visible:
+        if t.tileset is not ts:
+            raise HandError("wrong-tileset", f"visible tile {t} is not from {ts.name}")
+        seen[t.code] += 1
+    return [max(0, ts.copies - n) for n in seen]
+
+
+def live_waits(hand: Hand, visible: Iterable[Tile] = ()) -> dict[Tile, int]:
+    """Each wait of a 13-tile hand with the copies not yet visible.
+
+    ``visible`` lists tiles seen outside this hand (discards, others' melds).
+    A wait whose copies are all visible or held shows 0 (a dead wait).
+    """
+    _require_13(hand, "waits")
+    unseen = _unseen(hand, visible)
+    return {t: unseen[t.code] for t in sorted(waits(hand))}
+
+
+@attrs.frozen(slots=True)
+class DiscardOption:
+    """What discarding one tile of a 14-tile hand leaves."""
+
+    tile: Tile
+    shanten: int
+    useful: Mapping[Tile, int]
+    """Tiles that would lower the shanten, with their unseen copies."""
+
+    @property
+    def useful_count(self) -> int:
+        """Unseen copies of all useful tiles together."""
+        return sum(self.useful.values())
+
+
+def discard_options(hand: Hand, visible: Iterable[Tile] = ()) -> tuple[DiscardOption, ...]:
+    """For each distinct discard of a 14-tile hand: shanten after it and useful tiles.
+
+    Ordered best first: lowest shanten, then most unseen useful copies, then
+    canonical tile order.
+    """
+    if hand.win is None:
+        raise HandError(
+            "missing-winning-tile",
+            "discard analysis needs a 14-tile hand",
+            hint="write the drawn tile after '+'",
+        )
+    lay = layout_for(hand.tileset)
+    ts = hand.tileset
+    unseen = _unseen(hand, visible)
+    counts = list(hand.counts)
+    melds = len(hand.melds)
+    out = []
+    for code in sorted({t.code for t in hand.concealed_with_win}):
+        counts[code] -= 1
+        s = min_shanten(lay, counts, melds)
+        useful: dict[Tile, int] = {}
+        for k in lay.kind_codes:
+            if k == code:
+                continue
+            counts[k] += 1
+            if min_shanten(lay, counts, melds) < s:
+                useful[ts.by_code(k)] = unseen[k]
+            counts[k] -= 1
+        counts[code] += 1
+        out.append(DiscardOption(ts.by_code(code), s, useful))
+    out.sort(key=lambda o: (o.shanten, -o.useful_count, o.tile.code))
+    return tuple(out)

@@ -1,0 +1,61 @@
+"""Winning shapes and the per-tile-set facts they need, as data."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from .tiles import MCR_TILES, UNO_TILES, TileSet
+
+
+class Shape(enum.Enum):
+    """A winning shape. The value is the stable name used in JSON output."""
+
+    STANDARD = "standard"
+    """Four melds and a pair."""
+    SEVEN_PAIRS = "seven_pairs"
+    """七对: seven pairs, concealed; four identical tiles are two pairs."""
+    THIRTEEN_ORPHANS = "thirteen_orphans"
+    """十三幺 / 国士无双: terminals and honours (see :attr:`ShapeSpec.orphans_pair`)."""
+    HONOURS_AND_KNITTED = "honours_and_knitted"
+    """全不靠: 14 different tiles from one knitted set plus the honours."""
+    KNITTED_STRAIGHT = "knitted_straight"
+    """组合龙 shape: the nine tiles of a knitted set, one meld and a pair."""
+
+
+@attrs.frozen(slots=True)
+class ShapeSpec:
+    """Which shapes a rule set allows and how its special shapes are built."""
+
+    tileset: TileSet
+    shapes: tuple[Shape, ...]
+    orphans_pair: bool
+    """MCR's 十三幺 is 13 different kinds plus one pair; UNO's 国士无双 is 14
+    different kinds out of 16, with no pair."""
+    orphan_codes: tuple[int, ...] = attrs.field(init=False)
+    honour_codes: tuple[int, ...] = attrs.field(init=False)
+    knitted_codes: tuple[tuple[int, ...], ...] = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        ts = self.tileset
+        object.__setattr__(self, "orphan_codes", tuple(t.code for t in ts.terminals_and_honours))
+        object.__setattr__(self, "honour_codes", tuple(t.code for t in ts.honours))
+        object.__setattr__(
+            self,
+            "knitted_codes",
+            tuple(tuple(t.code for t in s) for s in ts.knitted_sets),
+        )
+
+
+ALL_SHAPES = tuple(Shape)
+
+UNO_SHAPES = ShapeSpec(UNO_TILES, ALL_SHAPES, orphans_pair=False)
+MCR_SHAPES = ShapeSpec(MCR_TILES, ALL_SHAPES, orphans_pair=True)
+
+_BY_TILESET = {id(UNO_TILES): UNO_SHAPES, id(MCR_TILES): MCR_SHAPES}
+
+
+def shapes_for(tileset: TileSet) -> ShapeSpec:
+    """The shape specification of a tile set's rules."""
+    return _BY_TILESET[id(tileset)]
