@@ -54,5 +54,13 @@ class HandError(MahjongError):
     """A hand or meld that breaks the model's invariants (counts, copies, shapes)."""
 
 
+class ContextError(MahjongError):
+    """A win context whose flags contradict each other or the hand."""
+
+
+class NotWinningError(MahjongError):
+    """A hand that does not win (no winning shape, or below the minimum fans)."""
+
+
 class RulesError(MahjongError):
     """An unknown rule set name or an option the rule set does not have."""

@@ -238,15 +238,14 @@ def parse_hand(text: str, rules: str | TileSet = "uno") -> Hand:
                 concealed.append(t)
     size = len(concealed) + 3 * len(melds)
     if size != 13:
-        shown = size + (1 if win is not None else 0)
         hint = "a hand is 13 tiles, plus the winning tile after '+'; a kong counts as 3"
         if win is None and size == 14:
             hint = "put the 14th (winning or drawn) tile after '+', e.g. '... +5g'"
+        before = " before the winning tile" if win is not None else ""
         raise NotationError(
             "tile-count",
-            f"the hand has {shown} tiles ({len(concealed)} concealed, {len(melds)} melds"
-            f"{', 1 winning' if win is not None else ''}); it needs 13"
-            f"{' + the winning tile' if win is not None else ' or 13 + the winning tile'}",
+            f"the hand has {size} tiles{before} ({len(concealed)} concealed, "
+            f"{len(melds)} melds counted as 3); it needs 13",
             position=len(text),
             hint=hint,
         )

@@ -1,0 +1,156 @@
+"""The ``unomahjong`` command line: parse, waits, shanten and discards.
+
+Human-readable output by default, ``--json`` for machines (the JSON shapes
+are a public contract, documented in docs/cli.md). Invalid input prints one
+line on stderr and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ._version import __version__
+from .errors import MahjongError
+from .hand import Hand
+from .notation import format_meld, parse_hand, parse_tiles
+from .shanten import discard_options, live_waits, shanten, shanten_by_shape
+
+EXIT_OK = 0
+EXIT_INVALID = 2
+
+
+class _UsageError(Exception):
+    """A command that cannot run on the given hand (e.g. waits on 14 tiles)."""
+
+
+def _hand(args: argparse.Namespace) -> Hand:
+    return parse_hand(args.hand, args.rules)
+
+
+def _emit(args: argparse.Namespace, data: dict[str, Any], lines: Sequence[str]) -> None:
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        print("\n".join(lines))
+
+
+def cmd_parse(args: argparse.Namespace) -> None:
+    """Show the canonical form and the parts of a hand."""
+    h = _hand(args)
+    data = {
+        "canonical": str(h),
+        "concealed": [str(t) for t in h.concealed],
+        "melds": [
+            {"kind": m.json_kind, "tiles": [str(t) for t in m.tiles]} for m in h.melds
+        ],
+        "win": None if h.win is None else str(h.win),
+    }
+    lines = [
+        f"canonical  {h}",
+        f"concealed  {' '.join(str(t) for t in h.concealed)}",
+        f"melds      {' '.join(format_meld(m) for m in h.melds) or '-'}",
+        f"win        {h.win if h.win is not None else '- (13-tile hand)'}",
+        f"shanten    {shanten(h)}",
+    ]
+    _emit(args, data, lines)
+
+
+def cmd_waits(args: argparse.Namespace) -> None:
+    """The tiles that complete a 13-tile hand, with unseen copies."""
+    h = _hand(args)
+    if h.win is not None:
+        raise _UsageError(
+            "waits needs a 13-tile hand (without '+tile'); for 14 tiles use 'discards'"
+        )
+    visible = parse_tiles(args.visible, args.rules) if args.visible else ()
+    live = live_waits(h, visible)
+    s = shanten(h)
+    data = {"shanten": s, "waits": [str(t) for t in live]}
+    if live:
+        shown = "  ".join(f"{t} ({n} left)" for t, n in live.items())
+        lines = [f"shanten  {s}", f"waits    {shown}"]
+    else:
+        lines = [f"shanten  {s}", "waits    none (the hand is not ready)"]
+    _emit(args, data, lines)
+
+
+def cmd_shanten(args: argparse.Namespace) -> None:
+    """Shanten overall and per winning shape."""
+    h = _hand(args)
+    per = shanten_by_shape(h)
+    s = shanten(h)
+    data = {"shanten": s, "shapes": {shape.value: n for shape, n in per.items()}}
+    lines = [f"shanten  {s}"] + [f"  {shape.value:<20} {n}" for shape, n in per.items()]
+    _emit(args, data, lines)
+
+
+def cmd_discards(args: argparse.Namespace) -> None:
+    """For each discard of a 14-tile hand: shanten after it and the useful tiles."""
+    h = _hand(args)
+    if h.win is None:
+        raise _UsageError("discards needs a 14-tile hand: write the drawn tile after '+'")
+    visible = parse_tiles(args.visible, args.rules) if args.visible else ()
+    options = discard_options(h, visible)
+    data = {
+        "discards": [
+            {
+                "tile": str(o.tile),
+                "shanten": o.shanten,
+                "useful": {str(t): n for t, n in o.useful.items()},
+                "useful_count": o.useful_count,
+            }
+            for o in options
+        ]
+    }
+    lines = [
+        f"discard {o.tile!s:<3} shanten {o.shanten}  useful {o.useful_count:>3}: "
+        + " ".join(str(t) for t in o.useful)
+        for o in options
+    ]
+    _emit(args, data, lines)
+
+
+COMMANDS: dict[str, tuple[Callable[[argparse.Namespace], None], str]] = {
+    "parse": (cmd_parse, "show a hand's canonical form and parts"),
+    "waits": (cmd_waits, "the winning tiles of a 13-tile hand"),
+    "shanten": (cmd_shanten, "shanten overall and per shape"),
+    "discards": (cmd_discards, "discard analysis of a 14-tile hand"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (exposed for documentation tools)."""
+    parser = argparse.ArgumentParser(
+        prog="unomahjong", description="UNO Mahjong and MCR hands: parse, waits, shanten."
+    )
+    parser.add_argument("--version", action="version", version=f"unomahjong {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name, (_, help_text) in COMMANDS.items():
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        p.add_argument("hand", help="the hand in notation, e.g. '[SSSg] 123456789r 5g +5g'")
+        p.add_argument("--rules", choices=("uno", "mcr"), default="uno", help="rule set")
+        p.add_argument("--json", action="store_true", help="print one JSON object")
+        if name in ("waits", "discards"):
+            p.add_argument("--visible", default="", help="tiles seen elsewhere, e.g. '5g 5g Sb'")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    func = COMMANDS[args.command][0]
+    try:
+        func(args)
+    except (MahjongError, _UsageError) as e:
+        print(f"unomahjong {args.command}: {e}", file=sys.stderr)
+        return EXIT_INVALID
+    return EXIT_OK
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

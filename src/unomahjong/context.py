@@ -1,0 +1,107 @@
+"""The win context: how a hand was won, as flags checked for consistency.
+
+A :class:`WinContext` states facts the tiles cannot show (self-drawn, the
+wall's last tile, a kong's replacement tile, ...). Inconsistent combinations
+are rejected with :class:`~unomahjong.errors.ContextError`, never corrected
+(RULINGS.md section 4).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from .errors import ContextError
+from .hand import Hand
+
+WINDS: Final = ("E", "S", "W", "N")
+"""Seat and prevalent winds, in order (MCR)."""
+
+
+def _wind(value: str) -> str:
+    if value not in WINDS:
+        raise ContextError("bad-wind", f"unknown wind {value!r}", hint="use E, S, W or N")
+    return value
+
+
+def _flowers(value: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 8:
+        raise ContextError("bad-flowers", f"flower count {value!r} is not 0..8")
+    return value
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class WinContext:
+    """How the hand was won. Defaults: won on a discard, nothing special."""
+
+    self_drawn: bool = False
+    """自摸: the winner drew the winning tile."""
+    last_copy: bool = False
+    """和绝张: the other three copies of the winning tile are visible."""
+    last_tile: bool = False
+    """The wall's last tile (self-drawn: 妙手回春) or the hand's last discard (海底捞月)."""
+    kong_replacement: bool = False
+    """杠上开花: won on a kong's replacement tile (self-drawn)."""
+    robbing_kong: bool = False
+    """抢杠和: won on a tile another player added to an exposed pung."""
+    heavenly_hand: bool = False
+    """天和: the dealer's initial 14 tiles."""
+    earthly_hand: bool = False
+    """地和: a non-dealer's win in the first-turn window."""
+    heavenly_uno: bool = False
+    """天之UNO (UNO only): declared UNO with the winner's first discard."""
+    seat_wind: str = attrs.field(default="E", converter=_wind)
+    """MCR only: the winner's seat wind."""
+    prevalent_wind: str = attrs.field(default="E", converter=_wind)
+    """MCR only: the round's prevalent wind."""
+    flowers: int = attrs.field(default=0, converter=_flowers)
+    """MCR only: flowers (花牌) the winner has set aside."""
+
+    def check(self, hand: Hand) -> None:
+        """Raise :class:`ContextError` when the flags contradict each other or the hand."""
+        problems = _problems(self, hand)
+        if problems:
+            code, detail = problems[0]
+            raise ContextError(code, detail)
+
+
+def _problems(c: WinContext, hand: Hand) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    has_kong = any(m.is_kong for m in hand.melds)
+    first_turn = c.heavenly_hand or c.earthly_hand or c.heavenly_uno
+    if c.robbing_kong and c.self_drawn:
+        out.append(("robbing-kong-self-drawn", "robbing a kong is a win on another's tile"))
+    if c.kong_replacement and not c.self_drawn:
+        out.append(("replacement-not-self-drawn", "a kong's replacement tile is self-drawn"))
+    if c.kong_replacement and not has_kong:
+        out.append(("replacement-without-kong", "a replacement tile needs a kong in the hand"))
+    win = hand.win
+    if win is not None:
+        held = hand.total_counts()[win.code] - 1
+        concealed = hand.counts[win.code] - 1
+        if c.robbing_kong and held:
+            out.append(
+                ("robbing-kong-copy", f"the robbed {win} cannot be won while holding another copy")
+            )
+        if c.last_copy and concealed:
+            out.append(
+                ("last-copy-held", f"{win} is not the last copy: the hand conceals another")
+            )
+    if c.heavenly_hand and not c.self_drawn:
+        out.append(("heavenly-not-self-drawn", "天和 is the dealer's own 14 tiles: self-drawn"))
+    if c.heavenly_hand and c.earthly_hand:
+        out.append(("heavenly-and-earthly", "天和 (dealer) and 地和 (non-dealer) exclude each other"))
+    if first_turn and hand.melds:
+        out.append(("first-turn-meld", "天和, 地和 and 天之UNO allow no meld, not even a kong"))
+    if c.heavenly_uno and (c.heavenly_hand or c.earthly_hand):
+        out.append(("heavenly-uno-first-win", "天之UNO needs a discard before the win"))
+    if c.last_tile and (c.heavenly_hand or c.earthly_hand):
+        out.append(("last-tile-first-turn", "the wall's last tile is not in the first turn"))
+    if c.last_copy and (c.heavenly_hand or (c.earthly_hand and not c.self_drawn)):
+        out.append(("last-copy-first-turn", "no three copies can be visible so early"))
+    if c.robbing_kong and c.earthly_hand:
+        out.append(("robbing-kong-earthly", "a kong closes the first-turn window"))
+    if c.robbing_kong and c.last_tile:
+        out.append(("robbing-kong-last-tile", "no kong may be declared once the wall is empty"))
+    return out

@@ -1,0 +1,265 @@
+"""Detectors shared by rule sets: melds, kongs, concealment, waits, context.
+
+Each function reads a :class:`~unomahjong.fans.engine.Reading` and returns a
+count (0 when the fan is absent), a list of meld-index tuples (set fans) or
+a yes/no for two melds (pair fans).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+
+from ..decompose import Role
+from ..shapes import Shape
+from .engine import SPECIAL_SHAPES, Reading
+
+MeldKey = tuple[int, int, int]
+"""(meld index, suit, rank) of a number meld."""
+
+
+def chow_keys(r: Reading) -> list[MeldKey]:
+    """(index, suit, lowest rank) of each chow."""
+    out = []
+    for i in r.chows:
+        t = r.melds[i].tile
+        assert t.suit is not None and t.rank is not None
+        out.append((i, t.suit, t.rank))
+    return out
+
+
+def number_pung_keys(r: Reading) -> list[MeldKey]:
+    """(index, suit, rank) of each pung or kong of number tiles."""
+    out = []
+    for i in r.pungs:
+        t = r.melds[i].tile
+        if t.rank is not None:
+            assert t.suit is not None
+            out.append((i, t.suit, t.rank))
+    return out
+
+
+def by_tiles(r: Reading) -> bool:
+    """Tile-based fans apply to melds-and-pair shapes and to seven pairs."""
+    return r.shape not in SPECIAL_SHAPES
+
+
+def standard(r: Reading) -> bool:
+    """Meld-based fans apply to the four-melds-and-a-pair shape."""
+    return r.shape is Shape.STANDARD
+
+
+# ------------------------------------------------------------- set builders
+
+
+def steps(ranks: Sequence[int], allowed: Sequence[int]) -> bool:
+    """True when the sorted ranks rise by the same step, one of ``allowed``."""
+    rs = sorted(ranks)
+    d = rs[1] - rs[0]
+    return d in allowed and all(b - a == d for a, b in itertools.pairwise(rs))
+
+
+def sets_of(
+    keys: list[MeldKey], size: int, test: Callable[[list[MeldKey]], bool]
+) -> list[tuple[int, ...]]:
+    """Every ``size``-subset of melds (as sorted index tuples) passing ``test``."""
+    return [
+        tuple(sorted(k[0] for k in combo))
+        for combo in itertools.combinations(keys, size)
+        if test(list(combo))
+    ]
+
+
+def one_suit(ks: list[MeldKey]) -> bool:
+    """All melds in one suit."""
+    return len({k[1] for k in ks}) == 1
+
+
+def distinct_suits(ks: list[MeldKey]) -> bool:
+    """Every meld in a different suit."""
+    return len({k[1] for k in ks}) == len(ks)
+
+
+def same_rank(ks: list[MeldKey]) -> bool:
+    """Every meld has the same (lowest) rank."""
+    return len({k[2] for k in ks}) == 1
+
+
+# ------------------------------------------------------------- pair fans
+
+
+def _chow_pair(r: Reading, a: int, b: int) -> tuple[int, int, int, int]:
+    ta, tb = r.melds[a].tile, r.melds[b].tile
+    assert ta.rank is not None and tb.rank is not None
+    assert ta.suit is not None and tb.suit is not None
+    return ta.suit, ta.rank, tb.suit, tb.rank
+
+
+def pure_double_chow(r: Reading, a: int, b: int) -> bool:
+    """一般高: two identical chows."""
+    sa, ra, sb, rb = _chow_pair(r, a, b)
+    return sa == sb and ra == rb
+
+
+def mixed_double_chow(r: Reading, a: int, b: int) -> bool:
+    """喜相逢: the same chow in two suits."""
+    sa, ra, sb, rb = _chow_pair(r, a, b)
+    return sa != sb and ra == rb
+
+
+def short_straight(r: Reading, a: int, b: int) -> bool:
+    """连六: one suit, six consecutive ranks."""
+    sa, ra, sb, rb = _chow_pair(r, a, b)
+    return sa == sb and abs(ra - rb) == 3
+
+
+def two_terminal_chows(r: Reading, a: int, b: int) -> bool:
+    """老少副: one suit, 123 and 789."""
+    sa, ra, sb, rb = _chow_pair(r, a, b)
+    return sa == sb and {ra, rb} == {1, 7}
+
+
+def double_pung(r: Reading, a: int, b: int) -> bool:
+    """双同刻: two number pungs of the same rank."""
+    ta, tb = r.melds[a].tile, r.melds[b].tile
+    return ta.rank is not None and ta.rank == tb.rank
+
+
+# ------------------------------------------------------------- melds and kongs
+
+
+def kongs(r: Reading) -> int:
+    """Kongs declared, exposed or concealed."""
+    return sum(1 for m in r.hand.melds if m.is_kong)
+
+
+def exposed_kongs(r: Reading) -> int:
+    """Exposed kongs."""
+    return sum(1 for m in r.hand.melds if m.is_kong and m.exposed)
+
+
+def concealed_kongs(r: Reading) -> int:
+    """Concealed kongs."""
+    return sum(1 for m in r.hand.melds if m.is_concealed_kong)
+
+
+def terminal_or_honour_pungs(r: Reading) -> list[int]:
+    """Pungs and kongs of 1s, 9s and honours."""
+    return [i for i in r.pungs if r.melds[i].tile.is_terminal_or_honour]
+
+
+def all_pungs(r: Reading) -> int:
+    """碰碰和: four pungs or kongs and a pair."""
+    return int(standard(r) and len(r.pungs) == 4)
+
+
+def outside_hand(r: Reading) -> int:
+    """全带幺: every meld and the pair hold a terminal or honour."""
+    if not standard(r) or r.pair is None or not r.pair.is_terminal_or_honour:
+        return 0
+    return int(all(any(t.is_terminal_or_honour for t in m.tiles) for m in r.melds))
+
+
+def melded_hand(r: Reading) -> int:
+    """全求人: four exposed melds, won on a discard (the pair wait follows)."""
+    return int(r.facts.exposed_melds == 4 and not r.context.self_drawn)
+
+
+# ------------------------------------------------------------- concealment
+
+
+def fully_concealed(r: Reading) -> int:
+    """不求人: no exposed meld, self-drawn."""
+    return int(r.facts.exposed_melds == 0 and r.context.self_drawn)
+
+
+def concealed_hand(r: Reading) -> int:
+    """门前清: no exposed meld, won on a discard."""
+    return int(r.facts.exposed_melds == 0 and not r.context.self_drawn)
+
+
+def concealed_pungs(n: int) -> Callable[[Reading], int]:
+    """A detector for exactly ``n`` concealed pungs (暗刻)."""
+
+    def detect(r: Reading) -> int:
+        return int(r.concealed_pungs == n)
+
+    detect.__doc__ = f"Exactly {n} concealed pungs."
+    return detect
+
+
+def tile_hog(r: Reading) -> int:
+    """四归一: kinds whose four copies are all used, but not as a kong."""
+    if r.shape in SPECIAL_SHAPES:
+        return 0
+    kong_codes = {m.tile.code for m in r.hand.melds if m.is_kong}
+    return sum(1 for t in r.facts.tiles if r.facts.counts[t.code] == 4 and t.code not in kong_codes)
+
+
+# ------------------------------------------------------------- waits
+
+
+def _wait_role(r: Reading) -> str | None:
+    if r.shape in SPECIAL_SHAPES or not r.facts.unique_wait:
+        return None
+    role = r.role
+    if role.role is Role.PAIR:
+        return "single"
+    if role.role is Role.MELD and role.index is not None:
+        m = r.melds[role.index]
+        if not m.is_chow:
+            return None
+        start = m.tile.rank
+        rank = r.win.rank
+        assert start is not None and rank is not None
+        if rank == start + 1:
+            return "closed"
+        if (start == 1 and rank == 3) or (start == 7 and rank == 7):
+            return "edge"
+    return None
+
+
+def edge_wait(r: Reading) -> int:
+    """边张: the 3 of 12 or the 7 of 89, the only wait."""
+    return int(_wait_role(r) == "edge")
+
+
+def closed_wait(r: Reading) -> int:
+    """坎张: the middle of a chow, the only wait."""
+    return int(_wait_role(r) == "closed")
+
+
+def single_wait(r: Reading) -> int:
+    """单钓将: the pair, the only wait."""
+    return int(_wait_role(r) == "single")
+
+
+# ------------------------------------------------------------- context
+
+
+def flag(name: str) -> Callable[[Reading], int]:
+    """A detector that reads one :class:`WinContext` flag."""
+
+    def detect(r: Reading) -> int:
+        return int(bool(getattr(r.context, name)))
+
+    detect.__doc__ = f"The win context's {name} flag."
+    return detect
+
+
+def last_tile_draw(r: Reading) -> int:
+    """妙手回春: self-drawn on the wall's last tile."""
+    return int(r.context.last_tile and r.context.self_drawn)
+
+
+def last_tile_claim(r: Reading) -> int:
+    """海底捞月: won on the hand's last discard."""
+    return int(r.context.last_tile and not r.context.self_drawn)
+
+
+def last_copy(r: Reading) -> int:
+    """和绝张: flagged, or the winner's own exposed melds hold the other three."""
+    if r.context.last_copy:
+        return 1
+    shown = sum(m.tiles.count(r.win) for m in r.hand.melds if m.exposed)
+    return int(shown == 3)

@@ -1,0 +1,378 @@
+"""The counting machinery shared by every rule set.
+
+One :class:`Reading` is a decomposition with one role of the winning tile.
+:func:`evaluate` finds its fans and applies the five principles:
+
+* 不重复 (non-repetition): each counted fan's ``excludes`` removes fans, top
+  of the table first; exclusion is not transitive (an excluded fan excludes
+  nothing);
+* 不拆移 / 套算一次 / 不得相同: melds used by a chow or pung *set* fan are joined
+  into one group; pair-combination fans are then a set of edges between
+  melds (or groups) that forms a forest — every combination brings in at
+  least one meld not yet combined — chosen by exact search: most edges, then
+  most distinct fans, then more of the fan higher in the table;
+* 就高不就低: every alternative (which set fan, which reading, which role) is
+  scored and the best kept by :func:`score_key`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from functools import cached_property
+
+import attrs
+
+from ..context import WinContext
+from ..decompose import Decomposition, Role, WinRole
+from ..hand import Hand, Meld
+from ..shapes import Shape
+from ..tiles import Tile
+from .model import DetectorKind, FanDef, FanTable
+
+SPECIAL_SHAPES = frozenset({Shape.THIRTEEN_ORPHANS, Shape.HONOURS_AND_KNITTED})
+
+
+class HandFacts:
+    """Facts about the hand's tiles, computed once per hand and context."""
+
+    __slots__ = ("__dict__", "context", "counts", "hand", "tiles")
+
+    def __init__(self, hand: Hand, context: WinContext) -> None:
+        self.hand = hand
+        self.context = context
+        self.counts = hand.total_counts()
+        """Per-code counts of every tile, melds (kongs as four) included."""
+        self.tiles = [t for t in hand.tileset.tiles if self.counts[t.code]]
+        """The distinct tile kinds held, in canonical order."""
+
+    @cached_property
+    def unique_wait(self) -> bool:
+        """True when the 13 tiles before the win wait on exactly one kind (by shape)."""
+        from ..shanten import waits
+
+        return len(waits(self.hand.without_win())) == 1
+
+    @cached_property
+    def suited(self) -> list[Tile]:
+        """Distinct number-tile kinds held."""
+        return [t for t in self.tiles if t.rank is not None]
+
+    @cached_property
+    def honours(self) -> list[Tile]:
+        """Distinct honour kinds held."""
+        return [t for t in self.tiles if t.rank is None]
+
+    @cached_property
+    def ranks(self) -> frozenset[int]:
+        """Ranks of the number tiles held."""
+        return frozenset(t.rank for t in self.suited if t.rank is not None)
+
+    @cached_property
+    def suits(self) -> frozenset[int]:
+        """Suits (colours) of the number tiles held."""
+        return frozenset(t.suit for t in self.suited if t.suit is not None)
+
+    @cached_property
+    def colours(self) -> frozenset[int]:
+        """Every colour held, honours carrying a colour included (UNO)."""
+        return frozenset(t.suit for t in self.tiles if t.suit is not None)
+
+    @cached_property
+    def exposed_melds(self) -> int:
+        """Declared melds that are exposed (concealed kongs do not count)."""
+        return sum(1 for m in self.hand.melds if m.exposed)
+
+
+class Reading:
+    """One decomposition with one role of the winning tile, plus hand facts."""
+
+    __slots__ = (
+        "chows",
+        "concealed_pungs",
+        "context",
+        "decomposition",
+        "facts",
+        "hand",
+        "melds",
+        "pair",
+        "pungs",
+        "role",
+        "shape",
+        "win",
+    )
+
+    def __init__(
+        self, facts: HandFacts, decomposition: Decomposition, role: WinRole
+    ) -> None:
+        self.facts = facts
+        self.hand = facts.hand
+        self.context = facts.context
+        self.decomposition = decomposition
+        self.role = role
+        self.shape = decomposition.shape
+        self.melds = decomposition.melds
+        self.pair = decomposition.pair
+        win = self.hand.win
+        assert win is not None
+        self.win = win
+        self.chows = tuple(i for i, m in enumerate(self.melds) if m.is_chow)
+        self.pungs = tuple(i for i, m in enumerate(self.melds) if not m.is_chow)
+        self.concealed_pungs = sum(1 for i in self.pungs if self.is_concealed_pung(i))
+
+    def is_concealed_pung(self, i: int) -> bool:
+        """暗刻: formed from concealed tiles; a pung completed by a discard is exposed."""
+        m = self.melds[i]
+        if m.exposed:
+            return False
+        if m.is_kong:
+            return True
+        return not (
+            self.role.role is Role.MELD and self.role.index == i and not self.context.self_drawn
+        )
+
+    @property
+    def family(self) -> str:
+        """Shape family for per-hand caching: special, pairs or melds."""
+        if self.shape in SPECIAL_SHAPES:
+            return "special"
+        if self.shape is Shape.SEVEN_PAIRS:
+            return "pairs"
+        return "melds"
+
+
+@attrs.frozen(slots=True)
+class CountedFan:
+    """A fan as counted in a reading."""
+
+    fan: FanDef
+    count: int
+    melds: tuple[int, ...] = ()
+    """Indices into the reading's melds that produced it (may be empty)."""
+
+
+@attrs.frozen(slots=True)
+class Evaluation:
+    """The counted fans of one reading and their total."""
+
+    fans: tuple[CountedFan, ...]
+    total: int
+    key: tuple[object, ...]
+
+
+def score_key(table: FanTable, fans: Sequence[CountedFan]) -> tuple[object, ...]:
+    """Tie-break key, larger is better: total, then fan points sorted descending
+    (element by element), then counts row by row in table order."""
+    total = sum(f.fan.points * f.count for f in fans)
+    points = sorted((f.fan.points for f in fans for _ in range(f.count)), reverse=True)
+    counts = [0] * len(table.rows)
+    for f in fans:
+        counts[table.position[f.fan.id]] += f.count
+    return (total, points, counts)
+
+
+@attrs.frozen(slots=True)
+class _Found:
+    simple: dict[str, tuple[int, tuple[int, ...]]]
+    chow_sets: list[tuple[str, tuple[int, ...]]]
+    pung_sets: list[tuple[str, tuple[int, ...]]]
+    per_meld: dict[str, tuple[int, ...]]
+
+
+def _find(table: FanTable, r: Reading, cache: dict[tuple[str, str], int]) -> _Found:
+    simple: dict[str, tuple[int, tuple[int, ...]]] = {}
+    chow_sets: list[tuple[str, tuple[int, ...]]] = []
+    pung_sets: list[tuple[str, tuple[int, ...]]] = []
+    per_meld: dict[str, tuple[int, ...]] = {}
+    family = r.family
+    for row in table.rows:
+        det = table.detectors.get(row.id)
+        if det is None:
+            continue
+        kind = det.kind
+        if kind is DetectorKind.SIMPLE:
+            if det.per_hand:
+                key = (row.id, family)
+                n = cache.get(key)
+                if n is None:
+                    n = cache[key] = det.fn(r)
+            else:
+                n = det.fn(r)
+            if n:
+                simple[row.id] = (n, det.evidence(r) if det.evidence else ())
+        elif kind is DetectorKind.CHOW_SET:
+            if len(r.chows) >= 3:
+                chow_sets.extend((row.id, opt) for opt in det.fn(r))
+        elif kind is DetectorKind.PUNG_SET:
+            if len(r.pungs) >= 3:
+                pung_sets.extend((row.id, opt) for opt in det.fn(r))
+        elif kind is DetectorKind.PER_MELD:
+            idx = tuple(det.fn(r))
+            if idx:
+                per_meld[row.id] = idx
+    return _Found(simple, chow_sets, pung_sets, per_meld)
+
+
+def _alternatives(
+    sets: list[tuple[str, tuple[int, ...]]], size: int
+) -> list[list[tuple[str, tuple[int, ...]]]]:
+    """Ways to choose set fans (就高不就低 picks the best): none, any one set,
+    or every set that uses all the melds together (they join the same group)."""
+    alts: list[list[tuple[str, tuple[int, ...]]]] = [[]]
+    alts.extend([s] for s in sets)
+    whole = [s for s in sets if len(s[1]) == size]
+    if len(whole) > 1:
+        alts.append(whole)
+    return alts
+
+
+def _pair_edges(
+    r: Reading, table: FanTable, kind: DetectorKind, members: tuple[int, ...], allowed: set[str]
+) -> list[tuple[int, int, str]]:
+    edges = []
+    dets = [
+        (row.id, table.detectors[row.id])
+        for row in table.rows
+        if row.id in allowed and row.id in table.detectors
+        and table.detectors[row.id].kind is kind
+    ]
+    for a, b in itertools.combinations(members, 2):
+        for fid, det in dets:
+            if det.fn(r, a, b):
+                edges.append((a, b, fid))
+                break
+    return edges
+
+
+def _best_forest(
+    table: FanTable,
+    edges: list[tuple[int, int, str]],
+    groups: list[tuple[int, ...]],
+) -> list[tuple[int, int, str]]:
+    """The best set of pair-combination edges that forms a forest over the
+    melds with each set fan's melds pre-joined (套算一次)."""
+    if not edges:
+        return []
+    best: list[tuple[int, int, str]] = []
+    best_key: tuple[object, ...] = (-1,)
+    n = len(edges)
+    for mask in range(1, 1 << n):
+        chosen = [edges[i] for i in range(n) if mask >> i & 1]
+        if len(chosen) < len(best):
+            continue
+        parent: dict[int, int] = {}
+
+        def find(x: int) -> int:
+            while parent.get(x, x) != x:
+                x = parent[x]
+            return x
+
+        for g in groups:
+            for m in g[1:]:
+                parent[find(m)] = find(g[0])
+        ok = True
+        for a, b, _ in chosen:
+            ra, rb = find(a), find(b)
+            if ra == rb:
+                ok = False
+                break
+            parent[ra] = rb
+        if not ok:
+            continue
+        labels = [e[2] for e in chosen]
+        counts = [labels.count(row.id) for row in table.rows]
+        key = (len(chosen), len(set(labels)), counts)
+        if key > best_key:
+            best_key = key
+            best = chosen
+    return best
+
+
+def evaluate(table: FanTable, r: Reading, cache: dict[tuple[str, str], int]) -> Evaluation:
+    """The best-scoring way to count one reading's fans."""
+    found = _find(table, r, cache)
+    chow_alts = _alternatives(found.chow_sets, len(r.chows))
+    pung_alts = _alternatives(found.pung_sets, len(r.pungs))
+    best: Evaluation | None = None
+    for chow_alt, pung_alt in itertools.product(chow_alts, pung_alts):
+        ev = _count(table, r, found, chow_alt, pung_alt)
+        if best is None or ev.key > best.key:
+            best = ev
+    assert best is not None
+    return best
+
+
+def _count(
+    table: FanTable,
+    r: Reading,
+    found: _Found,
+    chow_alt: list[tuple[str, tuple[int, ...]]],
+    pung_alt: list[tuple[str, tuple[int, ...]]],
+) -> Evaluation:
+    present: dict[str, tuple[int, tuple[int, ...]]] = dict(found.simple)
+    for fid, melds in (*chow_alt, *pung_alt):
+        if fid not in present:
+            present[fid] = (1, melds)
+    excluded: set[str] = set()
+    counted: list[CountedFan] = []
+    for row in table.rows:
+        hit = present.get(row.id)
+        if hit is None or row.id in excluded:
+            continue
+        counted.append(CountedFan(row, hit[0], hit[1]))
+        excluded.update(row.excludes)
+    # Pair-combination fans, on what the counted fans leave allowed.
+    for kind, members, alt in (
+        (DetectorKind.CHOW_PAIR, r.chows, chow_alt),
+        (DetectorKind.PUNG_PAIR, r.pungs, pung_alt),
+    ):
+        if len(members) < 2:
+            continue
+        allowed = {
+            row.id
+            for row in table.rows
+            if row.id not in excluded
+            and row.id in table.detectors
+            and table.detectors[row.id].kind is kind
+        }
+        if not allowed:
+            continue
+        edges = _pair_edges(r, table, kind, members, allowed)
+        for a, b, fid in _best_forest(table, edges, [m for _, m in alt]):
+            counted.append(CountedFan(table[fid], 1, (a, b)))
+    # Per-meld fans, less the melds a counted fan absorbs.
+    for fid, idx in found.per_meld.items():
+        if fid in excluded:
+            continue
+        absorbed: set[int] = set()
+        for c in counted:
+            if fid in c.fan.absorbs:
+                hits = [i for i in c.melds if i in idx and i not in absorbed]
+                if c.fan.absorbs_limit is not None:
+                    hits = hits[: c.fan.absorbs_limit]
+                absorbed.update(hits)
+        left = tuple(i for i in idx if i not in absorbed)
+        if left:
+            counted.append(CountedFan(table[fid], len(left), left))
+    merged = _merge(table, counted)
+    if not merged:
+        merged = [CountedFan(table[table.fallback], 1)]
+    total = sum(c.fan.points * c.count for c in merged)
+    return Evaluation(tuple(merged), total, score_key(table, merged))
+
+
+def _merge(table: FanTable, counted: list[CountedFan]) -> list[CountedFan]:
+    """One entry per fan, in table order, counts and melds added up."""
+    by_id: dict[str, CountedFan] = {}
+    for c in counted:
+        prev = by_id.get(c.fan.id)
+        if prev is None:
+            by_id[c.fan.id] = c
+        else:
+            by_id[c.fan.id] = CountedFan(c.fan, prev.count + c.count, prev.melds + c.melds)
+    return sorted(by_id.values(), key=lambda c: table.position[c.fan.id])
+
+
+def meld_tiles(melds: Sequence[Meld], idx: Sequence[int]) -> tuple[Meld, ...]:
+    """The melds at the given indices."""
+    return tuple(melds[i] for i in idx)

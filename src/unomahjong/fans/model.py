@@ -1,0 +1,119 @@
+"""The fan model: a fan table is rows of data plus one detector per row.
+
+A row (:class:`FanDef`) says what a fan is called, what it is worth and what
+it excludes. How a fan is found is its :class:`Detector`, which has one of a
+few *kinds*; the kind tells the engine which counting principle applies:
+
+* ``simple`` — counted on its own (tile-based fans, kongs, win context);
+* ``chow_set`` / ``pung_set`` — built from a set of three or four chows or
+  pungs: the melds they use are joined for the pair-combination search
+  (不拆移, 套算一次);
+* ``chow_pair`` / ``pung_pair`` — formed by two melds (一般高, 喜相逢, 连六,
+  老少副, 双同刻): chosen by an exact search;
+* ``per_meld`` — one per qualifying meld (幺九刻), reduced by the melds a
+  higher fan already accounts for (``FanDef.absorbs``).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+if TYPE_CHECKING:
+    from .engine import Reading
+
+
+class DetectorKind(enum.Enum):
+    """Which counting principle a fan's detector follows."""
+
+    SIMPLE = "simple"
+    CHOW_SET = "chow_set"
+    PUNG_SET = "pung_set"
+    CHOW_PAIR = "chow_pair"
+    PUNG_PAIR = "pung_pair"
+    PER_MELD = "per_meld"
+
+
+SimpleFn = Callable[["Reading"], int]
+"""Count of a simple fan in a reading (0 when absent)."""
+SetFn = Callable[["Reading"], Sequence[tuple[int, ...]]]
+"""Every way a set fan can be formed: tuples of meld indices."""
+PairFn = Callable[["Reading", int, int], bool]
+"""Whether two melds (indices) form this pair fan."""
+PerMeldFn = Callable[["Reading"], Sequence[int]]
+"""Indices of the melds that each count once."""
+
+
+@attrs.frozen(slots=True)
+class Detector:
+    """How a fan is found; ``fn``'s signature depends on ``kind``."""
+
+    kind: DetectorKind
+    fn: Callable[..., Any]
+    evidence: Callable[[Reading], tuple[int, ...]] | None = None
+    """For simple fans: the meld indices that produced the fan (for display
+    and for ``absorbs``)."""
+    per_hand: bool = False
+    """True when the result depends only on the hand's tiles, the context and
+    the shape family (not on the melds): the engine computes it once per hand
+    and shape family."""
+
+
+@attrs.frozen(slots=True)
+class FanDef:
+    """One row of a fan table."""
+
+    id: str
+    """Stable English identifier, e.g. ``"PURE_DOUBLE_CHOW"``."""
+    zh: str
+    """The Chinese name, exactly as the rule book writes it."""
+    en: str
+    """The English name."""
+    points: int
+    number: int
+    """The row number in the source table (UNO's seed repeats 13 and 28)."""
+    excludes: tuple[str, ...]
+    """Ids of fans not counted when this fan is counted (not transitive)."""
+    definition: str
+    absorbs: tuple[str, ...] = ()
+    """Per-meld fans not counted *for the melds this fan uses* (e.g. 幺九刻)."""
+    absorbs_limit: int | None = None
+    """At most this many melds absorbed (九莲宝灯 absorbs one 幺九刻)."""
+
+
+@attrs.frozen(slots=True)
+class FanTable:
+    """A rule set's fans in table order, with their detectors."""
+
+    name: str
+    rows: tuple[FanDef, ...]
+    detectors: dict[str, Detector] = attrs.field(repr=False)
+    fallback: str
+    """The fan scored when nothing else is (无番和)."""
+    position: dict[str, int] = attrs.field(init=False, repr=False)
+    by_id: dict[str, FanDef] = attrs.field(init=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        ids = [r.id for r in self.rows]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"{self.name}: duplicate fan ids")
+        for r in self.rows:
+            for x in (*r.excludes, *r.absorbs):
+                if x not in ids:
+                    raise ValueError(f"{self.name}: {r.id} excludes unknown fan {x}")
+            if r.id not in self.detectors and r.id != self.fallback:
+                raise ValueError(f"{self.name}: no detector for {r.id}")
+        object.__setattr__(self, "position", {r.id: i for i, r in enumerate(self.rows)})
+        object.__setattr__(self, "by_id", {r.id: r for r in self.rows})
+
+    def __getitem__(self, fan_id: str) -> FanDef:
+        return self.by_id[fan_id]
+
+    def __iter__(self) -> Any:
+        return iter(self.rows)
+
+    def __len__(self) -> int:
+        return len(self.rows)

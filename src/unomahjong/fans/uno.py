@@ -1,0 +1,570 @@
+"""The UNO Mahjong fan table (RULINGS.md section 4): 77 rows, as data.
+
+Each row below is ``(number, 中文名, ID, English name, points, definition,
+excludes, absorbs)``; exclusions are written by Chinese name exactly as in
+RULINGS.md and resolved to ids when the table is built. ``absorbs`` lists the
+per-meld fans excluded only for this fan's own melds ("幺九刻 (of those 4)").
+The detector of each fan is bound by id in ``DETECTORS``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..shapes import Shape
+from .common import (
+    all_pungs,
+    by_tiles,
+    chow_keys,
+    closed_wait,
+    concealed_hand,
+    concealed_kongs,
+    concealed_pungs,
+    distinct_suits,
+    double_pung,
+    edge_wait,
+    exposed_kongs,
+    flag,
+    fully_concealed,
+    kongs,
+    last_copy,
+    last_tile_claim,
+    last_tile_draw,
+    melded_hand,
+    mixed_double_chow,
+    number_pung_keys,
+    one_suit,
+    outside_hand,
+    pure_double_chow,
+    same_rank,
+    sets_of,
+    short_straight,
+    single_wait,
+    standard,
+    steps,
+    terminal_or_honour_pungs,
+    tile_hog,
+    two_terminal_chows,
+)
+from .engine import Reading
+from .model import Detector, DetectorKind, FanDef, FanTable
+
+S = DetectorKind.SIMPLE
+YJK = "幺九刻"
+
+# fmt: off
+ROWS: tuple[tuple[int, str, str, str, int, str, tuple[str, ...], tuple[str, ...]], ...] = (
+    (1, "长暂停", "BIG_FOUR_SKIPS", "Big Four Skips", 108,
+     "pungs/kongs of the Skip of all 4 colours + any pair",
+     ("四色", "碰碰和", "三暂停"), (YJK,)),
+    (2, "大逆转", "BIG_FOUR_REVERSES", "Big Four Reverses", 108,
+     "pungs/kongs of the Reverse of all 4 colours + any pair",
+     ("四色", "碰碰和", "三反转"), (YJK,)),
+    (3, "四杠", "FOUR_KONGS", "Four Kongs", 108, "4 kongs (exposed or concealed)",
+     ("三杠", "双明杠", "双暗杠", "明杠", "暗杠", "碰碰和", "单钓将"), ()),
+    (4, "连七对", "SEVEN_SHIFTED_PAIRS", "Seven Shifted Pairs", 108,
+     "seven pairs: one colour, 7 consecutive numbers",
+     ("七对", "双龙抱", "清一色", "不求人", "门前清", "单钓将", "无功能"), ()),
+    (5, "四海一家", "QUADRUPLE_CHOW", "Quadruple Chow", 108, "4 identical chows of one colour",
+     ("一色三同顺", "一色三节高", "一般高", "双龙抱", "四归一"), ()),
+    (6, "天和", "HEAVENLY_HAND", "Heavenly Hand", 108,
+     "the dealer's initial 14 tiles are complete",
+     ("不求人", "门前清", "自摸", "边张", "坎张", "单钓将"), ()),
+    (7, "短暂停", "LITTLE_FOUR_SKIPS", "Little Four Skips", 88,
+     "pungs/kongs of 3 Skips + a pair of the 4th Skip", ("四色", "三暂停"), (YJK,)),
+    (8, "小逆转", "LITTLE_FOUR_REVERSES", "Little Four Reverses", 88,
+     "pungs/kongs of 3 Reverses + a pair of the 4th Reverse", ("四色", "三反转"), (YJK,)),
+    (9, "九莲宝灯", "NINE_GATES", "Nine Gates", 88,
+     "concealed 1112345678999 of one colour before the win, won on any tile of that colour",
+     ("清一色", "门前清", "不求人", "无功能"), (YJK,)),
+    (10, "全功能", "ALL_FUNCTIONS", "All Functions", 88,
+     "every meld and the pair are function tiles", ("碰碰和", YJK, "全带幺"), ()),
+    (11, "一色双龙会", "PURE_TERMINAL_CHOWS", "Pure Terminal Chows", 88,
+     "one colour: 123, 123, 789, 789 + 55",
+     ("双龙抱", "平和", "七对", "清一色", "一般高", "老少副", "无功能"), ()),
+    (12, "国士无双", "THIRTEEN_ORPHANS", "Thirteen Orphans", 64, "shape 3",
+     ("四色", "不求人", "门前清", "单钓将"), ()),
+    (13, "清幺九", "ALL_TERMINALS", "All Terminals", 64,
+     "pungs/kongs of number 1s/9s + a pair of 1s/9s",
+     ("碰碰和", "双同刻", YJK, "全带幺", "无功能"), ()),
+    (13, "四暗刻", "FOUR_CONCEALED_PUNGS", "Four Concealed Pungs", 64,
+     "4 concealed pungs/kongs", ("门前清", "不求人", "碰碰和", "三暗刻", "双暗刻"), ()),
+    (14, "地和", "EARTHLY_HAND", "Earthly Hand", 64,
+     "a non-dealer wins on the dealer's first discard, or self-draws on their own first draw, "
+     "before any claim or kong", ("门前清", "不求人", "自摸"), ()),
+    (15, "四连刻", "FOUR_PURE_SHIFTED_PUNGS", "Four Pure Shifted Pungs", 48,
+     "one colour: 4 pungs/kongs, numbers rising by 1", ("一色三节高", "一色三同顺", "碰碰和"), ()),
+    (16, "双龙抱", "TWO_DOUBLE_CHOWS", "Two Double Chows", 48,
+     "two pairs of identical chows (each pair one colour; the two pairs different chows)",
+     ("七对", "一般高"), ()),
+    (17, "一色四步高", "FOUR_PURE_SHIFTED_CHOWS", "Four Pure Shifted Chows", 32,
+     "one colour: 4 chows rising by 1 each, or by 2 each", ("一色三步高", "连六", "老少副"), ()),
+    (18, "三杠", "THREE_KONGS", "Three Kongs", 32, "3 kongs",
+     ("双明杠", "双暗杠", "明杠", "暗杠"), ()),
+    (19, "混幺九", "ALL_TERMINALS_AND_FUNCTIONS", "All Terminals and Functions", 32,
+     "pungs/kongs and pair all of 幺九牌, with both number 1s/9s and function tiles",
+     ("碰碰和", YJK, "全带幺"), ()),
+    (20, "七对", "SEVEN_PAIRS", "Seven Pairs", 24, "shape 2", ("不求人", "门前清", "单钓将"), ()),
+    (21, "全双刻", "ALL_EVEN_PUNGS", "All Even Pungs", 24,
+     "pungs/kongs and pair all of 2/4/6/8", ("碰碰和", "断幺", "无功能"), ()),
+    (22, "清一色", "FULL_FLUSH", "Full Flush", 24, "number tiles of one colour only", ("无功能",), ()),
+    (23, "一色三同顺", "PURE_TRIPLE_CHOW", "Pure Triple Chow", 24,
+     "3 identical chows of one colour", ("一色三节高", "一般高"), ()),
+    (24, "一色三节高", "PURE_SHIFTED_PUNGS", "Pure Shifted Pungs", 24,
+     "one colour: 3 pungs/kongs rising by 1", ("一色三同顺",), ()),
+    (25, "四同刻", "QUADRUPLE_PUNG", "Quadruple Pung", 24,
+     "4 pungs/kongs of the same number (necessarily 4 colours)", ("碰碰和", "双同刻", "四色"), ()),
+    (26, "全大", "UPPER_TILES", "Upper Tiles", 24, "every tile 7, 8 or 9", ("大于五", "无功能"), ()),
+    (27, "全中", "MIDDLE_TILES", "Middle Tiles", 24, "every tile 4, 5 or 6", ("断幺", "无功能"), ()),
+    (28, "全小", "LOWER_TILES", "Lower Tiles", 24, "every tile 1, 2 or 3", ("小于五", "无功能"), ()),
+    (28, "清龙", "PURE_STRAIGHT", "Pure Straight", 16, "one colour: 123, 456, 789",
+     ("连六", "老少副"), ()),
+    (29, "三色双龙会", "THREE_COLOR_TERMINAL_CHOWS", "Three-Colour Terminal Chows", 16,
+     "two colours each 123+789, a third colour's 55 as the pair",
+     ("喜相逢", "老少副", "无功能", "平和"), ()),
+    (30, "一色三步高", "PURE_SHIFTED_CHOWS", "Pure Shifted Chows", 16,
+     "one colour: 3 chows rising by 1 each, or by 2 each", (), ()),
+    (31, "四色四同顺", "MIXED_QUADRUPLE_CHOW", "Mixed Quadruple Chow", 16,
+     "the same chow in all 4 colours", ("喜相逢", "四色"), ()),
+    (32, "全带五", "ALL_FIVES", "All Fives", 16, "every meld and the pair contain a 5",
+     ("断幺", "无功能"), ()),
+    (33, "三暗刻", "THREE_CONCEALED_PUNGS", "Three Concealed Pungs", 16,
+     "3 concealed pungs/kongs", ("双暗刻",), ()),
+    (34, "混一色", "HALF_FLUSH", "Half Flush", 16,
+     "number tiles of one colour + function tiles of that same colour (at least one)", (), ()),
+    (35, "天之UNO", "HEAVENLY_UNO", "Heavenly UNO", 16,
+     "declared UNO on the player's first discard, before any claim or kong", (), ()),
+    (36, "全不靠", "KNITTED_AND_FUNCTIONS", "Knitted and Functions", 12, "shape 4",
+     ("不求人", "门前清", "单钓将"), ()),
+    (37, "组合龙", "KNITTED_STRAIGHT", "Knitted Straight", 12,
+     "the 9 tiles of a knitted set (shape 5, or inside 全不靠)", (), ()),
+    (38, "四色四节高", "MIXED_SHIFTED_PUNGS", "Mixed Shifted Pungs", 12,
+     "4 pungs/kongs, one per colour, numbers rising by 1", ("碰碰和", "四色"), ()),
+    (39, "大于五", "UPPER_FOUR", "Upper Four", 12, "every tile 6-9", ("无功能",), ()),
+    (40, "小于五", "LOWER_FOUR", "Lower Four", 12, "every tile 1-4", ("无功能",), ()),
+    (41, "三暂停", "THREE_SKIP_PUNGS", "Three Skip Pungs", 12, "3 pungs/kongs of Skips", (), (YJK,)),
+    (42, "三反转", "THREE_REVERSE_PUNGS", "Three Reverse Pungs", 12,
+     "3 pungs/kongs of Reverses", (), (YJK,)),
+    (43, "无番和", "CHICKEN_HAND", "Chicken Hand", 8, "no other fan at all", (), ()),
+    (44, "四色四步高", "MIXED_SHIFTED_CHOWS", "Mixed Shifted Chows", 8,
+     "4 chows, one per colour, rising by 1 each, or by 2 each", ("四色",), ()),
+    (45, "妙手回春", "LAST_TILE_DRAW", "Last Tile Draw", 8,
+     "self-drawn on the wall's last tile", ("自摸",), ()),
+    (46, "海底捞月", "LAST_TILE_CLAIM", "Last Tile Claim", 8,
+     "won on the hand's last discard: the discard made by the player who drew the wall's last "
+     "tile, whatever tile it is", (), ()),
+    (47, "杠上开花", "OUT_WITH_REPLACEMENT_TILE", "Out with Replacement Tile", 8,
+     "won on a kong's replacement tile", ("自摸",), ()),
+    (48, "抢杠和", "ROBBING_THE_KONG", "Robbing the Kong", 8,
+     "won on the tile another player adds to an exposed pung", ("和绝张",), ()),
+    (49, "碰碰和", "ALL_PUNGS", "All Pungs", 6, "4 pungs/kongs + pair", (), ()),
+    (50, "全求人", "MELDED_HAND", "Melded Hand", 6,
+     "4 exposed melds, won on a discard, single wait on the pair", ("单钓将",), ()),
+    (51, "双暗杠", "TWO_CONCEALED_KONGS", "Two Concealed Kongs", 6, "2 concealed kongs",
+     ("暗杠", "双暗刻"), ()),
+    (52, "花龙", "MIXED_STRAIGHT", "Mixed Straight", 4,
+     "three colours: 123, 456, 789, one chow each", (), ()),
+    (53, "全带幺", "OUTSIDE_HAND", "Outside Hand", 4,
+     "every meld and the pair contain a 幺九牌", (), ()),
+    (54, "不求人", "FULLY_CONCEALED_HAND", "Fully Concealed Hand", 4,
+     "no exposed meld (concealed kongs allowed), self-drawn", ("自摸",), ()),
+    (55, "双明杠", "TWO_MELDED_KONGS", "Two Melded Kongs", 4, "2 exposed kongs", ("明杠",), ()),
+    (56, "和绝张", "LAST_TILE", "Last Tile", 4,
+     "the winning tile is the last copy: the other 3 are visible (discards, exposed melds)",
+     (), ()),
+    (57, "四色", "ALL_COLORS", "All Colours", 2,
+     "all 4 colours present (function tiles count by their colour)", (), ()),
+    (58, "门前清", "CONCEALED_HAND", "Concealed Hand", 2,
+     "no exposed meld (concealed kongs allowed), won on a discard", (), ()),
+    (59, "平和", "ALL_CHOWS", "All Chows", 2, "4 chows + a number pair", ("无功能",), ()),
+    (60, "四归一", "TILE_HOG", "Tile Hog", 2,
+     "4 copies of a tile used in melds/pair without a kong (per tile kind)", (), ()),
+    (61, "双暗刻", "TWO_CONCEALED_PUNGS", "Two Concealed Pungs", 2, "2 concealed pungs/kongs",
+     (), ()),
+    (62, "暗杠", "CONCEALED_KONG", "Concealed Kong", 2, "1 concealed kong", (), ()),
+    (63, "断幺", "ALL_SIMPLES", "All Simples", 2, "no 1, 9 or function tile", ("无功能",), ()),
+    (64, "一般高", "PURE_DOUBLE_CHOW", "Pure Double Chow", 1, "2 identical chows of one colour",
+     (), ()),
+    (65, "喜相逢", "MIXED_DOUBLE_CHOW", "Mixed Double Chow", 1, "the same chow in 2 colours",
+     (), ()),
+    (66, "双同刻", "DOUBLE_PUNG", "Double Pung", 1, "2 pungs/kongs of the same number", (), ()),
+    (67, "连六", "SHORT_STRAIGHT", "Short Straight", 1,
+     "one colour: 2 chows making 6 consecutive numbers", (), ()),
+    (68, "老少副", "TWO_TERMINAL_CHOWS", "Two Terminal Chows", 1, "one colour: 123 + 789", (), ()),
+    (69, YJK, "PUNG_OF_TERMINALS_OR_FUNCTIONS", "Pung of Terminals or Functions", 1,
+     "a pung/kong of 1s, 9s or a function tile (per pung)", (), ()),
+    (70, "明杠", "MELDED_KONG", "Melded Kong", 1, "1 exposed kong", (), ()),
+    (71, "无功能", "NO_FUNCTIONS", "No Functions", 1, "no function tile", (), ()),
+    (72, "边张", "EDGE_WAIT", "Edge Wait", 1,
+     "won on the 3 of 12 or the 7 of 89, and this was the only waiting tile", (), ()),
+    (73, "坎张", "CLOSED_WAIT", "Closed Wait", 1,
+     "won on the middle of a chow, and this was the only waiting tile", (), ()),
+    (74, "单钓将", "SINGLE_WAIT", "Single Wait", 1,
+     "won on the pair, and this was the only waiting tile", (), ()),
+    (75, "自摸", "SELF_DRAWN", "Self-Drawn", 1, "self-drawn win", (), ()),
+)
+# fmt: on
+
+
+# ------------------------------------------------------------- UNO detectors
+
+
+def _function_pungs(symbol: str, r: Reading) -> list[int]:
+    return [
+        i
+        for i in r.pungs
+        if r.melds[i].tile.honour is not None and r.melds[i].tile.honour.symbol == symbol
+    ]
+
+
+def _four_function_pungs(symbol: str) -> Detector:
+    def fn(r: Reading) -> int:
+        return int(len(_function_pungs(symbol, r)) == 4)
+
+    return Detector(S, fn, evidence=lambda r: tuple(_function_pungs(symbol, r)))
+
+
+def _little_four(symbol: str) -> Detector:
+    def fn(r: Reading) -> int:
+        pair = r.pair
+        return int(
+            len(_function_pungs(symbol, r)) == 3
+            and pair is not None
+            and pair.honour is not None
+            and pair.honour.symbol == symbol
+        )
+
+    return Detector(S, fn, evidence=lambda r: tuple(_function_pungs(symbol, r)))
+
+
+def _three_function_pungs(symbol: str) -> Detector:
+    def fn(r: Reading) -> int:
+        return int(len(_function_pungs(symbol, r)) >= 3)
+
+    return Detector(S, fn, evidence=lambda r: tuple(_function_pungs(symbol, r)))
+
+
+def _seven_shifted_pairs(r: Reading) -> int:
+    if r.shape is not Shape.SEVEN_PAIRS:
+        return 0
+    f = r.facts
+    ranks = sorted(t.rank for t in f.tiles if t.rank is not None)
+    return int(
+        not f.honours and len(f.suits) == 1 and len(ranks) == 7 and ranks[-1] - ranks[0] == 6
+    )
+
+
+def _nine_gates(r: Reading) -> int:
+    h = r.hand
+    if h.melds or r.shape is not Shape.STANDARD or r.win.rank is None:
+        return 0
+    suit = r.win.suit
+    counts = [0] * 10
+    for t in h.concealed:
+        if t.suit != suit or t.rank is None:
+            return 0
+        counts[t.rank] += 1
+    return int(counts[1:] == [3, 1, 1, 1, 1, 1, 1, 1, 3])
+
+
+def _nine_gates_evidence(r: Reading) -> tuple[int, ...]:
+    return tuple(terminal_or_honour_pungs(r))
+
+
+def _all_tiles(test: object) -> object:
+    return test
+
+
+def _tiles_all(r: Reading, ok: frozenset[int]) -> bool:
+    f = r.facts
+    return by_tiles(r) and not f.honours and f.ranks <= ok
+
+
+def _all_functions(r: Reading) -> int:
+    return int(by_tiles(r) and not r.facts.suited)
+
+
+def _all_terminals(r: Reading) -> int:
+    return int(_tiles_all(r, frozenset({1, 9})))
+
+
+def _all_terminals_and_functions(r: Reading) -> int:
+    f = r.facts
+    return int(by_tiles(r) and bool(f.honours) and bool(f.suited) and f.ranks <= {1, 9})
+
+
+def _all_even_pungs(r: Reading) -> int:
+    return int(standard(r) and _tiles_all(r, frozenset({2, 4, 6, 8})))
+
+
+def _full_flush(r: Reading) -> int:
+    f = r.facts
+    return int(by_tiles(r) and not f.honours and len(f.suits) == 1)
+
+
+def _half_flush(r: Reading) -> int:
+    f = r.facts
+    return int(by_tiles(r) and bool(f.honours) and bool(f.suited) and len(f.colours) == 1)
+
+
+def _ranks_within(ok: frozenset[int]) -> Detector:
+    return Detector(S, lambda r: int(_tiles_all(r, ok)), per_hand=True)
+
+
+def _all_fives(r: Reading) -> int:
+    if r.shape is Shape.SEVEN_PAIRS:
+        return int(_tiles_all(r, frozenset({5})))
+    if not standard(r) or r.pair is None or r.pair.rank != 5:
+        return 0
+    return int(all(any(t.rank == 5 for t in m.tiles) for m in r.melds))
+
+
+def _all_simples(r: Reading) -> int:
+    return int(_tiles_all(r, frozenset(range(2, 9))))
+
+
+def _no_functions(r: Reading) -> int:
+    return int(not r.facts.honours)
+
+
+def _all_colours(r: Reading) -> int:
+    return int(len(r.facts.colours) == 4)
+
+
+def _shape(shape: Shape) -> Detector:
+    return Detector(S, lambda r: int(r.shape is shape))
+
+
+def _knitted_straight(r: Reading) -> int:
+    return int(len(r.decomposition.knitted) == 9)
+
+
+def _all_chows(r: Reading) -> int:
+    pair = r.pair
+    if pair is None or pair.rank is None:
+        return 0
+    if r.shape is Shape.STANDARD:
+        return int(len(r.chows) == 4)
+    if r.shape is Shape.KNITTED_STRAIGHT:
+        return int(len(r.chows) == 1)
+    return 0
+
+
+def _count_is(fn: object, n: int) -> Detector:
+    f = fn  # typed below
+
+    def detect(r: Reading) -> int:
+        return int(f(r) == n)  # type: ignore[operator]
+
+    return Detector(S, detect)
+
+
+# --- chow and pung sets -------------------------------------------------------
+
+
+def _quadruple_chow(r: Reading) -> list[tuple[int, ...]]:
+    return sets_of(chow_keys(r), 4, lambda ks: one_suit(ks) and same_rank(ks))
+
+
+def _two_double_chows(r: Reading) -> list[tuple[int, ...]]:
+    ks = chow_keys(r)
+    if len(ks) != 4:
+        return []
+    c = Counter((k[1], k[2]) for k in ks)
+    return [tuple(k[0] for k in ks)] if sorted(c.values()) == [2, 2] else []
+
+
+def _four_pure_shifted_chows(r: Reading) -> list[tuple[int, ...]]:
+    return sets_of(
+        chow_keys(r), 4, lambda ks: one_suit(ks) and steps([k[2] for k in ks], (1, 2))
+    )
+
+
+def _pure_terminal_chows(r: Reading) -> list[tuple[int, ...]]:
+    pair = r.pair
+    if pair is None or pair.rank != 5:
+        return []
+    return sets_of(
+        chow_keys(r),
+        4,
+        lambda ks: one_suit(ks) and ks[0][1] == pair.suit and sorted(k[2] for k in ks) == [1, 1, 7, 7],
+    )
+
+
+def _three_colour_terminal_chows(r: Reading) -> list[tuple[int, ...]]:
+    pair = r.pair
+    if pair is None or pair.rank != 5:
+        return []
+
+    def test(ks: list[tuple[int, int, int]]) -> bool:
+        by_suit: dict[int, list[int]] = {}
+        for _, s, rank in ks:
+            by_suit.setdefault(s, []).append(rank)
+        return (
+            len(by_suit) == 2
+            and all(sorted(v) == [1, 7] for v in by_suit.values())
+            and pair.suit not in by_suit
+        )
+
+    return sets_of(chow_keys(r), 4, test)
+
+
+def _mixed_quadruple_chow(r: Reading) -> list[tuple[int, ...]]:
+    return sets_of(chow_keys(r), 4, lambda ks: distinct_suits(ks) and same_rank(ks))
+
+
+def _mixed_shifted_chows(r: Reading) -> list[tuple[int, ...]]:
+    return sets_of(
+        chow_keys(r), 4, lambda ks: distinct_suits(ks) and steps([k[2] for k in ks], (1, 2))
+    )
+
+
+def _pure_triple_chow(r: Reading) -> list[tuple[int, ...]]:
+    return sets_of(chow_keys(r), 3, lambda ks: one_suit(ks) and same_rank(ks))
+
+
+def _pure_shifted_chows(r: Reading) -> list[tuple[int, ...]]:
+    return sets_of(
+        chow_keys(r), 3, lambda ks: one_suit(ks) and steps([k[2] for k in ks], (1, 2))
+    )
+
+
+def _pure_straight(r: Reading) -> list[tuple[int, ...]]:
+    return sets_of(
+        chow_keys(r), 3, lambda ks: one_suit(ks) and sorted(k[2] for k in ks) == [1, 4, 7]
+    )
+
+
+def _mixed_straight(r: Reading) -> list[tuple[int, ...]]:
+    return sets_of(
+        chow_keys(r), 3, lambda ks: distinct_suits(ks) and sorted(k[2] for k in ks) == [1, 4, 7]
+    )
+
+
+def _four_pure_shifted_pungs(r: Reading) -> list[tuple[int, ...]]:
+    return sets_of(
+        number_pung_keys(r), 4, lambda ks: one_suit(ks) and steps([k[2] for k in ks], (1,))
+    )
+
+
+def _quadruple_pung(r: Reading) -> list[tuple[int, ...]]:
+    return sets_of(number_pung_keys(r), 4, same_rank)
+
+
+def _mixed_shifted_pungs(r: Reading) -> list[tuple[int, ...]]:
+    return sets_of(
+        number_pung_keys(r), 4, lambda ks: distinct_suits(ks) and steps([k[2] for k in ks], (1,))
+    )
+
+
+def _pure_shifted_pungs(r: Reading) -> list[tuple[int, ...]]:
+    return sets_of(
+        number_pung_keys(r), 3, lambda ks: one_suit(ks) and steps([k[2] for k in ks], (1,))
+    )
+
+
+CS = DetectorKind.CHOW_SET
+PS = DetectorKind.PUNG_SET
+CP = DetectorKind.CHOW_PAIR
+
+DETECTORS: dict[str, Detector] = {
+    "BIG_FOUR_SKIPS": _four_function_pungs("S"),
+    "BIG_FOUR_REVERSES": _four_function_pungs("R"),
+    "FOUR_KONGS": _count_is(kongs, 4),
+    "SEVEN_SHIFTED_PAIRS": Detector(S, _seven_shifted_pairs),
+    "QUADRUPLE_CHOW": Detector(CS, _quadruple_chow),
+    "HEAVENLY_HAND": Detector(S, flag("heavenly_hand"), per_hand=True),
+    "LITTLE_FOUR_SKIPS": _little_four("S"),
+    "LITTLE_FOUR_REVERSES": _little_four("R"),
+    "NINE_GATES": Detector(S, _nine_gates, evidence=_nine_gates_evidence),
+    "ALL_FUNCTIONS": Detector(S, _all_functions, per_hand=True),
+    "PURE_TERMINAL_CHOWS": Detector(CS, _pure_terminal_chows),
+    "THIRTEEN_ORPHANS": _shape(Shape.THIRTEEN_ORPHANS),
+    "ALL_TERMINALS": Detector(S, _all_terminals, per_hand=True),
+    "FOUR_CONCEALED_PUNGS": Detector(S, concealed_pungs(4)),
+    "EARTHLY_HAND": Detector(S, flag("earthly_hand"), per_hand=True),
+    "FOUR_PURE_SHIFTED_PUNGS": Detector(PS, _four_pure_shifted_pungs),
+    "TWO_DOUBLE_CHOWS": Detector(CS, _two_double_chows),
+    "FOUR_PURE_SHIFTED_CHOWS": Detector(CS, _four_pure_shifted_chows),
+    "THREE_KONGS": _count_is(kongs, 3),
+    "ALL_TERMINALS_AND_FUNCTIONS": Detector(S, _all_terminals_and_functions, per_hand=True),
+    "SEVEN_PAIRS": _shape(Shape.SEVEN_PAIRS),
+    "ALL_EVEN_PUNGS": Detector(S, _all_even_pungs),
+    "FULL_FLUSH": Detector(S, _full_flush, per_hand=True),
+    "PURE_TRIPLE_CHOW": Detector(CS, _pure_triple_chow),
+    "PURE_SHIFTED_PUNGS": Detector(PS, _pure_shifted_pungs),
+    "QUADRUPLE_PUNG": Detector(PS, _quadruple_pung),
+    "UPPER_TILES": _ranks_within(frozenset({7, 8, 9})),
+    "MIDDLE_TILES": _ranks_within(frozenset({4, 5, 6})),
+    "LOWER_TILES": _ranks_within(frozenset({1, 2, 3})),
+    "PURE_STRAIGHT": Detector(CS, _pure_straight),
+    "THREE_COLOR_TERMINAL_CHOWS": Detector(CS, _three_colour_terminal_chows),
+    "PURE_SHIFTED_CHOWS": Detector(CS, _pure_shifted_chows),
+    "MIXED_QUADRUPLE_CHOW": Detector(CS, _mixed_quadruple_chow),
+    "ALL_FIVES": Detector(S, _all_fives),
+    "THREE_CONCEALED_PUNGS": Detector(S, concealed_pungs(3)),
+    "HALF_FLUSH": Detector(S, _half_flush, per_hand=True),
+    "HEAVENLY_UNO": Detector(S, flag("heavenly_uno"), per_hand=True),
+    "KNITTED_AND_FUNCTIONS": _shape(Shape.HONOURS_AND_KNITTED),
+    "KNITTED_STRAIGHT": Detector(S, _knitted_straight),
+    "MIXED_SHIFTED_PUNGS": Detector(PS, _mixed_shifted_pungs),
+    "UPPER_FOUR": _ranks_within(frozenset({6, 7, 8, 9})),
+    "LOWER_FOUR": _ranks_within(frozenset({1, 2, 3, 4})),
+    "THREE_SKIP_PUNGS": _three_function_pungs("S"),
+    "THREE_REVERSE_PUNGS": _three_function_pungs("R"),
+    "MIXED_SHIFTED_CHOWS": Detector(CS, _mixed_shifted_chows),
+    "LAST_TILE_DRAW": Detector(S, last_tile_draw, per_hand=True),
+    "LAST_TILE_CLAIM": Detector(S, last_tile_claim, per_hand=True),
+    "OUT_WITH_REPLACEMENT_TILE": Detector(S, flag("kong_replacement"), per_hand=True),
+    "ROBBING_THE_KONG": Detector(S, flag("robbing_kong"), per_hand=True),
+    "ALL_PUNGS": Detector(S, all_pungs),
+    "MELDED_HAND": Detector(S, melded_hand, per_hand=True),
+    "TWO_CONCEALED_KONGS": _count_is(concealed_kongs, 2),
+    "MIXED_STRAIGHT": Detector(CS, _mixed_straight),
+    "OUTSIDE_HAND": Detector(S, outside_hand),
+    "FULLY_CONCEALED_HAND": Detector(S, fully_concealed, per_hand=True),
+    "TWO_MELDED_KONGS": _count_is(exposed_kongs, 2),
+    "LAST_TILE": Detector(S, last_copy, per_hand=True),
+    "ALL_COLORS": Detector(S, _all_colours, per_hand=True),
+    "CONCEALED_HAND": Detector(S, concealed_hand, per_hand=True),
+    "ALL_CHOWS": Detector(S, _all_chows),
+    "TILE_HOG": Detector(S, tile_hog, per_hand=True),
+    "TWO_CONCEALED_PUNGS": Detector(S, concealed_pungs(2)),
+    "CONCEALED_KONG": _count_is(concealed_kongs, 1),
+    "ALL_SIMPLES": Detector(S, _all_simples, per_hand=True),
+    "PURE_DOUBLE_CHOW": Detector(CP, pure_double_chow),
+    "MIXED_DOUBLE_CHOW": Detector(CP, mixed_double_chow),
+    "DOUBLE_PUNG": Detector(DetectorKind.PUNG_PAIR, double_pung),
+    "SHORT_STRAIGHT": Detector(CP, short_straight),
+    "TWO_TERMINAL_CHOWS": Detector(CP, two_terminal_chows),
+    "PUNG_OF_TERMINALS_OR_FUNCTIONS": Detector(DetectorKind.PER_MELD, terminal_or_honour_pungs),
+    "MELDED_KONG": _count_is(exposed_kongs, 1),
+    "NO_FUNCTIONS": Detector(S, _no_functions, per_hand=True),
+    "EDGE_WAIT": Detector(S, edge_wait),
+    "CLOSED_WAIT": Detector(S, closed_wait),
+    "SINGLE_WAIT": Detector(S, single_wait),
+    "SELF_DRAWN": Detector(S, flag("self_drawn"), per_hand=True),
+}
+
+
+def _build() -> FanTable:
+    ids = {zh: fid for _, zh, fid, *_ in ROWS}
+    rows = tuple(
+        FanDef(
+            id=fid,
+            zh=zh,
+            en=en,
+            points=pts,
+            number=num,
+            excludes=tuple(ids[x] for x in excl),
+            definition=definition,
+            absorbs=tuple(ids[x] for x in absorbs),
+            absorbs_limit=1 if fid == "NINE_GATES" else None,
+        )
+        for num, zh, fid, en, pts, definition, excl, absorbs in ROWS
+    )
+    return FanTable("uno", rows, DETECTORS, fallback="CHICKEN_HAND")
+
+
+UNO_FANS = _build()
+"""The UNO Mahjong fan table."""

@@ -1,0 +1,208 @@
+"""Scoring: a hand and a win context in, an explained :class:`Score` out.
+
+Every decomposition and every role of the winning tile is evaluated
+(就高不就低) and the best kept: highest total, then fan points sorted
+descending compared element by element, then fan counts row by row in
+table order; if still equal, the first reading in decomposition order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import attrs
+
+from .context import WinContext
+from .decompose import Decomposition, WinRole, decompose
+from .errors import HandError, NotWinningError
+from .fans.engine import Evaluation, HandFacts, Reading, evaluate
+from .fans.model import FanDef
+from .hand import Hand, Meld
+from .notation import format_meld, parse_hand
+from .rules import RuleSet, get_rules
+
+
+@attrs.frozen(slots=True)
+class FanEntry:
+    """One counted fan: which fan, how many times, and what produced it."""
+
+    fan: FanDef
+    count: int
+    melds: tuple[Meld, ...] = ()
+    """The melds that produced it, where the fan is about melds."""
+
+    @property
+    def id(self) -> str:
+        """Stable English id."""
+        return self.fan.id
+
+    @property
+    def zh(self) -> str:
+        """Chinese name."""
+        return self.fan.zh
+
+    @property
+    def en(self) -> str:
+        """English name."""
+        return self.fan.en
+
+    @property
+    def points(self) -> int:
+        """Points of one occurrence."""
+        return self.fan.points
+
+    @property
+    def total(self) -> int:
+        """Points times count."""
+        return self.fan.points * self.count
+
+
+@attrs.frozen(slots=True)
+class Score:
+    """The result of scoring a winning hand."""
+
+    total: int
+    fans: tuple[FanEntry, ...]
+    decomposition: Decomposition
+    win_role: WinRole
+    hand: Hand
+    context: WinContext
+    rules: str
+
+    def __iter__(self) -> Iterator[FanEntry]:
+        return iter(self.fans)
+
+    def __str__(self) -> str:
+        rows = [(f.zh, f.en, f.points, f.count, f.total) for f in self.fans]
+        zw = max((_width(r[0]) for r in rows), default=0)
+        ew = max((len(r[1]) for r in rows), default=0)
+        lines = [str(self.hand)]
+        for zh, en, pts, cnt, tot in rows:
+            times = f"x{cnt}" if cnt > 1 else ""
+            pad = " " * (zw - _width(zh))
+            lines.append(f"  {zh}{pad}  {en:<{ew}}  {pts:>3} {times:<3} {tot:>4}")
+        lines.append(f"  {'total':<{zw + ew + 2}}  {'':>3} {'':<3} {self.total:>4}")
+        return "\n".join(lines)
+
+    def as_dict(self) -> dict[str, object]:
+        """The public JSON form (see docs/cli.md)."""
+        d = self.decomposition
+        groups: list[str] = [format_meld(m) for m in d.melds]
+        if d.pair is not None:
+            groups.append(f"{d.pair}{d.pair}" if d.pair.rank is None else _pair_text(d))
+        groups.extend(_pair_text_of(t) for t in d.pairs)
+        if d.knitted:
+            groups.append(" ".join(str(t) for t in d.knitted))
+        groups.extend(str(t) for t in d.singles)
+        return {
+            "total": self.total,
+            "fans": [
+                {"id": f.id, "zh": f.zh, "en": f.en, "points": f.points, "count": f.count}
+                for f in self.fans
+            ],
+            "shape": d.shape.value,
+            "decomposition": groups,
+        }
+
+
+def _pair_text_of(t: object) -> str:
+    return f"{t} {t}"
+
+
+def _pair_text(d: Decomposition) -> str:
+    return _pair_text_of(d.pair)
+
+
+def _width(s: str) -> int:
+    """Display width: CJK characters take two columns."""
+    return sum(2 if ord(c) > 0x2E80 else 1 for c in s)
+
+
+def score(
+    hand: Hand, context: WinContext | None = None, rules: str | RuleSet = "uno"
+) -> Score:
+    """Score a complete hand. Raises :class:`NotWinningError` if it does not win."""
+    rs = get_rules(rules)
+    ctx = context if context is not None else WinContext()
+    if hand.tileset is not rs.tileset:
+        raise HandError(
+            "wrong-tileset", f"a {hand.tileset.name} hand cannot be scored by {rs.name} rules"
+        )
+    if hand.win is None:
+        raise HandError(
+            "missing-winning-tile",
+            "scoring needs a complete hand",
+            hint="write the winning tile after '+'",
+        )
+    ctx.check(hand)
+    candidates = [hand]
+    if ctx.heavenly_hand:
+        # 天和: any of the dealer's 14 tiles may be taken as the winning tile.
+        tiles = list(hand.concealed_with_win)
+        candidates = []
+        for t in sorted(set(tiles)):
+            rest = list(tiles)
+            rest.remove(t)
+            candidates.append(Hand(hand.tileset, rest, hand.melds, t))
+    best: tuple[Evaluation, Reading] | None = None
+    for h in candidates:
+        facts = HandFacts(h, ctx)
+        cache: dict[tuple[str, str], int] = {}
+        for d in decompose(h):
+            for role in d.win_roles:
+                r = Reading(facts, d, role)
+                ev = evaluate(rs.fans, r, cache)
+                if best is None or ev.key > best[0].key:
+                    best = (ev, r)
+    if best is None:
+        raise NotWinningError("not-winning", f"{hand} is not a winning hand")
+    ev, r = best
+    fans = tuple(
+        FanEntry(c.fan, c.count, tuple(r.melds[i] for i in c.melds)) for c in ev.fans
+    )
+    if ev.total < rs.options.min_fans:
+        raise NotWinningError(
+            "below-minimum",
+            f"{hand} scores {ev.total}, below the minimum of {rs.options.min_fans}",
+        )
+    return Score(ev.total, fans, r.decomposition, r.role, r.hand, ctx, rs.name)
+
+
+def score_hand(
+    text: str,
+    *,
+    rules: str = "uno",
+    self_drawn: bool = False,
+    last_copy: bool = False,
+    last_tile: bool = False,
+    kong_replacement: bool = False,
+    robbing_kong: bool = False,
+    heavenly_hand: bool = False,
+    earthly_hand: bool = False,
+    heavenly_uno: bool = False,
+    seat_wind: str = "E",
+    prevalent_wind: str = "E",
+    flowers: int = 0,
+) -> Score:
+    """Parse and score a hand in one call.
+
+    >>> s = score_hand("[SSSg] 123r 456r 789r 5g +5g")
+    >>> s.total, [(f.zh, f.count) for f in s.fans]
+    (27, [('清龙', 1), ('幺九刻', 1), ('单钓将', 1)])
+    """
+    rs = get_rules(rules)
+    hand = parse_hand(text, rs.tileset)
+    ctx = WinContext(
+        self_drawn=self_drawn,
+        last_copy=last_copy,
+        last_tile=last_tile,
+        kong_replacement=kong_replacement,
+        robbing_kong=robbing_kong,
+        heavenly_hand=heavenly_hand,
+        earthly_hand=earthly_hand,
+        heavenly_uno=heavenly_uno,
+        seat_wind=seat_wind,
+        prevalent_wind=prevalent_wind,
+        flowers=flowers,
+    )
+    return score(hand, ctx, rs)
