@@ -14,8 +14,16 @@ name or by module. Quick start::
 """
 
 from ._version import __version__
+from .context import WinContext
 from .decompose import Decomposition, Role, WinRole, decompose
-from .errors import HandError, MahjongError, NotationError, RulesError
+from .errors import (
+    ContextError,
+    HandError,
+    MahjongError,
+    NotationError,
+    NotWinningError,
+    RulesError,
+)
 from .hand import Hand, Meld, MeldKind
 from .notation import (
     format_hand,
@@ -26,6 +34,8 @@ from .notation import (
     parse_tile,
     parse_tiles,
 )
+from .rules import UNO, RuleOptions, RuleSet, get_rules
+from .scoring import FanEntry, Score, score, score_hand
 from .shanten import (
     DiscardOption,
     discard_options,
@@ -40,20 +50,28 @@ from .tiles import MCR_TILES, UNO_TILES, Tile, TileSet
 
 __all__ = [
     "MCR_TILES",
+    "UNO",
     "UNO_TILES",
+    "ContextError",
     "Decomposition",
     "DiscardOption",
+    "FanEntry",
     "Hand",
     "HandError",
     "MahjongError",
     "Meld",
     "MeldKind",
+    "NotWinningError",
     "NotationError",
     "Role",
+    "RuleOptions",
+    "RuleSet",
     "RulesError",
+    "Score",
     "Shape",
     "Tile",
     "TileSet",
+    "WinContext",
     "WinRole",
     "__version__",
     "decompose",
@@ -61,12 +79,15 @@ __all__ = [
     "format_hand",
     "format_meld",
     "format_tiles",
+    "get_rules",
     "is_winning",
     "live_waits",
     "parse_hand",
     "parse_meld",
     "parse_tile",
     "parse_tiles",
+    "score",
+    "score_hand",
     "shanten",
     "shanten_by_shape",
     "waits",

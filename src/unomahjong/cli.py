@@ -9,14 +9,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from ._version import __version__
+from .context import WinContext
 from .errors import MahjongError
 from .hand import Hand
 from .notation import format_meld, parse_hand, parse_tiles
+from .rules import get_rules
+from .scoring import decomposition_groups, display_width, score
 from .shanten import discard_options, live_waits, shanten, shanten_by_shape
 
 EXIT_OK = 0
@@ -44,9 +48,7 @@ def cmd_parse(args: argparse.Namespace) -> None:
     data = {
         "canonical": str(h),
         "concealed": [str(t) for t in h.concealed],
-        "melds": [
-            {"kind": m.json_kind, "tiles": [str(t) for t in m.tiles]} for m in h.melds
-        ],
+        "melds": [{"kind": m.json_kind, "tiles": [str(t) for t in m.tiles]} for m in h.melds],
         "win": None if h.win is None else str(h.win),
     }
     lines = [
@@ -114,11 +116,64 @@ def cmd_discards(args: argparse.Namespace) -> None:
     _emit(args, data, lines)
 
 
+FLAGS = (
+    "self_drawn",
+    "last_copy",
+    "last_tile",
+    "kong_replacement",
+    "robbing_kong",
+    "heavenly_hand",
+    "earthly_hand",
+    "heavenly_uno",
+)
+
+
+def cmd_score(args: argparse.Namespace) -> None:
+    """Score a complete hand."""
+    h = _hand(args)
+    if h.win is None:
+        raise _UsageError("score needs a complete hand: write the winning tile after '+'")
+    ctx = WinContext(
+        **{f: getattr(args, f) for f in FLAGS},
+        seat_wind=args.seat_wind,
+        prevalent_wind=args.prevalent_wind,
+        flowers=args.flowers,
+    )
+    s = score(h, ctx, args.rules)
+    groups = " ".join(decomposition_groups(s.decomposition))
+    _emit(args, s.as_dict(), [str(s), f"  reading: {groups}"])
+
+
+def cmd_fans(args: argparse.Namespace) -> None:
+    """Print the fan table of a rule set."""
+    table = get_rules(args.rules).fans
+    rows = [
+        {
+            "number": r.number,
+            "id": r.id,
+            "zh": r.zh,
+            "en": r.en,
+            "points": r.points,
+            "excludes": [table[x].zh for x in r.excludes],
+            "absorbs": [table[x].zh for x in r.absorbs],
+            "definition": r.definition,
+        }
+        for r in table
+    ]
+    lines = []
+    for r in table:
+        excl = [table[x].zh for x in r.excludes] + [f"{table[x].zh}(own)" for x in r.absorbs]
+        pad = " " * (12 - display_width(r.zh))
+        lines.append(f"{r.number:>3} {r.zh}{pad}{r.en:<32}{r.points:>4}  {'、'.join(excl) or '-'}")
+    _emit(args, {"rules": table.name, "fans": rows}, lines)
+
+
 COMMANDS: dict[str, tuple[Callable[[argparse.Namespace], None], str]] = {
     "parse": (cmd_parse, "show a hand's canonical form and parts"),
     "waits": (cmd_waits, "the winning tiles of a 13-tile hand"),
     "shanten": (cmd_shanten, "shanten overall and per shape"),
     "discards": (cmd_discards, "discard analysis of a 14-tile hand"),
+    "score": (cmd_score, "score a complete hand"),
 }
 
 
@@ -129,6 +184,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"unomahjong {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    fans = sub.add_parser("fans", help="print the fan table", description="print the fan table")
+    fans.add_argument("--rules", choices=("uno", "mcr"), default="uno", help="rule set")
+    fans.add_argument("--json", action="store_true", help="print one JSON object")
     for name, (_, help_text) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
         p.add_argument("hand", help="the hand in notation, e.g. '[SSSg] 123456789r 5g +5g'")
@@ -136,6 +194,12 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--json", action="store_true", help="print one JSON object")
         if name in ("waits", "discards"):
             p.add_argument("--visible", default="", help="tiles seen elsewhere, e.g. '5g 5g Sb'")
+        if name == "score":
+            for f in FLAGS:
+                p.add_argument("--" + f.replace("_", "-"), dest=f, action="store_true")
+            p.add_argument("--seat-wind", default="E", help="MCR: E, S, W or N")
+            p.add_argument("--prevalent-wind", default="E", help="MCR: E, S, W or N")
+            p.add_argument("--flowers", type=int, default=0, help="MCR: flowers set aside")
     return parser
 
 
@@ -143,12 +207,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    func = COMMANDS[args.command][0]
+    func = cmd_fans if args.command == "fans" else COMMANDS[args.command][0]
     try:
         func(args)
+        sys.stdout.flush()
     except (MahjongError, _UsageError) as e:
         print(f"unomahjong {args.command}: {e}", file=sys.stderr)
         return EXIT_INVALID
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
     return EXIT_OK
 
 

@@ -85,13 +85,13 @@ def _problems(c: WinContext, hand: Hand) -> list[tuple[str, str]]:
                 ("robbing-kong-copy", f"the robbed {win} cannot be won while holding another copy")
             )
         if c.last_copy and concealed:
-            out.append(
-                ("last-copy-held", f"{win} is not the last copy: the hand conceals another")
-            )
+            out.append(("last-copy-held", f"{win} is not the last copy: the hand conceals another"))
     if c.heavenly_hand and not c.self_drawn:
         out.append(("heavenly-not-self-drawn", "天和 is the dealer's own 14 tiles: self-drawn"))
     if c.heavenly_hand and c.earthly_hand:
-        out.append(("heavenly-and-earthly", "天和 (dealer) and 地和 (non-dealer) exclude each other"))
+        out.append(
+            ("heavenly-and-earthly", "天和 (dealer) and 地和 (non-dealer) exclude each other")
+        )
     if first_turn and hand.melds:
         out.append(("first-turn-meld", "天和, 地和 and 天之UNO allow no meld, not even a kong"))
     if c.heavenly_uno and (c.heavenly_hand or c.earthly_hand):

@@ -187,7 +187,9 @@ class Hand:
                 "tile-count",
                 f"the hand has {size} tiles{with_win}; it needs {HAND_SIZE}"
                 f"{with_win} (a kong counts as 3)",
-                hint="write the 14th tile after '+'" if size == HAND_SIZE + 1 else None,
+                hint="write the 14th tile after '+'"
+                if size == HAND_SIZE + 1 and self.win is None
+                else None,
             )
         counts = [0] * ts.size
         for t in self.concealed:

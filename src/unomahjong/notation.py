@@ -20,7 +20,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from .errors import MahjongError, NotationError
+from .errors import MahjongError, NotationError, RulesError
 from .hand import MAX_SEAT_OFFSET, Hand, Meld, MeldKind
 from .tiles import MCR_TILES, UNO_TILES, Tile, TileSet, tileset_by_name
 
@@ -92,9 +92,12 @@ def _dialect(rules: str | TileSet) -> _Dialect:
     try:
         return _DIALECTS[name]
     except KeyError:
-        raise NotationError(
+        raise RulesError(
             "unknown-rules", f"unknown rules {name!r}", hint="use 'uno' or 'mcr'"
         ) from None
+
+
+_ASCII_DIGITS = frozenset("0123456789")
 
 
 class _Scanner:
@@ -130,7 +133,8 @@ class _Scanner:
                 pending.append((ch, self.i))
             elif ch in d.suffixes:
                 if not pending:
-                    self.error("colour-without-rank", f"{ch!r} closes a group with no ranks")
+                    what = "colour" if d.tileset is UNO_TILES else "suit"
+                    self.error(f"{what}-without-rank", f"{ch!r} closes a group with no ranks")
                 for rank, pos in pending:
                     notation = rank + ch
                     out.append((ts[notation], pos))
@@ -267,7 +271,7 @@ def _parse_bracket(sc: _Scanner) -> Meld:
             sc.error("bad-seat", "a concealed kong is not claimed from anyone")
         sc.i += 1
         digits_at = sc.i
-        while sc.peek().isdigit():
+        while sc.peek() in _ASCII_DIGITS and sc.i - digits_at < 3:
             sc.i += 1
         digits = sc.text[digits_at : sc.i]
         if not digits:

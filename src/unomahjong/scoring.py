@@ -18,7 +18,7 @@ from .errors import HandError, NotWinningError
 from .fans.engine import Evaluation, HandFacts, Reading, evaluate
 from .fans.model import FanDef
 from .hand import Hand, Meld
-from .notation import format_meld, parse_hand
+from .notation import format_meld, format_tiles, parse_hand
 from .rules import RuleSet, get_rules
 
 
@@ -74,53 +74,50 @@ class Score:
 
     def __str__(self) -> str:
         rows = [(f.zh, f.en, f.points, f.count, f.total) for f in self.fans]
-        zw = max((_width(r[0]) for r in rows), default=0)
+        zw = max((display_width(r[0]) for r in rows), default=0)
         ew = max((len(r[1]) for r in rows), default=0)
         lines = [str(self.hand)]
         for zh, en, pts, cnt, tot in rows:
             times = f"x{cnt}" if cnt > 1 else ""
-            pad = " " * (zw - _width(zh))
+            pad = " " * (zw - display_width(zh))
             lines.append(f"  {zh}{pad}  {en:<{ew}}  {pts:>3} {times:<3} {tot:>4}")
         lines.append(f"  {'total':<{zw + ew + 2}}  {'':>3} {'':<3} {self.total:>4}")
         return "\n".join(lines)
 
     def as_dict(self) -> dict[str, object]:
-        """The public JSON form (see docs/cli.md)."""
-        d = self.decomposition
-        groups: list[str] = [format_meld(m) for m in d.melds]
-        if d.pair is not None:
-            groups.append(f"{d.pair}{d.pair}" if d.pair.rank is None else _pair_text(d))
-        groups.extend(_pair_text_of(t) for t in d.pairs)
-        if d.knitted:
-            groups.append(" ".join(str(t) for t in d.knitted))
-        groups.extend(str(t) for t in d.singles)
+        """The public JSON form: ``total``, ``fans`` and ``decomposition``
+        (the chosen reading's groups in notation; see docs/cli.md)."""
         return {
             "total": self.total,
             "fans": [
                 {"id": f.id, "zh": f.zh, "en": f.en, "points": f.points, "count": f.count}
                 for f in self.fans
             ],
-            "shape": d.shape.value,
-            "decomposition": groups,
+            "decomposition": decomposition_groups(self.decomposition),
         }
 
 
-def _pair_text_of(t: object) -> str:
-    return f"{t} {t}"
+def decomposition_groups(d: Decomposition) -> list[str]:
+    """A reading as notation groups: ``[SSSg]`` exposed, ``(RRRRy)`` concealed
+    kong, ``123r`` concealed meld, ``55b`` pair, then knitted and single tiles."""
+    out: list[str] = []
+    for m in d.melds:
+        out.append(format_meld(m) if m.exposed or m.is_kong else format_tiles(m.tiles))
+    if d.pair is not None:
+        out.append(format_tiles((d.pair, d.pair)))
+    out.extend(format_tiles((t, t)) for t in d.pairs)
+    if d.knitted:
+        out.append(format_tiles(d.knitted))
+    out.extend(str(t) for t in d.singles)
+    return out
 
 
-def _pair_text(d: Decomposition) -> str:
-    return _pair_text_of(d.pair)
-
-
-def _width(s: str) -> int:
+def display_width(s: str) -> int:
     """Display width: CJK characters take two columns."""
     return sum(2 if ord(c) > 0x2E80 else 1 for c in s)
 
 
-def score(
-    hand: Hand, context: WinContext | None = None, rules: str | RuleSet = "uno"
-) -> Score:
+def score(hand: Hand, context: WinContext | None = None, rules: str | RuleSet = "uno") -> Score:
     """Score a complete hand. Raises :class:`NotWinningError` if it does not win."""
     rs = get_rules(rules)
     ctx = context if context is not None else WinContext()
@@ -157,9 +154,7 @@ def score(
     if best is None:
         raise NotWinningError("not-winning", f"{hand} is not a winning hand")
     ev, r = best
-    fans = tuple(
-        FanEntry(c.fan, c.count, tuple(r.melds[i] for i in c.melds)) for c in ev.fans
-    )
+    fans = tuple(FanEntry(c.fan, c.count, tuple(r.melds[i] for i in c.melds)) for c in ev.fans)
     if ev.total < rs.options.min_fans:
         raise NotWinningError(
             "below-minimum",
@@ -188,7 +183,7 @@ def score_hand(
 
     >>> s = score_hand("[SSSg] 123r 456r 789r 5g +5g")
     >>> s.total, [(f.zh, f.count) for f in s.fans]
-    (27, [('清龙', 1), ('幺九刻', 1), ('单钓将', 1)])
+    (18, [('清龙', 1), ('幺九刻', 1), ('单钓将', 1)])
     """
     rs = get_rules(rules)
     hand = parse_hand(text, rs.tileset)

@@ -17,7 +17,7 @@ from typing import Final
 
 import attrs
 
-from .errors import NotationError
+from .errors import NotationError, RulesError
 
 BLOCK: Final = 16
 """Slots per block of tile codes."""
@@ -291,6 +291,6 @@ def tileset_by_name(name: str) -> TileSet:
     try:
         return TILESETS[name]
     except KeyError:
-        raise NotationError(
+        raise RulesError(
             "unknown-rules", f"unknown tile set {name!r}", hint="use 'uno' or 'mcr'"
         ) from None

@@ -102,9 +102,7 @@ class Reading:
         "win",
     )
 
-    def __init__(
-        self, facts: HandFacts, decomposition: Decomposition, role: WinRole
-    ) -> None:
+    def __init__(self, facts: HandFacts, decomposition: Decomposition, role: WinRole) -> None:
         self.facts = facts
         self.hand = facts.hand
         self.context = facts.context
@@ -233,8 +231,7 @@ def _pair_edges(
     dets = [
         (row.id, table.detectors[row.id])
         for row in table.rows
-        if row.id in allowed and row.id in table.detectors
-        and table.detectors[row.id].kind is kind
+        if row.id in allowed and row.id in table.detectors and table.detectors[row.id].kind is kind
     ]
     for a, b in itertools.combinations(members, 2):
         for fid, det in dets:
@@ -244,40 +241,40 @@ def _pair_edges(
     return edges
 
 
+def _is_forest(chosen: list[tuple[int, int, str]], groups: list[tuple[int, ...]]) -> bool:
+    """True when every chosen edge joins two melds not yet connected."""
+    parent: dict[int, int] = {}
+
+    def find(x: int) -> int:
+        while parent.get(x, x) != x:
+            x = parent[x]
+        return x
+
+    for g in groups:
+        for m in g[1:]:
+            parent[find(m)] = find(g[0])
+    for a, b, _ in chosen:
+        ra, rb = find(a), find(b)
+        if ra == rb:
+            return False
+        parent[ra] = rb
+    return True
+
+
 def _best_forest(
     table: FanTable,
     edges: list[tuple[int, int, str]],
     groups: list[tuple[int, ...]],
 ) -> list[tuple[int, int, str]]:
     """The best set of pair-combination edges that forms a forest over the
-    melds with each set fan's melds pre-joined (套算一次)."""
-    if not edges:
-        return []
+    melds with each set fan's melds pre-joined (套算一次): most edges, then
+    most distinct fans, then more of the fan higher in the table."""
     best: list[tuple[int, int, str]] = []
-    best_key: tuple[object, ...] = (-1,)
+    best_key: tuple[object, ...] = (0,)
     n = len(edges)
     for mask in range(1, 1 << n):
         chosen = [edges[i] for i in range(n) if mask >> i & 1]
-        if len(chosen) < len(best):
-            continue
-        parent: dict[int, int] = {}
-
-        def find(x: int) -> int:
-            while parent.get(x, x) != x:
-                x = parent[x]
-            return x
-
-        for g in groups:
-            for m in g[1:]:
-                parent[find(m)] = find(g[0])
-        ok = True
-        for a, b, _ in chosen:
-            ra, rb = find(a), find(b)
-            if ra == rb:
-                ok = False
-                break
-            parent[ra] = rb
-        if not ok:
+        if len(chosen) < len(best) or not _is_forest(chosen, groups):
             continue
         labels = [e[2] for e in chosen]
         counts = [labels.count(row.id) for row in table.rows]

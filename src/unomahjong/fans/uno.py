@@ -10,6 +10,7 @@ The detector of each fan is bound by id in ``DETECTORS``.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from ..shapes import Shape
 from .common import (
@@ -210,11 +211,12 @@ ROWS: tuple[tuple[int, str, str, str, int, str, tuple[str, ...], tuple[str, ...]
 
 
 def _function_pungs(symbol: str, r: Reading) -> list[int]:
-    return [
-        i
-        for i in r.pungs
-        if r.melds[i].tile.honour is not None and r.melds[i].tile.honour.symbol == symbol
-    ]
+    out = []
+    for i in r.pungs:
+        honour = r.melds[i].tile.honour
+        if honour is not None and honour.symbol == symbol:
+            out.append(i)
+    return out
 
 
 def _four_function_pungs(symbol: str) -> Detector:
@@ -269,10 +271,6 @@ def _nine_gates(r: Reading) -> int:
 
 def _nine_gates_evidence(r: Reading) -> tuple[int, ...]:
     return tuple(terminal_or_honour_pungs(r))
-
-
-def _all_tiles(test: object) -> object:
-    return test
 
 
 def _tiles_all(r: Reading, ok: frozenset[int]) -> bool:
@@ -350,13 +348,11 @@ def _all_chows(r: Reading) -> int:
     return 0
 
 
-def _count_is(fn: object, n: int) -> Detector:
-    f = fn  # typed below
-
+def _count_is(fn: Callable[[Reading], int], n: int) -> Detector:
     def detect(r: Reading) -> int:
-        return int(f(r) == n)  # type: ignore[operator]
+        return int(fn(r) == n)
 
-    return Detector(S, detect)
+    return Detector(S, detect, per_hand=True)
 
 
 # --- chow and pung sets -------------------------------------------------------
@@ -375,9 +371,7 @@ def _two_double_chows(r: Reading) -> list[tuple[int, ...]]:
 
 
 def _four_pure_shifted_chows(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(
-        chow_keys(r), 4, lambda ks: one_suit(ks) and steps([k[2] for k in ks], (1, 2))
-    )
+    return sets_of(chow_keys(r), 4, lambda ks: one_suit(ks) and steps([k[2] for k in ks], (1, 2)))
 
 
 def _pure_terminal_chows(r: Reading) -> list[tuple[int, ...]]:
@@ -387,7 +381,9 @@ def _pure_terminal_chows(r: Reading) -> list[tuple[int, ...]]:
     return sets_of(
         chow_keys(r),
         4,
-        lambda ks: one_suit(ks) and ks[0][1] == pair.suit and sorted(k[2] for k in ks) == [1, 1, 7, 7],
+        lambda ks: (
+            one_suit(ks) and ks[0][1] == pair.suit and sorted(k[2] for k in ks) == [1, 1, 7, 7]
+        ),
     )
 
 
@@ -424,9 +420,7 @@ def _pure_triple_chow(r: Reading) -> list[tuple[int, ...]]:
 
 
 def _pure_shifted_chows(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(
-        chow_keys(r), 3, lambda ks: one_suit(ks) and steps([k[2] for k in ks], (1, 2))
-    )
+    return sets_of(chow_keys(r), 3, lambda ks: one_suit(ks) and steps([k[2] for k in ks], (1, 2)))
 
 
 def _pure_straight(r: Reading) -> list[tuple[int, ...]]:
