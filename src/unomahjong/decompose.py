@@ -237,7 +237,7 @@ def _special_concealed(spec: ShapeSpec, hand: Hand) -> list[Decomposition]:
                     Decomposition(
                         Shape.THIRTEEN_ORPHANS,
                         pair=doubles[0],
-                        singles=tuple(held),
+                        singles=tuple(t for t in held if t is not doubles[0]),
                         win_roles=(WinRole(Role.SINGLE),),
                     )
                 )

@@ -309,8 +309,6 @@ def discard_options(hand: Hand, visible: Iterable[Tile] = ()) -> tuple[DiscardOp
         s = min_shanten(lay, counts, melds)
         useful: dict[Tile, int] = {}
         for k in lay.kind_codes:
-            if k == code:
-                continue
             counts[k] += 1
             if min_shanten(lay, counts, melds) < s:
                 useful[ts.by_code(k)] = unseen[k]

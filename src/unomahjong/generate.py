@@ -1,0 +1,358 @@
+"""Seeded random winning hands of every shape, for audits and benchmarks.
+
+Unlike :mod:`unomahjong.strategies` (Hypothesis, for tests), this module
+needs nothing beyond the standard library's :class:`random.Random`, so the
+``audit`` command and the benchmarks can draw reproducible samples. *Themes*
+bias the draw (one colour, pungs only, terminals, shifted chows, ...) so that
+every fan of the table occurs in a modest sample.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from typing import Final
+
+from .context import WinContext
+from .errors import ContextError
+from .hand import Hand, Meld, MeldKind
+from .rules import RuleSet, get_rules
+from .shapes import Shape
+from .tiles import Tile, TileSet
+
+THEMES: Final = (
+    "any",
+    "one_suit",
+    "half_flush",
+    "honours",
+    "terminals",
+    "pungs",
+    "chows",
+    "same_rank",
+    "shifted",
+    "upper",
+    "middle",
+    "lower",
+    "upper_four",
+    "lower_four",
+    "even",
+    "fives",
+    "kongs",
+    "terminal_chows",
+    "mixed_shifted",
+    "same_function",
+    "chicken",
+    "seven_pairs",
+    "orphans",
+    "honours_knitted",
+    "knitted_straight",
+    "nine_gates",
+)
+"""Names accepted by :func:`random_winning_hand`'s ``theme``."""
+
+_MELD_THEMES = {
+    "upper": frozenset({7, 8, 9}),
+    "middle": frozenset({4, 5, 6}),
+    "lower": frozenset({1, 2, 3}),
+    "upper_four": frozenset({6, 7, 8, 9}),
+    "lower_four": frozenset({1, 2, 3, 4}),
+    "even": frozenset({2, 4, 6, 8}),
+    "terminals": frozenset({1, 9}),
+}
+
+
+class _Pool:
+    """Tile copies still available while a hand is built."""
+
+    def __init__(self, ts: TileSet) -> None:
+        self.left = [ts.copies] * ts.size
+
+    def take(self, tiles: Sequence[Tile]) -> bool:
+        need: dict[int, int] = {}
+        for t in tiles:
+            need[t.code] = need.get(t.code, 0) + 1
+        if any(self.left[c] < n for c, n in need.items()):
+            return False
+        for c, n in need.items():
+            self.left[c] -= n
+        return True
+
+
+def _meld_options(ts: TileSet, theme: str, rng: random.Random) -> list[Meld]:
+    """Concealed meld candidates allowed by a theme."""
+    suits = list(range(len(ts.suits)))
+    if theme in ("one_suit", "half_flush", "shifted", "nine_gates"):
+        suits = [rng.choice(suits)]
+    elif theme == "terminal_chows":
+        suits = rng.sample(suits, rng.choice((1, 2)))
+    ranks = _MELD_THEMES.get(theme)
+    out: list[Meld] = []
+    for t in ts.tiles:
+        if t.suit is not None and t.suit not in suits and not (theme == "honours"):
+            continue
+        if t.rank is None:
+            if theme in ("any", "honours", "terminals", "pungs", "kongs", "half_flush"):
+                out.append(Meld(MeldKind.PUNG, t, exposed=False))
+            continue
+        if theme in ("honours", "same_function"):
+            continue
+        if theme == "fives" and t.rank != 5 and not (3 <= t.rank <= 5):
+            continue
+        if theme == "chicken" and not 2 <= t.rank <= 6:
+            continue
+        if ranks is None or t.rank in ranks:
+            if theme not in ("chows", "terminal_chows", "shifted", "fives"):
+                if theme != "fives" or t.rank == 5:
+                    out.append(Meld(MeldKind.PUNG, t, exposed=False))
+        if t.rank <= 7 and theme not in ("pungs", "kongs", "even", "terminals"):
+            chow_ranks = {t.rank, t.rank + 1, t.rank + 2}
+            if ranks is not None and not chow_ranks <= ranks:
+                continue
+            if theme == "fives" and 5 not in chow_ranks:
+                continue
+            if theme == "terminal_chows" and t.rank not in (1, 7):
+                continue
+            out.append(Meld(MeldKind.CHOW, t, exposed=False))
+    if theme == "fives":
+        out.extend(Meld(MeldKind.PUNG, ts.number(s, 5), exposed=False) for s in suits)
+    if theme == "same_function":
+        symbol = rng.choice([h.symbol for s in ts.suits for h in s.honours] or ["-"])
+        out = [
+            Meld(MeldKind.PUNG, t, exposed=False)
+            for t in ts.honours
+            if t.honour is not None and t.honour.symbol == symbol
+        ]
+    return out
+
+
+def _pair_options(ts: TileSet, theme: str, melds: Sequence[Meld]) -> list[Tile]:
+    ranks = _MELD_THEMES.get(theme)
+    suits = {m.tile.suit for m in melds if m.tile.suit is not None}
+    out = []
+    for t in ts.tiles:
+        if theme in ("one_suit", "half_flush", "shifted") and t.suit not in suits:
+            continue
+        if t.rank is None:
+            if theme in ("any", "honours", "terminals", "pungs", "kongs", "half_flush", "chicken"):
+                out.append(t)
+            continue
+        if theme == "honours":
+            continue
+        if theme in ("fives", "terminal_chows") and t.rank != 5:
+            continue
+        if theme == "chicken":
+            continue
+        if ranks is None or t.rank in ranks:
+            out.append(t)
+    return out
+
+
+def _shape_melds(
+    ts: TileSet, theme: str, rng: random.Random, pool: _Pool, n: int
+) -> list[Meld] | None:
+    options = _meld_options(ts, theme, rng)
+    if not options:
+        return None
+    melds: list[Meld] = []
+    first = rng.choice(options)
+    for _ in range(40):
+        if len(melds) == n:
+            break
+        if theme == "same_rank" and melds:
+            base = melds[0]
+            cands = [
+                m for m in options if m.kind is base.kind and m.tile.rank == base.tile.rank
+            ] or options
+        elif theme in ("shifted", "mixed_shifted") and melds:
+            last = melds[-1]
+            if len(melds) == 1:
+                step = rng.choice((1, 2)) if last.is_chow else 1
+            else:
+                assert melds[1].tile.rank is not None and melds[0].tile.rank is not None
+                step = melds[1].tile.rank - melds[0].tile.rank
+            used = {m.tile.suit for m in melds}
+            cands = [
+                m
+                for m in options
+                if m.kind is last.kind
+                and m.tile.rank is not None
+                and last.tile.rank is not None
+                and m.tile.rank - last.tile.rank == step
+                and (theme == "shifted" or m.tile.suit not in used)
+            ] or options
+        else:
+            cands = options
+        m = first if not melds else rng.choice(cands)
+        if pool.take(m.tiles):
+            melds.append(m)
+    return melds if len(melds) == n else None
+
+
+def _standard(ts: TileSet, theme: str, rng: random.Random) -> Hand | None:
+    pool = _Pool(ts)
+    melds = _shape_melds(ts, theme, rng, pool, 4)
+    if melds is None:
+        return None
+    pairs = [p for p in _pair_options(ts, theme, melds) if pool.left[p.code] >= 2]
+    if not pairs:
+        return None
+    pair = rng.choice(pairs)
+    pool.take((pair, pair))
+    declared_n = rng.choice((0, 0, 0, 1, 1, 2, 3, 4))
+    if theme == "kongs":
+        declared_n = rng.randint(1, 4)
+    elif theme == "chicken":
+        declared_n = rng.randint(1, 4)
+    order = list(range(4))
+    rng.shuffle(order)
+    declared: list[Meld] = []
+    concealed: list[Tile] = [pair, pair]
+    for i, m in enumerate(melds):
+        if order[i] < declared_n:
+            kong_p = 0.8 if theme == "kongs" else 0.15
+            if not m.is_chow and rng.random() < kong_p and pool.left[m.tile.code] >= 1:
+                pool.take((m.tile,))
+                declared.append(Meld(MeldKind.KONG, m.tile, exposed=rng.random() < 0.5))
+            else:
+                declared.append(Meld(m.kind, m.tile, exposed=True))
+        else:
+            concealed.extend(m.tiles)
+    win = concealed.pop(rng.randrange(len(concealed)))
+    return Hand(ts, concealed, declared, win)
+
+
+def _seven_pairs(ts: TileSet, theme: str, rng: random.Random) -> Hand | None:
+    if theme == "one_suit":
+        suit = rng.randrange(len(ts.suits))
+        start = rng.randint(1, 3)
+        kinds = [ts.number(suit, r) for r in range(start, start + 7)]
+    else:
+        kinds = [rng.choice(ts.tiles) for _ in range(7)]
+    tiles = [t for t in kinds for _ in range(2)]
+    if any(tiles.count(t) > ts.copies for t in tiles):
+        return None
+    win = tiles.pop(rng.randrange(14))
+    return Hand(ts, tiles, (), win)
+
+
+def _orphans(ts: TileSet, spec_pair: bool, rng: random.Random) -> Hand:
+    kinds = list(ts.terminals_and_honours)
+    if spec_pair:
+        tiles = kinds + [rng.choice(kinds)]
+    else:
+        tiles = rng.sample(kinds, 14)
+    win = tiles.pop(rng.randrange(14))
+    return Hand(ts, tiles, (), win)
+
+
+def _honours_knitted(ts: TileSet, rng: random.Random) -> Hand:
+    knitted = list(rng.choice(ts.knitted_sets))
+    honours = list(ts.honours)
+    n_h = rng.randint(max(14 - len(knitted), 0), min(len(honours), 14))
+    tiles = rng.sample(honours, n_h) + rng.sample(knitted, 14 - n_h)
+    win = tiles.pop(rng.randrange(14))
+    return Hand(ts, tiles, (), win)
+
+
+def _knitted_straight(ts: TileSet, rng: random.Random) -> Hand | None:
+    pool = _Pool(ts)
+    knitted = list(rng.choice(ts.knitted_sets))
+    pool.take(knitted)
+    melds = _shape_melds(ts, "any", rng, pool, 1)
+    if melds is None:
+        return None
+    pairs = [t for t in ts.tiles if pool.left[t.code] >= 2]
+    pair = rng.choice(pairs)
+    concealed = [*knitted, pair, pair]
+    declared: list[Meld] = []
+    if rng.random() < 0.4:
+        declared.append(Meld(melds[0].kind, melds[0].tile, exposed=True))
+    else:
+        concealed.extend(melds[0].tiles)
+    win = concealed.pop(rng.randrange(len(concealed)))
+    return Hand(ts, concealed, declared, win)
+
+
+def _nine_gates(ts: TileSet, rng: random.Random) -> Hand:
+    suit = rng.randrange(len(ts.suits))
+    ranks = [1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9]
+    return Hand(ts, [ts.number(suit, r) for r in ranks], (), ts.number(suit, rng.randint(1, 9)))
+
+
+def _context(hand: Hand, rs: RuleSet, rng: random.Random) -> WinContext:
+    has_kong = any(m.is_kong for m in hand.melds)
+    self_drawn = rng.random() < 0.45
+    flags = {
+        "self_drawn": self_drawn,
+        "last_tile": rng.random() < 0.06,
+        "kong_replacement": self_drawn and has_kong and rng.random() < 0.3,
+        "robbing_kong": not self_drawn and rng.random() < 0.05,
+        "last_copy": rng.random() < 0.06,
+        "heavenly_hand": not hand.melds and self_drawn and rng.random() < 0.02,
+        "earthly_hand": not hand.melds and rng.random() < 0.02,
+        "heavenly_uno": rs.name == "uno" and not hand.melds and rng.random() < 0.04,
+    }
+    winds = ("E", "S", "W", "N")
+    extra = {
+        "seat_wind": rng.choice(winds),
+        "prevalent_wind": rng.choice(winds),
+        "flowers": rng.choice((0, 0, 0, 1, 2)) if rs.name == "mcr" else 0,
+    }
+    # Drop flags until the context is consistent (keeps the draw reproducible).
+    names = list(flags)
+    while True:
+        ctx = WinContext(**flags, **extra)  # type: ignore[arg-type]
+        try:
+            ctx.check(hand)
+            return ctx
+        except ContextError:
+            on = [n for n in names if flags[n] and n != "self_drawn"]
+            if not on:
+                return WinContext(self_drawn=self_drawn, **extra)  # type: ignore[arg-type]
+            flags[rng.choice(on)] = False
+
+
+_SPECIAL: dict[str, Callable[[TileSet, RuleSet, random.Random], Hand | None]] = {
+    "seven_pairs": lambda ts, rs, rng: _seven_pairs(ts, rng.choice(("any", "one_suit")), rng),
+    "orphans": lambda ts, rs, rng: _orphans(ts, rs.shapes.orphans_pair, rng),
+    "honours_knitted": lambda ts, rs, rng: _honours_knitted(ts, rng),
+    "knitted_straight": lambda ts, rs, rng: _knitted_straight(ts, rng),
+    "nine_gates": lambda ts, rs, rng: _nine_gates(ts, rng),
+}
+
+
+def random_winning_hand(
+    rng: random.Random, rules: str | RuleSet = "uno", *, theme: str | None = None
+) -> tuple[Hand, WinContext]:
+    """A random complete hand with a consistent random win context.
+
+    ``theme`` biases the draw (see :data:`THEMES`); None picks one at random.
+    """
+    rs = get_rules(rules)
+    ts = rs.tileset
+    while True:
+        th = theme if theme is not None else rng.choice(THEMES)
+        if th not in THEMES:
+            raise ValueError(f"unknown theme {th!r}; choose from {', '.join(THEMES)}")
+        special = _SPECIAL.get(th)
+        hand = special(ts, rs, rng) if special else _standard(ts, th, rng)
+        if hand is not None:
+            return hand, _context(hand, rs, rng)
+
+
+def winning_hands(
+    seed: int, count: int, rules: str | RuleSet = "uno"
+) -> Iterator[tuple[Hand, WinContext]]:
+    """``count`` reproducible random winning hands (all themes mixed)."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        yield random_winning_hand(rng, rules)
+
+
+SHAPE_OF_THEME: Final = {
+    "seven_pairs": Shape.SEVEN_PAIRS,
+    "orphans": Shape.THIRTEEN_ORPHANS,
+    "honours_knitted": Shape.HONOURS_AND_KNITTED,
+    "knitted_straight": Shape.KNITTED_STRAIGHT,
+}
+"""The shape a special theme always produces (others give standard hands)."""
