@@ -139,13 +139,16 @@ BlockInfo = tuple[int, int, int, int]
 class BlockKind:
     """How to read one block's count slice: which offsets are suited ranks."""
 
-    __slots__ = ("honour_offsets", "length", "memo", "suited")
+    __slots__ = ("completion_memo", "honour_offsets", "length", "memo", "offsets", "suited")
 
     def __init__(self, length: int, suited: bool, honour_offsets: tuple[int, ...]) -> None:
         self.length = length
         self.suited = suited
         self.honour_offsets = honour_offsets
         self.memo: dict[tuple[int, ...], BlockInfo] = {}
+        self.completion_memo: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self.offsets = tuple(range(9)) if suited else ()
+        self.offsets += honour_offsets
         _block_kinds.append(self)
 
     def info(self, key: tuple[int, ...]) -> BlockInfo:
@@ -153,6 +156,27 @@ class BlockKind:
         r = self.memo.get(key)
         if r is None:
             r = self.memo[key] = self._compute(key)
+        return r
+
+    def completions(self, key: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Offsets whose tile, added to this block, makes it exactly melds
+        (first tuple) or exactly melds and a pair (second tuple)."""
+        r = self.completion_memo.get(key)
+        if r is None:
+            melds: list[int] = []
+            pair: list[int] = []
+            n = sum(key) + 1
+            k, rest = divmod(n, 3)
+            if rest != 1:
+                for off in self.offsets:
+                    grown = list(key)
+                    grown[off] += 1
+                    vec = vector(self.info(tuple(grown))[0])
+                    if rest == 0 and vec[2 * k] == n:
+                        melds.append(off)
+                    elif rest == 2 and vec[2 * k + 1] == n:
+                        pair.append(off)
+            r = self.completion_memo[key] = (tuple(melds), tuple(pair))
         return r
 
     def _compute(self, key: tuple[int, ...]) -> BlockInfo:
@@ -175,3 +199,4 @@ def clear_caches() -> None:
     _vector_ids[ZERO] = ZERO_ID
     for kind in _block_kinds:
         kind.memo.clear()
+        kind.completion_memo.clear()

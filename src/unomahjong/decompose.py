@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 import itertools
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 import attrs
 
@@ -137,39 +137,55 @@ def _honour_arrangement(counts: Sequence[int], codes: Sequence[int]) -> _Arr | N
     return tuple(melds), pair
 
 
+@cache
+def _concealed_meld(ts: TileSet, kind: MeldKind, code: int) -> Meld:
+    """Interned concealed melds: decompositions reuse the same objects."""
+    return Meld(kind, ts.by_code(code), exposed=False)
+
+
+@lru_cache(maxsize=65536)
+def _block_options(
+    ts: TileSet, base: int, key: tuple[int, ...]
+) -> tuple[tuple[tuple[Meld, ...], int | None], ...]:
+    return tuple(
+        (
+            tuple(_concealed_meld(ts, k, base + off) for k, off in melds),
+            None if p is None else base + p,
+        )
+        for melds, p in _suit_arrangements(key)
+    )
+
+
 def _standard(
     ts: TileSet, counts: Sequence[int], needed: int
 ) -> list[tuple[tuple[Meld, ...], Tile]]:
     """Concealed melds and pair of every standard arrangement of ``counts``."""
-    per_block: list[list[tuple[list[Meld], int | None]]] = []
+    per_block: list[tuple[tuple[tuple[Meld, ...], int | None], ...]] = []
     for s in range(len(ts.suits)):
         base = BLOCK * s + 1
         key = tuple(counts[base : base + 9])
-        options = []
-        for melds, p in _suit_arrangements(key):
-            options.append(
-                (
-                    [Meld(k, ts.by_code(base + off), exposed=False) for k, off in melds],
-                    None if p is None else base + p,
-                )
-            )
+        if sum(key) % 3 == 1:
+            return []
+        options = _block_options(ts, base, key)
         if not options:
             return []
         per_block.append(options)
-    honours = _honour_arrangement(counts, [t.code for t in ts.honours])
+    honours = _honour_arrangement(counts, shapes_for(ts).honour_codes)
     if honours is None:
         return []
-    per_block.append(
-        [([Meld(k, ts.by_code(code), exposed=False) for k, code in honours[0]], honours[1])]
-    )
+    per_block.append(((tuple(_concealed_meld(ts, k, code) for k, code in honours[0]), honours[1]),))
     out: list[tuple[tuple[Meld, ...], Tile]] = []
     for combo in itertools.product(*per_block):
         pair_codes = [p for _, p in combo if p is not None]
         found = [m for ms, _ in combo for m in ms]
         if len(pair_codes) == 1 and len(found) == needed:
-            found.sort(key=lambda m: m.sort_key())
+            found.sort(key=_sort_key)
             out.append((tuple(found), ts.by_code(pair_codes[0])))
     return out
+
+
+def _sort_key(m: Meld) -> tuple[int, ...]:
+    return m.sort_key()
 
 
 def _roles(

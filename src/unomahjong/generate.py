@@ -88,7 +88,7 @@ def _meld_options(ts: TileSet, theme: str, rng: random.Random) -> list[Meld]:
     ranks = _MELD_THEMES.get(theme)
     out: list[Meld] = []
     for t in ts.tiles:
-        if t.suit is not None and t.suit not in suits and not (theme == "honours"):
+        if t.suit is not None and t.suit not in suits and theme != "honours":
             continue
         if t.rank is None:
             if theme in ("any", "honours", "terminals", "pungs", "kongs", "half_flush"):
@@ -100,10 +100,8 @@ def _meld_options(ts: TileSet, theme: str, rng: random.Random) -> list[Meld]:
             continue
         if theme == "chicken" and not 2 <= t.rank <= 6:
             continue
-        if ranks is None or t.rank in ranks:
-            if theme not in ("chows", "terminal_chows", "shifted", "fives"):
-                if theme != "fives" or t.rank == 5:
-                    out.append(Meld(MeldKind.PUNG, t, exposed=False))
+        if (ranks is None or t.rank in ranks) and theme not in ("chows", "terminal_chows", "fives"):
+            out.append(Meld(MeldKind.PUNG, t, exposed=False))
         if t.rank <= 7 and theme not in ("pungs", "kongs", "even", "terminals"):
             chow_ranks = {t.rank, t.rank + 1, t.rank + 2}
             if ranks is not None and not chow_ranks <= ranks:
@@ -199,9 +197,7 @@ def _standard(ts: TileSet, theme: str, rng: random.Random) -> Hand | None:
     pair = rng.choice(pairs)
     pool.take((pair, pair))
     declared_n = rng.choice((0, 0, 0, 1, 1, 2, 3, 4))
-    if theme == "kongs":
-        declared_n = rng.randint(1, 4)
-    elif theme == "chicken":
+    if theme == "kongs" or theme == "chicken":
         declared_n = rng.randint(1, 4)
     order = list(range(4))
     rng.shuffle(order)
@@ -237,10 +233,7 @@ def _seven_pairs(ts: TileSet, theme: str, rng: random.Random) -> Hand | None:
 
 def _orphans(ts: TileSet, spec_pair: bool, rng: random.Random) -> Hand:
     kinds = list(ts.terminals_and_honours)
-    if spec_pair:
-        tiles = kinds + [rng.choice(kinds)]
-    else:
-        tiles = rng.sample(kinds, 14)
+    tiles = [*kinds, rng.choice(kinds)] if spec_pair else rng.sample(kinds, 14)
     win = tiles.pop(rng.randrange(14))
     return Hand(ts, tiles, (), win)
 

@@ -33,6 +33,8 @@ class _Layout:
     honour_mask: int
     orphan_mask: int
     kind_codes: tuple[int, ...]
+    suited_codes: frozenset[int]
+    valid_codes: frozenset[int]
 
 
 def _layout(spec: ShapeSpec) -> _Layout:
@@ -55,6 +57,8 @@ def _layout(spec: ShapeSpec) -> _Layout:
         honour_mask=sum(1 << c for c in spec.honour_codes),
         orphan_mask=sum(1 << c for c in spec.orphan_codes),
         kind_codes=tuple(t.code for t in ts.tiles),
+        suited_codes=frozenset(t.code for t in ts.tiles if t.rank is not None),
+        valid_codes=frozenset(t.code for t in ts.tiles),
     )
 
 
@@ -190,6 +194,49 @@ def min_shanten(lay: _Layout, counts: Sequence[int], melds: int) -> int:
     return best
 
 
+def is_complete_counts(lay: _Layout, counts: Sequence[int], melds: int) -> bool:
+    """True when the concealed counts complete the hand (the fast test used
+    for waits): each block must be exactly melds, one block melds and a pair;
+    or a special shape, read off the same per-block facts."""
+    pair_blocks = 0
+    standard = True
+    held = 0
+    paired = 0
+    pairs = 0
+    for a, kind in lay.blocks:
+        key = tuple(counts[a : a + kind.length])
+        info = kind.memo.get(key)
+        if info is None:
+            info = kind.info(key)
+        if not info[0]:
+            continue
+        held |= info[1] << a
+        paired |= info[2] << a
+        pairs += info[3]
+        if standard:
+            n = sum(key)
+            rest = n % 3
+            k = n // 3
+            if rest == 1:
+                standard = False
+            elif rest == 2:
+                pair_blocks += 1
+                standard = pair_blocks == 1 and vector(info[0])[2 * k + 1] == n
+            else:
+                standard = vector(info[0])[2 * k] == n
+    if standard and pair_blocks == 1:
+        return True
+    if melds > 1:
+        return False
+    if melds == 0 and (
+        pairs == 7 or _orphans(lay, held, paired) == -1 or _honours_knitted(lay, held) == -1
+    ):
+        return True
+    if not any(held & km == km for km in lay.knitted_masks):
+        return False
+    return knitted_straight_shanten(lay, counts, melds) == -1
+
+
 def shape_shanten_counts(lay: _Layout, counts: Sequence[int], melds: int) -> dict[Shape, int]:
     """Exact shanten of every shape the hand can still reach."""
     out = {Shape.STANDARD: standard_shanten(lay, counts, 4 - melds)}
@@ -220,7 +267,7 @@ def is_winning(hand: Hand) -> bool:
     """True when the 14-tile hand is complete under some shape."""
     if hand.win is None:
         return False
-    return shanten(hand) == -1
+    return is_complete_counts(layout_for(hand.tileset), hand.counts, len(hand.melds))
 
 
 def _require_13(hand: Hand, what: str) -> None:
@@ -232,14 +279,83 @@ def _require_13(hand: Hand, what: str) -> None:
         )
 
 
-def _waits_codes(lay: _Layout, counts: list[int], melds: int) -> list[int]:
-    out = []
-    for code in lay.kind_codes:
-        counts[code] += 1
-        if min_shanten(lay, counts, melds) == -1:
-            out.append(code)
-        counts[code] -= 1
+def _standard_waits(lay: _Layout, counts: Sequence[int]) -> set[int]:
+    """Waits of four melds and a pair, from memoised per-block completions."""
+    status: list[tuple[int, BlockKind, tuple[int, ...], str]] = []
+    for a, kind in lay.blocks:
+        key = tuple(counts[a : a + kind.length])
+        n = sum(key)
+        k, rest = divmod(n, 3)
+        if not n:
+            st = "M"
+        elif rest == 1:
+            st = "X"
+        else:
+            info = kind.memo.get(key)
+            if info is None:
+                info = kind.info(key)
+            vec = vector(info[0])
+            if rest == 0:
+                st = "M" if vec[2 * k] == n else "X"
+            else:
+                st = "P" if vec[2 * k + 1] == n else "X"
+        status.append((a, kind, key, st))
+    out: set[int] = set()
+    for i, (a, kind, key, _) in enumerate(status):
+        others = [s[3] for j, s in enumerate(status) if j != i]
+        if "X" in others:
+            continue
+        melds_only, with_pair = kind.completions(key)
+        pairs = others.count("P")
+        if pairs == 0:
+            out.update(a + off for off in with_pair)
+        elif pairs == 1:
+            out.update(a + off for off in melds_only)
     return out
+
+
+def _waits_codes(lay: _Layout, counts: list[int], melds: int) -> list[int]:
+    """Every kind completing a 13-tile hand, by shape."""
+    out = _standard_waits(lay, counts)
+    if melds <= 1:
+        _, held, paired, pairs = _scan(lay, counts)
+        if melds == 0:
+            if pairs == 6:
+                out.update(c for c in lay.kind_codes if counts[c] % 2)
+            if _orphans(lay, held, paired) == 0:
+                out.update(_try(lay, counts, melds, lay.spec.orphan_codes))
+            if _honours_knitted(lay, held) == 0:
+                honours = (held & lay.honour_mask).bit_count()
+                cands = [
+                    c
+                    for km, cs in zip(lay.knitted_masks, lay.knitted_codes, strict=True)
+                    if (held & km).bit_count() + honours >= 13
+                    for c in cs
+                ]
+                out.update(_try(lay, counts, melds, [*cands, *lay.honour_codes]))
+        for km, codes in zip(lay.knitted_masks, lay.knitted_codes, strict=True):
+            if (held & km).bit_count() >= 8:
+                near = {x for c in lay.kind_codes if counts[c] for x in range(c - 2, c + 3)}
+                cands = [c for c in lay.kind_codes if c in near or c in codes]
+                out.update(_try(lay, counts, melds, cands))
+    return sorted(out)
+
+
+def _try(lay: _Layout, counts: list[int], melds: int, codes: Iterable[int]) -> list[int]:
+    found = []
+    for code in codes:
+        counts[code] += 1
+        if is_complete_counts(lay, counts, melds):
+            found.append(code)
+        counts[code] -= 1
+    return found
+
+
+def has_single_wait(hand: Hand) -> bool:
+    """True when the 13-tile hand waits on exactly one kind (judged by shape)."""
+    _require_13(hand, "the wait test")
+    counts = list(hand.counts)
+    return len(_waits_codes(layout_for(hand.tileset), counts, len(hand.melds))) == 1
 
 
 def waits(hand: Hand) -> frozenset[Tile]:

@@ -200,23 +200,25 @@ def tile_hog(r: Reading) -> int:
 
 
 def _wait_role(r: Reading) -> str | None:
-    if r.shape in SPECIAL_SHAPES or not r.facts.unique_wait:
+    if r.shape in SPECIAL_SHAPES:
         return None
     role = r.role
+    kind = None
     if role.role is Role.PAIR:
-        return "single"
-    if role.role is Role.MELD and role.index is not None:
+        kind = "single"
+    elif role.role is Role.MELD and role.index is not None:
         m = r.melds[role.index]
-        if not m.is_chow:
-            return None
-        start = m.tile.rank
-        rank = r.win.rank
-        assert start is not None and rank is not None
-        if rank == start + 1:
-            return "closed"
-        if (start == 1 and rank == 3) or (start == 7 and rank == 7):
-            return "edge"
-    return None
+        if m.is_chow:
+            start = m.tile.rank
+            rank = r.win.rank
+            assert start is not None and rank is not None
+            if rank == start + 1:
+                kind = "closed"
+            elif (start == 1 and rank == 3) or (start == 7 and rank == 7):
+                kind = "edge"
+    if kind is None or not r.facts.unique_wait:
+        return None
+    return kind
 
 
 def edge_wait(r: Reading) -> int:

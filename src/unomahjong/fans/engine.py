@@ -49,9 +49,9 @@ class HandFacts:
     @cached_property
     def unique_wait(self) -> bool:
         """True when the 13 tiles before the win wait on exactly one kind (by shape)."""
-        from ..shanten import waits
+        from ..shanten import has_single_wait
 
-        return len(waits(self.hand.without_win())) == 1
+        return has_single_wait(self.hand.without_win())
 
     @cached_property
     def suited(self) -> list[Tile]:
@@ -160,13 +160,19 @@ class Evaluation:
 
 def score_key(table: FanTable, fans: Sequence[CountedFan]) -> tuple[object, ...]:
     """Tie-break key, larger is better: total, then fan points sorted descending
-    (element by element), then counts row by row in table order."""
-    total = sum(f.fan.points * f.count for f in fans)
-    points = sorted((f.fan.points for f in fans for _ in range(f.count)), reverse=True)
-    counts = [0] * len(table.rows)
+    (element by element), then counts row by row in table order (more of the
+    first row that differs wins)."""
+    total = 0
+    points: list[int] = []
+    rows: list[int] = []
+    position = table.position
     for f in fans:
-        counts[table.position[f.fan.id]] += f.count
-    return (total, points, counts)
+        total += f.fan.points * f.count
+        points.extend([f.fan.points] * f.count)
+        rows.extend([-position[f.fan.id]] * f.count)
+    points.sort(reverse=True)
+    rows.sort(reverse=True)
+    return (total, points, rows)
 
 
 @attrs.frozen(slots=True)
@@ -183,28 +189,25 @@ def _find(table: FanTable, r: Reading, cache: dict[tuple[str, str], int]) -> _Fo
     pung_sets: list[tuple[str, tuple[int, ...]]] = []
     per_meld: dict[str, tuple[int, ...]] = {}
     family = r.family
-    for row in table.rows:
-        det = table.detectors.get(row.id)
-        if det is None:
-            continue
-        kind = det.kind
-        if kind is DetectorKind.SIMPLE:
-            if det.per_hand:
-                key = (row.id, family)
-                n = cache.get(key)
-                if n is None:
-                    n = cache[key] = det.fn(r)
-            else:
-                n = det.fn(r)
-            if n:
-                simple[row.id] = (n, det.evidence(r) if det.evidence else ())
-        elif kind is DetectorKind.CHOW_SET:
-            if len(r.chows) >= 3:
-                chow_sets.extend((row.id, opt) for opt in det.fn(r))
-        elif kind is DetectorKind.PUNG_SET:
-            if len(r.pungs) >= 3:
-                pung_sets.extend((row.id, opt) for opt in det.fn(r))
-        elif kind is DetectorKind.PER_MELD:
+    groups = table.groups
+    for row, det in groups[DetectorKind.SIMPLE]:
+        if det.per_hand:
+            key = (row.id, family)
+            n = cache.get(key)
+            if n is None:
+                n = cache[key] = det.fn(r)
+        else:
+            n = det.fn(r)
+        if n:
+            simple[row.id] = (n, det.evidence(r) if det.evidence else ())
+    if len(r.chows) >= 3:
+        for row, det in groups[DetectorKind.CHOW_SET]:
+            chow_sets.extend((row.id, opt) for opt in det.fn(r))
+    if len(r.pungs) >= 3:
+        for row, det in groups[DetectorKind.PUNG_SET]:
+            pung_sets.extend((row.id, opt) for opt in det.fn(r))
+    if r.pungs:
+        for row, det in groups[DetectorKind.PER_MELD]:
             idx = tuple(det.fn(r))
             if idx:
                 per_meld[row.id] = idx
@@ -228,11 +231,7 @@ def _pair_edges(
     r: Reading, table: FanTable, kind: DetectorKind, members: tuple[int, ...], allowed: set[str]
 ) -> list[tuple[int, int, str]]:
     edges = []
-    dets = [
-        (row.id, table.detectors[row.id])
-        for row in table.rows
-        if row.id in allowed and row.id in table.detectors and table.detectors[row.id].kind is kind
-    ]
+    dets = [(row.id, det) for row, det in table.groups[kind] if row.id in allowed]
     for a, b in itertools.combinations(members, 2):
         for fid, det in dets:
             if det.fn(r, a, b):
@@ -277,8 +276,8 @@ def _best_forest(
         if len(chosen) < len(best) or not _is_forest(chosen, groups):
             continue
         labels = [e[2] for e in chosen]
-        counts = [labels.count(row.id) for row in table.rows]
-        key = (len(chosen), len(set(labels)), counts)
+        rows = sorted((-table.position[x] for x in labels), reverse=True)
+        key = (len(chosen), len(set(labels)), rows)
         if key > best_key:
             best_key = key
             best = chosen
@@ -325,13 +324,7 @@ def _count(
     ):
         if len(members) < 2:
             continue
-        allowed = {
-            row.id
-            for row in table.rows
-            if row.id not in excluded
-            and row.id in table.detectors
-            and table.detectors[row.id].kind is kind
-        }
+        allowed = {row.id for row, _ in table.groups[kind] if row.id not in excluded}
         if not allowed:
             continue
         edges = _pair_edges(r, table, kind, members, allowed)

@@ -95,6 +95,10 @@ class FanTable:
     """The fan scored when nothing else is (无番和)."""
     position: dict[str, int] = attrs.field(init=False, repr=False)
     by_id: dict[str, FanDef] = attrs.field(init=False, repr=False)
+    groups: dict[DetectorKind, tuple[tuple[FanDef, Detector], ...]] = attrs.field(
+        init=False, repr=False
+    )
+    """Rows with their detectors, by detector kind, in table order."""
 
     def __attrs_post_init__(self) -> None:
         ids = [r.id for r in self.rows]
@@ -108,6 +112,15 @@ class FanTable:
                 raise ValueError(f"{self.name}: no detector for {r.id}")
         object.__setattr__(self, "position", {r.id: i for i, r in enumerate(self.rows)})
         object.__setattr__(self, "by_id", {r.id: r for r in self.rows})
+        groups = {
+            kind: tuple(
+                (r, self.detectors[r.id])
+                for r in self.rows
+                if r.id in self.detectors and self.detectors[r.id].kind is kind
+            )
+            for kind in DetectorKind
+        }
+        object.__setattr__(self, "groups", groups)
 
     def __getitem__(self, fan_id: str) -> FanDef:
         return self.by_id[fan_id]
