@@ -179,12 +179,13 @@ def concealed_hand(r: Reading) -> int:
 
 
 def concealed_pungs(n: int) -> Callable[[Reading], int]:
-    """A detector for exactly ``n`` concealed pungs (暗刻)."""
+    """A detector for at least ``n`` concealed pungs (暗刻); the larger fan's
+    exclusions keep only one of 四暗刻, 三暗刻, 双暗刻 counted."""
 
     def detect(r: Reading) -> int:
-        return int(r.concealed_pungs == n)
+        return int(r.concealed_pungs >= n)
 
-    detect.__doc__ = f"Exactly {n} concealed pungs."
+    detect.__doc__ = f"At least {n} concealed pungs."
     return detect
 
 

@@ -346,6 +346,10 @@ def _count(
             counted.append(CountedFan(table[fid], len(left), left))
     merged = _merge(table, counted)
     if not merged:
+        if found.chow_sets or found.pung_sets:
+            # Dropping every set fan left nothing, but a set fan holds here:
+            # 无番和 needs "no other fan at all", so this alternative is void.
+            return Evaluation((), -1, (-1,))
         merged = [CountedFan(table[table.fallback], 1)]
     total = sum(c.fan.points * c.count for c in merged)
     return Evaluation(tuple(merged), total, score_key(table, merged))
@@ -366,3 +370,19 @@ def _merge(table: FanTable, counted: list[CountedFan]) -> list[CountedFan]:
 def meld_tiles(melds: Sequence[Meld], idx: Sequence[int]) -> tuple[Meld, ...]:
     """The melds at the given indices."""
     return tuple(melds[i] for i in idx)
+
+
+def raw_patterns(table: FanTable, r: Reading) -> set[str]:
+    """Every fan whose pattern holds in a reading, before any exclusion or
+    combination rule (for rules audits)."""
+    found = _find(table, r, {})
+    out = set(found.simple) | {fid for fid, _ in found.chow_sets}
+    out |= {fid for fid, _ in found.pung_sets} | set(found.per_meld)
+    for kind, members in (
+        (DetectorKind.CHOW_PAIR, r.chows),
+        (DetectorKind.PUNG_PAIR, r.pungs),
+    ):
+        for row, det in table.groups[kind]:
+            if any(det.fn(r, a, b) for a, b in itertools.combinations(members, 2)):
+                out.add(row.id)
+    return out

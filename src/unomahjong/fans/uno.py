@@ -348,9 +348,12 @@ def _all_chows(r: Reading) -> int:
     return 0
 
 
-def _count_is(fn: Callable[[Reading], int], n: int) -> Detector:
+def _at_least(fn: Callable[[Reading], int], n: int) -> Detector:
+    """Holds with at least ``n``: the larger fans' exclusions keep one counted
+    (四杠 excludes 三杠, 三暗刻 excludes 双暗刻, ...)."""
+
     def detect(r: Reading) -> int:
-        return int(fn(r) == n)
+        return int(fn(r) >= n)
 
     return Detector(S, detect, per_hand=True)
 
@@ -464,7 +467,7 @@ CP = DetectorKind.CHOW_PAIR
 DETECTORS: dict[str, Detector] = {
     "BIG_FOUR_SKIPS": _four_function_pungs("S"),
     "BIG_FOUR_REVERSES": _four_function_pungs("R"),
-    "FOUR_KONGS": _count_is(kongs, 4),
+    "FOUR_KONGS": _at_least(kongs, 4),
     "SEVEN_SHIFTED_PAIRS": Detector(S, _seven_shifted_pairs),
     "QUADRUPLE_CHOW": Detector(CS, _quadruple_chow),
     "HEAVENLY_HAND": Detector(S, flag("heavenly_hand"), per_hand=True),
@@ -480,7 +483,7 @@ DETECTORS: dict[str, Detector] = {
     "FOUR_PURE_SHIFTED_PUNGS": Detector(PS, _four_pure_shifted_pungs),
     "TWO_DOUBLE_CHOWS": Detector(CS, _two_double_chows),
     "FOUR_PURE_SHIFTED_CHOWS": Detector(CS, _four_pure_shifted_chows),
-    "THREE_KONGS": _count_is(kongs, 3),
+    "THREE_KONGS": _at_least(kongs, 3),
     "ALL_TERMINALS_AND_FUNCTIONS": Detector(S, _all_terminals_and_functions, per_hand=True),
     "SEVEN_PAIRS": _shape(Shape.SEVEN_PAIRS),
     "ALL_EVEN_PUNGS": Detector(S, _all_even_pungs),
@@ -513,18 +516,18 @@ DETECTORS: dict[str, Detector] = {
     "ROBBING_THE_KONG": Detector(S, flag("robbing_kong"), per_hand=True),
     "ALL_PUNGS": Detector(S, all_pungs),
     "MELDED_HAND": Detector(S, melded_hand, per_hand=True),
-    "TWO_CONCEALED_KONGS": _count_is(concealed_kongs, 2),
+    "TWO_CONCEALED_KONGS": _at_least(concealed_kongs, 2),
     "MIXED_STRAIGHT": Detector(CS, _mixed_straight),
     "OUTSIDE_HAND": Detector(S, outside_hand),
     "FULLY_CONCEALED_HAND": Detector(S, fully_concealed, per_hand=True),
-    "TWO_MELDED_KONGS": _count_is(exposed_kongs, 2),
+    "TWO_MELDED_KONGS": _at_least(exposed_kongs, 2),
     "LAST_TILE": Detector(S, last_copy, per_hand=True),
     "ALL_COLORS": Detector(S, _all_colours, per_hand=True),
     "CONCEALED_HAND": Detector(S, concealed_hand, per_hand=True),
     "ALL_CHOWS": Detector(S, _all_chows),
     "TILE_HOG": Detector(S, tile_hog, per_hand=True),
     "TWO_CONCEALED_PUNGS": Detector(S, concealed_pungs(2)),
-    "CONCEALED_KONG": _count_is(concealed_kongs, 1),
+    "CONCEALED_KONG": _at_least(concealed_kongs, 1),
     "ALL_SIMPLES": Detector(S, _all_simples, per_hand=True),
     "PURE_DOUBLE_CHOW": Detector(CP, pure_double_chow),
     "MIXED_DOUBLE_CHOW": Detector(CP, mixed_double_chow),
@@ -532,7 +535,7 @@ DETECTORS: dict[str, Detector] = {
     "SHORT_STRAIGHT": Detector(CP, short_straight),
     "TWO_TERMINAL_CHOWS": Detector(CP, two_terminal_chows),
     "PUNG_OF_TERMINALS_OR_FUNCTIONS": Detector(DetectorKind.PER_MELD, terminal_or_honour_pungs),
-    "MELDED_KONG": _count_is(exposed_kongs, 1),
+    "MELDED_KONG": _at_least(exposed_kongs, 1),
     "NO_FUNCTIONS": Detector(S, _no_functions, per_hand=True),
     "EDGE_WAIT": Detector(S, edge_wait),
     "CLOSED_WAIT": Detector(S, closed_wait),

@@ -1,0 +1,102 @@
+"""Rules audit: look for double counts and exclusions that never fire.
+
+For users who verify a fan table: draw many winning hands (all shapes, with
+themes so every fan occurs), take the reading each scores with, and record
+which fans' *raw patterns* hold there before exclusions. Then report
+
+* **implied pairs** — A held, and B held in every sampled hand where A held,
+  yet A does not exclude B: a candidate double count under 不重复原则 (or a
+  deliberate combination, as 清龙 with 无功能 is not);
+* **silent exclusions** — A excludes B, but B never held together with A: a
+  rule that never fires in the sample (often because B can never hold with A,
+  which is harmless, or because a detector is too narrow).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import attrs
+
+from .decompose import decompose
+from .fans.engine import HandFacts, Reading, evaluate, raw_patterns
+from .generate import random_winning_hand
+from .rules import RuleSet, get_rules
+
+
+@attrs.frozen(slots=True)
+class AuditReport:
+    """What an audit found; ``str()`` prints it as tables."""
+
+    rules: str
+    hands: int
+    seen: dict[str, int]
+    """Fan id -> number of sampled hands whose chosen reading holds its pattern."""
+    implied: tuple[tuple[str, str, int], ...]
+    """(A, B, hands with A) where B held whenever A held and A does not exclude B."""
+    silent: tuple[tuple[str, str, int], ...]
+    """(A, B, hands with A) where A excludes B and B never held with A."""
+    never: tuple[str, ...]
+    """Fans whose pattern never held in the sample."""
+
+    def __str__(self) -> str:
+        t = get_rules(self.rules).fans
+        lines = [f"audit of {self.rules}: {self.hands} hands"]
+        if self.never:
+            lines.append("fans never seen: " + ", ".join(t[f].zh for f in self.never))
+        lines.append("")
+        lines.append("(a) implied but not excluded (A held => B held):")
+        for a, b, n in self.implied:
+            lines.append(f"  {t[a].zh:<8} -> {t[b].zh:<8} ({n} hands)")
+        lines.append("")
+        lines.append("(b) exclusions that never fired (A excludes B, never together):")
+        for a, b, n in self.silent:
+            lines.append(f"  {t[a].zh:<8} -x {t[b].zh:<8} ({n} hands)")
+        return "\n".join(lines)
+
+
+def audit(rules: str | RuleSet = "uno", *, hands: int = 2000, seed: int = 0) -> AuditReport:
+    """Sample ``hands`` winning hands and report implied pairs and silent exclusions."""
+    rs = get_rules(rules)
+    table = rs.fans
+    rng = random.Random(seed)
+    seen: Counter[str] = Counter()
+    together: Counter[tuple[str, str]] = Counter()
+    for _ in range(hands):
+        hand, ctx = random_winning_hand(rng, rs)
+        facts = HandFacts(hand, ctx)
+        cache: dict[tuple[str, str], int] = {}
+        best = None
+        for d in decompose(hand):
+            for role in d.win_roles:
+                r = Reading(facts, d, role)
+                ev = evaluate(table, r, cache)
+                if best is None or ev.key > best[0].key:
+                    best = (ev, r)
+        if best is None:
+            continue
+        raw = raw_patterns(table, best[1])
+        seen.update(raw)
+        for a in raw:
+            for b in raw:
+                if a != b:
+                    together[(a, b)] += 1
+    implied = []
+    silent = []
+    for row in table.rows:
+        a = row.id
+        n = seen[a]
+        if not n:
+            continue
+        for other in table.rows:
+            b = other.id
+            if b == a:
+                continue
+            if together[(a, b)] == n and b not in row.excludes and b not in row.absorbs:
+                implied.append((a, b, n))
+        for b in row.excludes:
+            if together[(a, b)] == 0:
+                silent.append((a, b, n))
+    never = tuple(r.id for r in table.rows if not seen[r.id] and r.id != table.fallback)
+    return AuditReport(rs.name, hands, dict(seen), tuple(implied), tuple(silent), never)
