@@ -62,37 +62,71 @@ rules_param = pytest.mark.parametrize("rules", RULES)
 # ------------------------------------------------------------------ reference
 
 
-def _standard_ok(ts: TileSet, counts: list[int], melds_needed: int, pair_needed: bool) -> bool:
-    """Can ``counts`` be split into exactly ``melds_needed`` melds and the pair?
+_Reading = tuple[tuple[tuple[str, int], ...], int]
+"""A standard reading: concealed melds as sorted (kind, first code), and the pair's code."""
+
+
+def _standard_readings(
+    ts: TileSet, counts: list[int], melds_needed: int, pair_needed: bool = True
+) -> set[_Reading]:
+    """Every split of ``counts`` into exactly ``melds_needed`` melds and the pair.
 
     The lowest held tile must belong to a pung, the pair, or a chow it starts.
     """
     code = next((c for c, n in enumerate(counts) if n), None)
     if code is None:
-        return melds_needed == 0 and not pair_needed
+        return {((), -1)} if melds_needed == 0 and not pair_needed else set()
     tile = ts.by_code(code)
-    tries: list[tuple[tuple[int, ...], int, bool]] = []
+    tries: list[tuple[tuple[int, ...], str | None]] = []
     if pair_needed and counts[code] >= 2:
-        tries.append(((code, code), melds_needed, False))
+        tries.append(((code, code), None))
     if melds_needed and counts[code] >= 3:
-        tries.append(((code, code, code), melds_needed - 1, pair_needed))
-    if (
-        melds_needed
-        and tile.rank is not None
-        and tile.rank <= 7
-        and counts[code + 1]
-        and counts[code + 2]
-    ):
-        tries.append(((code, code + 1, code + 2), melds_needed - 1, pair_needed))
-    for used, m, p in tries:
+        tries.append(((code, code, code), "pung"))
+    starts_chow = tile.rank is not None and tile.rank <= 7
+    if melds_needed and starts_chow and counts[code + 1] and counts[code + 2]:
+        tries.append(((code, code + 1, code + 2), "chow"))
+    out: set[_Reading] = set()
+    for used, kind in tries:
         for c in used:
             counts[c] -= 1
-        ok = _standard_ok(ts, counts, m, p)
+        if kind is None:
+            for ms, _ in _standard_readings(ts, counts, melds_needed, False):
+                out.add((ms, code))
+        else:
+            for ms, pair in _standard_readings(ts, counts, melds_needed - 1, pair_needed):
+                out.add((tuple(sorted(((kind, code), *ms))), pair))
         for c in used:
             counts[c] += 1
-        if ok:
-            return True
-    return False
+    return out
+
+
+def _standard_ok(ts: TileSet, counts: list[int], melds_needed: int) -> bool:
+    return bool(_standard_readings(ts, counts, melds_needed))
+
+
+def _reference_knitted_readings(
+    ts: TileSet, counts: Sequence[int], n_melds: int
+) -> set[tuple[tuple[int, ...], _Reading]]:
+    """Every knitted-straight reading: the knitted set's codes and the standard rest."""
+    out: set[tuple[tuple[int, ...], _Reading]] = set()
+    work = list(counts)
+    if n_melds > 1:
+        return out
+    for ks in ts.knitted_sets:
+        if all(work[t.code] for t in ks):
+            for t in ks:
+                work[t.code] -= 1
+            for r in _standard_readings(ts, work, 1 - n_melds):
+                out.add((tuple(t.code for t in ks), r))
+            for t in ks:
+                work[t.code] += 1
+    return out
+
+
+def _library_reading(d: Decomposition, n_declared: int) -> _Reading:
+    assert d.pair is not None
+    ms = tuple(sorted((m.kind.value, m.tile.code) for m in d.melds[n_declared:]))
+    return ms, d.pair.code
 
 
 def _reference_shapes(ts: TileSet, counts: Sequence[int], n_melds: int) -> set[Shape]:
@@ -103,7 +137,7 @@ def _reference_shapes(ts: TileSet, counts: Sequence[int], n_melds: int) -> set[S
     work = list(counts)
     assert sum(work) + 3 * n_melds == 14
     out: set[Shape] = set()
-    if _standard_ok(ts, work, 4 - n_melds, True):
+    if _standard_ok(ts, work, 4 - n_melds):
         out.add(Shape.STANDARD)
     held = {c for c, n in enumerate(work) if n}
     if n_melds == 0:
@@ -116,17 +150,8 @@ def _reference_shapes(ts: TileSet, counts: Sequence[int], n_melds: int) -> set[S
         suited = held - {t.code for t in ts.honours}
         if len(held) == 14 and any(suited <= {t.code for t in ks} for ks in ts.knitted_sets):
             out.add(Shape.HONOURS_AND_KNITTED)
-    if n_melds <= 1:
-        for ks in ts.knitted_sets:
-            if all(work[t.code] for t in ks):
-                for t in ks:
-                    work[t.code] -= 1
-                ok = _standard_ok(ts, work, 1 - n_melds, True)
-                for t in ks:
-                    work[t.code] += 1
-                if ok:
-                    out.add(Shape.KNITTED_STRAIGHT)
-                    break
+    if _reference_knitted_readings(ts, work, n_melds):
+        out.add(Shape.KNITTED_STRAIGHT)
     return out
 
 
@@ -194,10 +219,20 @@ def test_decompositions_reassemble_distinct_deterministic(rules: str, data: st.D
     assert bool(ds) == (shanten(h) == -1) == is_winning(h)
     assert {d.shape for d in ds} == _reference_shapes(h.tileset, h.counts, len(h.melds))
     assert len(set(ds)) == len(ds)
+    # Every standard and knitted-straight reading is found, each exactly once.
+    n_declared = n = len(h.melds)
+    counts = list(h.counts)
+    standard = sorted(_library_reading(d, n) for d in ds if d.shape is Shape.STANDARD)
+    assert standard == sorted(_standard_readings(h.tileset, counts, 4 - n))
+    knitted = sorted(
+        (tuple(t.code for t in d.knitted), _library_reading(d, n))
+        for d in ds
+        if d.shape is Shape.KNITTED_STRAIGHT
+    )
+    assert knitted == sorted(_reference_knitted_readings(h.tileset, counts, n))
     assert decompose(h) == ds
     assert decompose(parse_hand(format_hand(h), rules)) == ds
     everything = Counter(h.all_tiles())
-    n_declared = len(h.melds)
     for d in ds:
         assert Counter(d.tiles()) == everything
         assert d.win_roles, "the winning tile plays some role"

@@ -20,7 +20,7 @@ from collections import Counter
 import attrs
 
 from .decompose import decompose
-from .fans.engine import HandFacts, Reading, evaluate, raw_patterns
+from .fans.engine import HandCache, HandFacts, Reading, evaluate, raw_patterns
 from .generate import random_winning_hand
 from .rules import RuleSet, get_rules
 
@@ -66,7 +66,7 @@ def audit(rules: str | RuleSet = "uno", *, hands: int = 2000, seed: int = 0) -> 
     for _ in range(hands):
         hand, ctx = random_winning_hand(rng, rs)
         facts = HandFacts(hand, ctx)
-        cache: dict[tuple[str, str], int] = {}
+        cache: HandCache = {}
         best = None
         for d in decompose(hand):
             for role in d.win_roles:

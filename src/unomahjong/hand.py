@@ -7,7 +7,7 @@ Validation lives here, not only in the parser, so that a hand built in code
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import attrs
 
@@ -252,6 +252,17 @@ class Hand:
             for c in m.codes:
                 out[c] += 1
         return out
+
+    def map_tiles(self, f: Callable[[Tile], Tile]) -> Hand:
+        """This hand with every tile replaced by ``f(tile)`` (a symmetry such as
+        a colour permutation or the rank mirror n -> 10-n); melds keep their
+        kind, exposure and source."""
+        melds = []
+        for m in self.melds:
+            tiles = sorted((f(t) for t in m.tiles), key=_code)
+            melds.append(Meld(m.kind, tiles[0], m.exposed, m.source))
+        win = None if self.win is None else f(self.win)
+        return Hand(self.tileset, [f(t) for t in self.concealed], melds, win)
 
     def with_win(self, tile: Tile) -> Hand:
         """This 13-tile hand completed by ``tile``."""

@@ -15,7 +15,7 @@ import attrs
 from .context import WinContext
 from .decompose import Decomposition, WinRole, decompose
 from .errors import HandError, NotWinningError
-from .fans.engine import Evaluation, HandFacts, Reading, evaluate
+from .fans.engine import Evaluation, HandCache, HandFacts, Reading, evaluate
 from .fans.model import FanDef
 from .hand import Hand, Meld
 from .notation import format_meld, format_tiles, parse_hand
@@ -144,7 +144,7 @@ def score(hand: Hand, context: WinContext | None = None, rules: str | RuleSet = 
     best: tuple[Evaluation, Reading] | None = None
     for h in candidates:
         facts = HandFacts(h, ctx)
-        cache: dict[tuple[str, str], int] = {}
+        cache: HandCache = {}
         for d in decompose(h):
             for role in d.win_roles:
                 r = Reading(facts, d, role)

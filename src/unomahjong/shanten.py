@@ -85,7 +85,7 @@ def _scan(lay: _Layout, counts: Sequence[int]) -> tuple[int, int, int, int]:
         if info is None:
             info = kind.info(key)
         if info[0]:
-            vid = convolve_ids(vid, info[0])
+            vid = convolve_ids(vid, info[0]) if vid else info[0]
             held |= info[1] << a
             paired |= info[2] << a
             pairs += info[3]
@@ -139,21 +139,29 @@ def honours_knitted_shanten(lay: _Layout, counts: Sequence[int], melds: int) -> 
 
 
 def knitted_straight_shanten(
-    lay: _Layout, counts: Sequence[int], melds: int, bound: int = UNREACHABLE
+    lay: _Layout,
+    counts: Sequence[int],
+    melds: int,
+    bound: int = UNREACHABLE,
+    whole: int | None = None,
 ) -> int:
     """组合龙 shape shanten: a knitted set, one meld and a pair.
 
-    Sets that cannot beat ``bound`` are skipped (they cannot lower the minimum).
+    Sets that cannot beat ``bound`` are skipped (they cannot lower the
+    minimum). ``whole`` is the whole hand's overlap with one meld and a pair,
+    an upper bound of what the tiles outside a knitted set can reuse.
     """
     needed = 1 - melds
     if needed < 0:
         return UNREACHABLE
-    held = _scan(lay, counts)[1]
+    vid, held, _, _ = _scan(lay, counts)
+    if whole is None:
+        whole = vector(vid)[2 * needed + 1]
     best = UNREACHABLE
     work = list(counts)
     for km, codes in zip(lay.knitted_masks, lay.knitted_codes, strict=True):
         present = (held & km).bit_count()
-        floor = 9 - present - 1  # even with a perfect meld and pair
+        floor = 9 + 3 * needed + 1 - present - whole
         if floor >= best or floor >= bound:
             continue
         for c in codes:
@@ -172,9 +180,11 @@ def min_shanten(lay: _Layout, counts: Sequence[int], melds: int) -> int:
     """The lowest shanten over every shape, on raw counts (the hot path)."""
     vid, held, paired, pairs = _scan(lay, counts)
     needed = 4 - melds
-    best = 3 * needed + 1 - vector(vid)[2 * needed + 1]
-    if best < 0:
+    vec = vector(vid)
+    best = 3 * needed + 1 - vec[2 * needed + 1]
+    if best < 0 or melds > 1:
         return best
+    top = max((held & km).bit_count() for km in lay.knitted_masks)
     if melds == 0:
         s = 6 - (pairs if pairs < 7 else 7)
         if s < best:
@@ -182,13 +192,13 @@ def min_shanten(lay: _Layout, counts: Sequence[int], melds: int) -> int:
         s = _orphans(lay, held, paired)
         if s < best:
             best = s
-        s = _honours_knitted(lay, held)
+        s = 13 - min(top + (held & lay.honour_mask).bit_count(), 14)
         if s < best:
             best = s
-    if melds <= 1 and best > -1:
-        top = max((held & km).bit_count() for km in lay.knitted_masks)
-        if 8 - top < best:
-            s = knitted_straight_shanten(lay, counts, melds, best)
+    if best > -1:
+        whole = vec[2 * (1 - melds) + 1]
+        if 10 + 3 * (1 - melds) - top - whole < best:
+            s = knitted_straight_shanten(lay, counts, melds, best, whole)
             if s < best:
                 best = s
     return best
@@ -279,8 +289,11 @@ def _require_13(hand: Hand, what: str) -> None:
         )
 
 
-def _standard_waits(lay: _Layout, counts: Sequence[int]) -> set[int]:
-    """Waits of four melds and a pair, from memoised per-block completions."""
+def _block_status(
+    lay: _Layout, counts: Sequence[int]
+) -> list[tuple[int, BlockKind, tuple[int, ...], str]]:
+    """Each block's counts and whether they are exactly melds ("M"), exactly
+    melds and a pair ("P"), or neither ("X")."""
     status: list[tuple[int, BlockKind, tuple[int, ...], str]] = []
     for a, kind in lay.blocks:
         key = tuple(counts[a : a + kind.length])
@@ -300,6 +313,12 @@ def _standard_waits(lay: _Layout, counts: Sequence[int]) -> set[int]:
             else:
                 st = "P" if vec[2 * k + 1] == n else "X"
         status.append((a, kind, key, st))
+    return status
+
+
+def _standard_waits(lay: _Layout, counts: Sequence[int]) -> set[int]:
+    """Waits of melds and a pair, from memoised per-block completions."""
+    status = _block_status(lay, counts)
     out: set[int] = set()
     for i, (a, kind, key, _) in enumerate(status):
         others = [s[3] for j, s in enumerate(status) if j != i]
@@ -315,40 +334,44 @@ def _standard_waits(lay: _Layout, counts: Sequence[int]) -> set[int]:
 
 
 def _waits_codes(lay: _Layout, counts: list[int], melds: int) -> list[int]:
-    """Every kind completing a 13-tile hand, by shape."""
+    """Every kind completing a 13-tile hand, by shape (no trial and error:
+    each shape's waits are read off directly)."""
     out = _standard_waits(lay, counts)
-    if melds <= 1:
-        _, held, paired, pairs = _scan(lay, counts)
-        if melds == 0:
-            if pairs == 6:
-                out.update(c for c in lay.kind_codes if counts[c] % 2)
-            if _orphans(lay, held, paired) == 0:
-                out.update(_try(lay, counts, melds, lay.spec.orphan_codes))
-            if _honours_knitted(lay, held) == 0:
-                honours = (held & lay.honour_mask).bit_count()
-                cands = [
-                    c
-                    for km, cs in zip(lay.knitted_masks, lay.knitted_codes, strict=True)
-                    if (held & km).bit_count() + honours >= 13
-                    for c in cs
-                ]
-                out.update(_try(lay, counts, melds, [*cands, *lay.honour_codes]))
-        for km, codes in zip(lay.knitted_masks, lay.knitted_codes, strict=True):
-            if (held & km).bit_count() >= 8:
-                near = {x for c in lay.kind_codes if counts[c] for x in range(c - 2, c + 3)}
-                cands = [c for c in lay.kind_codes if c in near or c in codes]
-                out.update(_try(lay, counts, melds, cands))
+    if melds > 1:
+        return sorted(out)
+    _, held, paired, pairs = _scan(lay, counts)
+    if melds == 0:
+        if pairs == 6:
+            out.update(c for c in lay.kind_codes if counts[c] % 2)
+        orphans = held & lay.orphan_mask
+        if _orphans(lay, held, paired) == 0:
+            if lay.spec.orphans_pair and not paired & lay.orphan_mask:
+                out.update(lay.spec.orphan_codes)
+            else:
+                out.update(c for c in lay.spec.orphan_codes if not orphans >> c & 1)
+        honours = (held & lay.honour_mask).bit_count()
+        if honours + max((held & km).bit_count() for km in lay.knitted_masks) >= 13:
+            for km, codes in zip(lay.knitted_masks, lay.knitted_codes, strict=True):
+                suited = held & ~lay.honour_mask
+                if suited & ~km or paired:
+                    continue
+                if (held & km).bit_count() + honours == 13:
+                    out.update(c for c in (*codes, *lay.honour_codes) if not held >> c & 1)
+    for km, codes in zip(lay.knitted_masks, lay.knitted_codes, strict=True):
+        present = (held & km).bit_count()
+        if present < 8:
+            continue
+        rest = list(counts)
+        for c in codes:
+            if rest[c]:
+                rest[c] -= 1
+        if present == 9:
+            out.update(_standard_waits(lay, rest))
+        else:
+            status = [st for *_, st in _block_status(lay, rest)]
+            if "X" not in status and status.count("P") == 1:
+                out.update(c for c in codes if not counts[c])
     return sorted(out)
-
-
-def _try(lay: _Layout, counts: list[int], melds: int, codes: Iterable[int]) -> list[int]:
-    found = []
-    for code in codes:
-        counts[code] += 1
-        if is_complete_counts(lay, counts, melds):
-            found.append(code)
-        counts[code] -= 1
-    return found
 
 
 def has_single_wait(hand: Hand) -> bool:

@@ -251,9 +251,8 @@ def _orphans(draw: st.DrawFn, ts: TileSet) -> tuple[Shape, Hand]:
     if shapes_for(ts).orphans_pair:  # MCR: all 13 kinds plus one pair
         held = [*orphans, draw(st.sampled_from(orphans))]
     else:  # UNO: 14 different kinds out of the 16
-        left_out = draw(
-            st.lists(st.sampled_from(orphans), min_size=len(orphans) - 14, max_size=2, unique=True)
-        )
+        n = len(orphans) - 14
+        left_out = draw(st.lists(st.sampled_from(orphans), min_size=n, max_size=n, unique=True))
         held = [t for t in orphans if t not in left_out]
     return Shape.THIRTEEN_ORPHANS, _with_win(draw, ts, held, ())
 
@@ -300,7 +299,10 @@ def shaped_winning_hands(
     the shape tells a test which reading must at least be found.
     """
     ts = _tileset(rules)
-    shapes = [shape] if shape is not None else list(shapes_for(ts).shapes)
+    if shape is not None:
+        return _BUILDERS[shape](ts)
+    # Standard hands get twice the share: they vary the most (melds, flushes).
+    shapes = [Shape.STANDARD, *shapes_for(ts).shapes]
     return st.one_of(*(_BUILDERS[s](ts) for s in shapes))
 
 

@@ -183,31 +183,36 @@ class _Found:
     per_meld: dict[str, tuple[int, ...]]
 
 
-def _find(table: FanTable, r: Reading, cache: dict[tuple[str, str], int]) -> _Found:
-    simple: dict[str, tuple[int, tuple[int, ...]]] = {}
+HandCache = dict[str, dict[str, tuple[int, tuple[int, ...]]]]
+"""Per-hand results of the detectors that depend only on the hand, by shape family."""
+
+
+def _find(table: FanTable, r: Reading, cache: HandCache) -> _Found:
+    family = r.family
+    per_hand = cache.get(family)
+    if per_hand is None:
+        per_hand = {}
+        for row, det in table.hand_simple:
+            n = det.fn(r)
+            if n:
+                per_hand[row.id] = (n, ())
+        cache[family] = per_hand
+    simple = dict(per_hand)
     chow_sets: list[tuple[str, tuple[int, ...]]] = []
     pung_sets: list[tuple[str, tuple[int, ...]]] = []
     per_meld: dict[str, tuple[int, ...]] = {}
-    family = r.family
-    groups = table.groups
-    for row, det in groups[DetectorKind.SIMPLE]:
-        if det.per_hand:
-            key = (row.id, family)
-            n = cache.get(key)
-            if n is None:
-                n = cache[key] = det.fn(r)
-        else:
-            n = det.fn(r)
+    for row, det in table.reading_simple:
+        n = det.fn(r)
         if n:
             simple[row.id] = (n, det.evidence(r) if det.evidence else ())
     if len(r.chows) >= 3:
-        for row, det in groups[DetectorKind.CHOW_SET]:
+        for row, det in table.chow_set_fans:
             chow_sets.extend((row.id, opt) for opt in det.fn(r))
     if len(r.pungs) >= 3:
-        for row, det in groups[DetectorKind.PUNG_SET]:
+        for row, det in table.pung_set_fans:
             pung_sets.extend((row.id, opt) for opt in det.fn(r))
     if r.pungs:
-        for row, det in groups[DetectorKind.PER_MELD]:
+        for row, det in table.per_meld_fans:
             idx = tuple(det.fn(r))
             if idx:
                 per_meld[row.id] = idx
@@ -260,6 +265,9 @@ def _is_forest(chosen: list[tuple[int, int, str]], groups: list[tuple[int, ...]]
     return True
 
 
+_forest_memo: dict[tuple[object, ...], list[tuple[int, int, str]]] = {}
+
+
 def _best_forest(
     table: FanTable,
     edges: list[tuple[int, int, str]],
@@ -267,7 +275,20 @@ def _best_forest(
 ) -> list[tuple[int, int, str]]:
     """The best set of pair-combination edges that forms a forest over the
     melds with each set fan's melds pre-joined (套算一次): most edges, then
-    most distinct fans, then more of the fan higher in the table."""
+    most distinct fans, then more of the fan higher in the table. Memoised:
+    the same small patterns recur in every hand."""
+    key = (table.name, tuple(edges), tuple(groups))
+    hit = _forest_memo.get(key)
+    if hit is None:
+        hit = _forest_memo[key] = _search_forest(table, edges, groups)
+    return hit
+
+
+def _search_forest(
+    table: FanTable,
+    edges: list[tuple[int, int, str]],
+    groups: list[tuple[int, ...]],
+) -> list[tuple[int, int, str]]:
     best: list[tuple[int, int, str]] = []
     best_key: tuple[object, ...] = (0,)
     n = len(edges)
@@ -284,7 +305,7 @@ def _best_forest(
     return best
 
 
-def evaluate(table: FanTable, r: Reading, cache: dict[tuple[str, str], int]) -> Evaluation:
+def evaluate(table: FanTable, r: Reading, cache: HandCache) -> Evaluation:
     """The best-scoring way to count one reading's fans."""
     found = _find(table, r, cache)
     chow_alts = _alternatives(found.chow_sets, len(r.chows))
@@ -311,10 +332,12 @@ def _count(
             present[fid] = (1, melds)
     excluded: set[str] = set()
     counted: list[CountedFan] = []
-    for row in table.rows:
-        hit = present.get(row.id)
-        if hit is None or row.id in excluded:
+    by_id = table.by_id
+    for fid in sorted(present, key=table.position.__getitem__):
+        if fid in excluded:
             continue
+        row = by_id[fid]
+        hit = present[fid]
         counted.append(CountedFan(row, hit[0], hit[1]))
         excluded.update(row.excludes)
     # Pair-combination fans, on what the counted fans leave allowed.

@@ -99,6 +99,13 @@ class FanTable:
         init=False, repr=False
     )
     """Rows with their detectors, by detector kind, in table order."""
+    hand_simple: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
+    """Simple detectors that depend only on the hand (``per_hand``)."""
+    reading_simple: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
+    """Simple detectors that read the melds of one reading."""
+    chow_set_fans: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
+    pung_set_fans: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
+    per_meld_fans: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         ids = [r.id for r in self.rows]
@@ -121,6 +128,12 @@ class FanTable:
             for kind in DetectorKind
         }
         object.__setattr__(self, "groups", groups)
+        simple = groups[DetectorKind.SIMPLE]
+        object.__setattr__(self, "hand_simple", tuple(x for x in simple if x[1].per_hand))
+        object.__setattr__(self, "reading_simple", tuple(x for x in simple if not x[1].per_hand))
+        object.__setattr__(self, "chow_set_fans", groups[DetectorKind.CHOW_SET])
+        object.__setattr__(self, "pung_set_fans", groups[DetectorKind.PUNG_SET])
+        object.__setattr__(self, "per_meld_fans", groups[DetectorKind.PER_MELD])
 
     def __getitem__(self, fan_id: str) -> FanDef:
         return self.by_id[fan_id]

