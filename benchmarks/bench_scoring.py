@@ -61,12 +61,7 @@ def riichi_hands(seed: int, count: int) -> list[tuple[list[int], int, list[Any],
         if any(n > 4 for n in used):
             continue
         copies = [0] * 34
-
-        def tile(k: int) -> int:
-            t = k * 4 + copies[k]
-            copies[k] += 1
-            return t
-
+        tile = _tile_taker(copies)
         tiles: list[int] = []
         melds: list[Any] = []
         opened = rng.choice((0, 0, 1, 2))
@@ -81,6 +76,17 @@ def riichi_hands(seed: int, count: int) -> list[tuple[list[int], int, list[Any],
         config = HandConfig(is_tsumo=rng.random() < 0.4, is_riichi=not melds and ok)
         out.append((tiles, win, melds, config))
     return out
+
+
+def _tile_taker(copies: list[int]) -> Callable[[int], int]:
+    """Hands out successive copies (136-format ids) of each of the 34 kinds."""
+
+    def tile(k: int) -> int:
+        t = k * 4 + copies[k]
+        copies[k] += 1
+        return t
+
+    return tile
 
 
 def best_of(fn: Callable[[], object]) -> float:
