@@ -22,8 +22,9 @@ from collections.abc import Callable, Sequence
 
 import MahjongGB
 
-from unomahjong import MCR_TILES, Hand, Meld, Tile, shanten
+from unomahjong import MCR_TILES, Hand, Meld, shanten
 from unomahjong._distance import clear_caches
+from unomahjong.interop import GbPack, gb_hand
 
 DEFAULT_HANDS = 10_000
 DEFAULT_SEED = 20_240_601
@@ -31,32 +32,12 @@ DEFAULT_MELDED_SHARE = 0.3
 REPEATS = 3
 TARGET_RATIO = 0.5
 
-_GB_SUIT = {0: "W", 1: "T", 2: "B"}  # m -> W (characters), s -> T (bamboo), p -> B (dots)
-_GB_HONOUR = {"E": "F1", "S": "F2", "W": "F3", "N": "F4", "C": "J1", "F": "J2", "P": "J3"}
-
-GbPack = tuple[str, str, int]
 GbHand = tuple[tuple[GbPack, ...], tuple[str, ...]]
-
-
-def gb_tile(t: Tile) -> str:
-    """PyMahjongGB's name of an MCR tile: W1-9, T1-9, B1-9, F1-F4, J1-J3."""
-    if t.rank is not None:
-        assert t.suit is not None
-        return f"{_GB_SUIT[t.suit]}{t.rank}"
-    return _GB_HONOUR[t.notation]
-
-
-def gb_pack(meld: Meld) -> GbPack:
-    """An exposed meld as a PyMahjongGB pack; a chow is named by its middle tile."""
-    if meld.is_chow:
-        return ("CHI", gb_tile(meld.tiles[1]), 1)
-    kind = "GANG" if meld.is_kong else "PENG"
-    return (kind, gb_tile(meld.tile), 1 if meld.exposed else 0)
 
 
 def to_gb(hand: Hand) -> GbHand:
     """A 13-tile hand in PyMahjongGB's ``(pack, hand)`` form."""
-    return tuple(gb_pack(m) for m in hand.melds), tuple(gb_tile(t) for t in hand.concealed)
+    return gb_hand(hand)
 
 
 def _random_meld(rng: random.Random, left: list[int]) -> Meld:

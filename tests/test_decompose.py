@@ -193,7 +193,7 @@ def test_mcr_thirteen_orphans_thirteen_kinds_and_a_pair() -> None:
     assert d.pair is m("1m")
     assert d.melds == () and d.pairs == () and d.knitted == ()
     assert set(d.singles) == set(tiles("9m 1s 9s 1p 9p E S W N C F P", "mcr"))
-    assert d.win_roles == (SINGLE,)
+    assert d.win_roles == (WinRole(Role.PAIR),)
 
 
 def test_mcr_thirteen_orphans_reading_accounts_for_fourteen_tiles() -> None:

@@ -169,12 +169,6 @@ def _shanten(ts: TileSet, counts: Sequence[int], n_melds: int) -> int:
     return min_shanten(layout_for(ts), counts, n_melds)
 
 
-# Known library bug (see test_mcr_thirteen_orphans_win_on_the_pair_role): until
-# it is fixed, the win-role property skips MCR thirteen orphans won on the pair.
-def _known_orphans_role_bug(h: Hand, d: Decomposition) -> bool:
-    return h.tileset is MCR_TILES and d.shape is Shape.THIRTEEN_ORPHANS and d.pair == h.win
-
-
 # ------------------------------------------------------------------ strategies
 
 
@@ -240,8 +234,6 @@ def test_decompositions_reassemble_distinct_deterministic(rules: str, data: st.D
             assert d.melds[:n_declared] == h.melds
             assert all(not m.exposed and not m.is_kong for m in d.melds[n_declared:])
         for role in d.win_roles:
-            if _known_orphans_role_bug(h, d):
-                continue
             if role.role is Role.MELD:
                 assert role.index is not None and role.index >= n_declared
                 assert h.win in d.melds[role.index].tiles
@@ -650,11 +642,6 @@ def test_mcr_thirteen_orphans_tiles_are_the_hand() -> None:
     assert Counter(d.tiles()) == Counter(h.all_tiles())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="library bug: MCR thirteen orphans won on the pair tile reports Role.SINGLE, "
-    "but the tile is the Decomposition's `pair`, not one of its `singles`",
-)
 def test_mcr_thirteen_orphans_win_on_the_pair_role() -> None:
     h = parse_hand("19m 19s 19p ESWNCFP +1m", "mcr")
     (d,) = decompose(h)

@@ -27,13 +27,12 @@ import pytest
 from hypothesis import given
 
 from unomahjong import MCR_TILES, Hand, Meld, Shape, Tile, shanten, shanten_by_shape
+from unomahjong.interop import gb_pack, gb_tile
 from unomahjong.shanten import layout_for, shape_shanten_counts
 from unomahjong.strategies import hands, near_misses, ready_hands
 
 MahjongGB = pytest.importorskip("MahjongGB")
 
-_SUIT = ("W", "T", "B")  # m (characters), s (bamboo), p (dots)
-_HONOUR = {"E": "F1", "S": "F2", "W": "F3", "N": "F4", "C": "J1", "F": "J2", "P": "J3"}
 _FUNCTIONS = {
     Shape.STANDARD: "RegularShanten",
     Shape.SEVEN_PAIRS: "SevenPairsShanten",
@@ -47,17 +46,8 @@ _REACHABLE = {
 }
 
 
-def _gb(t: Tile) -> str:
-    if t.rank is None:
-        return _HONOUR[t.notation]
-    assert t.suit is not None
-    return f"{_SUIT[t.suit]}{t.rank}"
-
-
-def _pack(m: Meld) -> tuple[str, str, int]:
-    if m.is_chow:
-        return ("CHI", _gb(m.tiles[1]), 1)
-    return ("GANG" if m.is_kong else "PENG", _gb(m.tile), 1 if m.exposed else 0)
+_gb = gb_tile
+_pack = gb_pack
 
 
 def _after_draw(h: Hand) -> dict[Tile, dict[Shape, int]]:

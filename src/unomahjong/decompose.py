@@ -254,7 +254,7 @@ def _special_concealed(spec: ShapeSpec, hand: Hand) -> list[Decomposition]:
                         Shape.THIRTEEN_ORPHANS,
                         pair=doubles[0],
                         singles=tuple(t for t in held if t is not doubles[0]),
-                        win_roles=(WinRole(Role.SINGLE),),
+                        win_roles=(WinRole(Role.PAIR if win is doubles[0] else Role.SINGLE),),
                     )
                 )
         elif len(held) == 14:

@@ -50,6 +50,8 @@ THEMES: Final = (
 )
 """Names accepted by :func:`random_winning_hand`'s ``theme``."""
 
+_MAX_ATTEMPTS = 50
+
 _MELD_THEMES = {
     "upper": frozenset({7, 8, 9}),
     "middle": frozenset({4, 5, 6}),
@@ -114,13 +116,17 @@ def _meld_options(ts: TileSet, theme: str, rng: random.Random) -> list[Meld]:
     if theme == "fives":
         out.extend(Meld(MeldKind.PUNG, ts.number(s, 5), exposed=False) for s in suits)
     if theme == "same_function":
-        symbol = rng.choice([h.symbol for s in ts.suits for h in s.honours] or ["-"])
-        out = [
-            Meld(MeldKind.PUNG, t, exposed=False)
-            for t in ts.honours
-            if t.honour is not None and t.honour.symbol == symbol
-        ]
+        # UNO: one function symbol in every colour; MCR: one honour family
+        # (winds or dragons), so 长暂停/大逆转 and 大四喜/大三元 occur.
+        keys = sorted({_honour_key(t) for t in ts.honours})
+        key = rng.choice(keys)
+        out = [Meld(MeldKind.PUNG, t, exposed=False) for t in ts.honours if _honour_key(t) == key]
     return out
+
+
+def _honour_key(t: Tile) -> str:
+    assert t.honour is not None
+    return t.honour.symbol if t.suit is not None else t.honour.family
 
 
 def _pair_options(ts: TileSet, theme: str, melds: Sequence[Meld]) -> list[Tile]:
@@ -281,8 +287,8 @@ def _context(hand: Hand, rs: RuleSet, rng: random.Random) -> WinContext:
         "kong_replacement": self_drawn and has_kong and rng.random() < 0.3,
         "robbing_kong": not self_drawn and rng.random() < 0.05,
         "last_copy": rng.random() < 0.06,
-        "heavenly_hand": not hand.melds and self_drawn and rng.random() < 0.02,
-        "earthly_hand": not hand.melds and rng.random() < 0.02,
+        "heavenly_hand": rs.name == "uno" and not hand.melds and self_drawn and rng.random() < 0.02,
+        "earthly_hand": rs.name == "uno" and not hand.melds and rng.random() < 0.02,
         "heavenly_uno": rs.name == "uno" and not hand.melds and rng.random() < 0.04,
     }
     winds = ("E", "S", "W", "N")
@@ -323,14 +329,18 @@ def random_winning_hand(
     """
     rs = get_rules(rules)
     ts = rs.tileset
-    while True:
-        th = theme if theme is not None else rng.choice(THEMES)
-        if th not in THEMES:
-            raise ValueError(f"unknown theme {th!r}; choose from {', '.join(THEMES)}")
+    if theme is not None and theme not in THEMES:
+        raise ValueError(f"unknown theme {theme!r}; choose from {', '.join(THEMES)}")
+    for attempt in range(_MAX_ATTEMPTS * 2):
+        # A theme that keeps failing (too few tiles of its kind) gives way to
+        # a random one, so the draw always ends.
+        th = theme if theme is not None and attempt < _MAX_ATTEMPTS else rng.choice(THEMES)
         special = _SPECIAL.get(th)
         hand = special(ts, rs, rng) if special else _standard(ts, th, rng)
         if hand is not None:
             return hand, _context(hand, rs, rng)
+    hand = _nine_gates(ts, rng)  # always succeeds
+    return hand, _context(hand, rs, rng)
 
 
 def winning_hands(

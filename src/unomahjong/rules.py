@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
-from .errors import RulesError
+from .context import WinContext
+from .errors import ContextError, RulesError
+from .fans.mcr import MCR_FANS
 from .fans.model import FanTable
 from .fans.uno import UNO_FANS
-from .shapes import UNO_SHAPES, ShapeSpec
+from .shapes import MCR_SHAPES, UNO_SHAPES, ShapeSpec
 from .tiles import TileSet
 
 
@@ -18,26 +20,62 @@ class RuleOptions:
     """Options of a rule set that a table or a game may change."""
 
     min_fans: int = 0
-    """A win must score at least this many points (UNO: 0; MCR play: 8)."""
+    """A win must score at least this many points in play (UNO: 0; MCR: 8).
+    Bare scoring (``score``) applies it only when asked."""
     base_points: int = 8
     """Settlement base (RULINGS.md section 5)."""
+    disabled_fans: frozenset[str] = frozenset()
+    """Optional fan rows switched off, e.g. MCR's 明暗杠
+    (``"CONCEALED_KONG_AND_MELDED_KONG"``): its kongs then score 明杠 + 暗杠."""
+
+
+COMMON_FLAGS: Final = frozenset(
+    {"self_drawn", "last_copy", "last_tile", "kong_replacement", "robbing_kong"}
+)
+"""Win-context facts every rule set knows."""
 
 
 @attrs.frozen(slots=True)
 class RuleSet:
-    """A complete rule set."""
+    """A complete rule set: shapes (and so tiles), a fan table and options."""
 
     name: str
     shapes: ShapeSpec
-    fans: FanTable
+    table: FanTable
     options: RuleOptions = RuleOptions()
+    context_flags: frozenset[str] = attrs.field(default=COMMON_FLAGS)
+    """The :class:`WinContext` facts this rule set knows; others must keep
+    their defaults (UNO has no winds or flowers, MCR no 天和 or 天之UNO)."""
+    selection: str = "best"
+    """How the reported reading is chosen among readings of equal total:
+    ``"best"`` (RULINGS.md tie-breaks) or ``"calculator"`` (the division order
+    of the MCR calculators, so results agree with them fan for fan)."""
+    fans: FanTable = attrs.field(init=False, eq=False, repr=False)
+    """The fan table in force: ``table`` less the rows the options switch off."""
+
+    def __attrs_post_init__(self) -> None:
+        unknown = self.options.disabled_fans - set(self.table.by_id)
+        if unknown:
+            raise RulesError("unknown-fan", f"no fan {sorted(unknown)} in the {self.name} table")
+        object.__setattr__(self, "fans", self.table.without(self.options.disabled_fans))
 
     @property
     def tileset(self) -> TileSet:
         """The rule set's tiles."""
         return self.shapes.tileset
 
-    def with_options(self, **changes: int) -> RuleSet:
+    def check_context(self, context: WinContext) -> None:
+        """Reject a context that sets facts this rule set does not know."""
+        default = WinContext()
+        for field in attrs.fields(WinContext):
+            name = field.name
+            if name not in self.context_flags and getattr(context, name) != getattr(default, name):
+                raise ContextError(
+                    "not-in-rules",
+                    f"{name}={getattr(context, name)!r} has no meaning in the {self.name} rules",
+                )
+
+    def with_options(self, **changes: Any) -> RuleSet:
         """A copy with some options changed (``min_fans=8``)."""
         try:
             return attrs.evolve(self, options=attrs.evolve(self.options, **changes))
@@ -45,10 +83,25 @@ class RuleSet:
             raise RulesError("unknown-option", str(e)) from None
 
 
-UNO: Final = RuleSet("uno", UNO_SHAPES, UNO_FANS)
-"""UNO Mahjong (RULINGS.md)."""
+UNO: Final = RuleSet(
+    "uno",
+    UNO_SHAPES,
+    UNO_FANS,
+    context_flags=COMMON_FLAGS | {"heavenly_hand", "earthly_hand", "heavenly_uno"},
+)
+"""UNO Mahjong (RULINGS.md): no minimum fan."""
 
-RULE_SETS: Final[dict[str, RuleSet]] = {"uno": UNO}
+MCR: Final = RuleSet(
+    "mcr",
+    MCR_SHAPES,
+    MCR_FANS,
+    RuleOptions(min_fans=8),
+    context_flags=COMMON_FLAGS | {"seat_wind", "prevalent_wind", "flowers"},
+    selection="calculator",
+)
+"""Guobiao / MCR: 8-fan minimum in play (not applied by bare scoring), 明暗杠 on."""
+
+RULE_SETS: Final[dict[str, RuleSet]] = {"uno": UNO, "mcr": MCR}
 
 
 def get_rules(rules: str | RuleSet) -> RuleSet:

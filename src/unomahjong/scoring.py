@@ -20,6 +20,7 @@ from .fans.model import FanDef
 from .hand import Hand, Meld
 from .notation import format_meld, format_tiles, parse_hand
 from .rules import RuleSet, get_rules
+from .shapes import Shape
 
 
 @attrs.frozen(slots=True)
@@ -117,8 +118,15 @@ def display_width(s: str) -> int:
     return sum(2 if ord(c) > 0x2E80 else 1 for c in s)
 
 
-def score(hand: Hand, context: WinContext | None = None, rules: str | RuleSet = "uno") -> Score:
-    """Score a complete hand. Raises :class:`NotWinningError` if it does not win."""
+def score(
+    hand: Hand,
+    context: WinContext | None = None,
+    rules: str | RuleSet = "uno",
+    *,
+    enforce_minimum: bool = False,
+) -> Score:
+    """Score a complete hand. Raises :class:`NotWinningError` if it does not
+    win (or, with ``enforce_minimum``, scores below the rule set's minimum)."""
     rs = get_rules(rules)
     ctx = context if context is not None else WinContext()
     if hand.tileset is not rs.tileset:
@@ -131,6 +139,7 @@ def score(hand: Hand, context: WinContext | None = None, rules: str | RuleSet = 
             "scoring needs a complete hand",
             hint="write the winning tile after '+'",
         )
+    rs.check_context(ctx)
     ctx.check(hand)
     candidates = [hand]
     if ctx.heavenly_hand:
@@ -141,26 +150,68 @@ def score(hand: Hand, context: WinContext | None = None, rules: str | RuleSet = 
             rest = list(tiles)
             rest.remove(t)
             candidates.append(Hand(hand.tileset, rest, hand.melds, t))
-    best: tuple[Evaluation, Reading] | None = None
+    # The best role of each reading (就高不就低), in decomposition order.
+    readings: list[tuple[Evaluation, Reading]] = []
     for h in candidates:
         facts = HandFacts(h, ctx)
         cache: HandCache = {}
         for d in decompose(h):
+            top: tuple[Evaluation, Reading] | None = None
             for role in d.win_roles:
                 r = Reading(facts, d, role)
                 ev = evaluate(rs.fans, r, cache)
-                if best is None or ev.key > best[0].key:
-                    best = (ev, r)
-    if best is None:
+                if top is None or ev.key > top[0].key:
+                    top = (ev, r)
+            if top is not None:
+                readings.append(top)
+    if not readings:
         raise NotWinningError("not-winning", f"{hand} is not a winning hand")
+    best = _select(readings, rs.selection)
     ev, r = best
     fans = tuple(FanEntry(c.fan, c.count, tuple(r.melds[i] for i in c.melds)) for c in ev.fans)
-    if ev.total < rs.options.min_fans:
+    if enforce_minimum and ev.total < rs.options.min_fans:
         raise NotWinningError(
             "below-minimum",
             f"{hand} scores {ev.total}, below the minimum of {rs.options.min_fans}",
         )
     return Score(ev.total, fans, r.decomposition, r.role, r.hand, ctx, rs.name)
+
+
+_CALCULATOR_PREFERRED = frozenset({"PURE_TRIPLE_CHOW", "TRIPLE_PUNG"})
+
+
+def _select(
+    readings: list[tuple[Evaluation, Reading]], selection: str
+) -> tuple[Evaluation, Reading]:
+    """The reading to report: the highest total; ties by the rule set's policy."""
+    if selection == "best":
+        return max(readings, key=lambda x: x[0].key)
+    # "calculator": a special shape other than seven pairs stands alone; seven
+    # pairs, then the standard divisions in the calculators' order (melds by
+    # lowest tile, pung before chow), replace the choice when higher, and on
+    # equal totals when the new one holds 一色三同顺 or 三同刻 or the choice so
+    # far is seven pairs.
+    special = [x for x in readings if x[1].shape not in (Shape.STANDARD, Shape.SEVEN_PAIRS)]
+    if special:
+        return max(special, key=lambda x: x[0].key)
+    seven = [x for x in readings if x[1].shape is Shape.SEVEN_PAIRS]
+    standard = sorted(
+        (x for x in readings if x[1].shape is Shape.STANDARD),
+        key=lambda x: tuple(m.sort_key() for m in x[1].melds[len(x[1].hand.melds) :]),
+    )
+    best = seven[0] if seven else None
+    for x in standard:
+        if (
+            best is None
+            or x[0].total > best[0].total
+            or (
+                x[0].total == best[0].total
+                and (seven or any(f.fan.id in _CALCULATOR_PREFERRED for f in x[0].fans))
+            )
+        ):
+            best = x
+    assert best is not None
+    return best
 
 
 def score_hand(

@@ -21,10 +21,14 @@ module; it needs ``hypothesis`` installed::
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
+import attrs
 from hypothesis import strategies as st
 
+from .context import WINDS, WinContext
+from .errors import ContextError
 from .hand import HAND_SIZE, MAX_SEAT_OFFSET, Hand, Meld, MeldKind
 from .notation import format_meld, format_tiles
 from .shapes import Shape, shapes_for
@@ -37,8 +41,11 @@ __all__ = [
     "melds",
     "near_misses",
     "ready_hands",
+    "scored_hands",
     "shaped_winning_hands",
+    "themed_hands",
     "tiles",
+    "win_contexts",
     "winning_hands",
 ]
 
@@ -549,4 +556,68 @@ def invalid_hand_texts(rules: Rules = "uno") -> st.SearchStrategy[str]:
         _bad_seat(ts),
         _bad_structure(ts),
         _other_rules(ts),
+    )
+
+
+# ------------------------------------------------------------ win contexts
+
+
+@st.composite
+def _win_contexts(draw: st.DrawFn, hand: Hand, rules: str) -> WinContext:
+    rare = st.sampled_from((False, False, False, False, True))
+    self_drawn = draw(st.booleans())
+    first_turn = rules == "uno"
+    ctx = WinContext(
+        self_drawn=self_drawn,
+        last_copy=draw(rare),
+        last_tile=draw(rare),
+        kong_replacement=draw(rare),
+        robbing_kong=draw(rare),
+        heavenly_hand=first_turn and draw(rare),
+        earthly_hand=first_turn and draw(rare),
+        heavenly_uno=first_turn and draw(rare),
+        seat_wind=draw(st.sampled_from(WINDS)) if rules == "mcr" else "E",
+        prevalent_wind=draw(st.sampled_from(WINDS)) if rules == "mcr" else "E",
+        flowers=draw(st.integers(0, 8)) if rules == "mcr" else 0,
+    )
+    try:
+        ctx.check(hand)
+    except ContextError:
+        ctx = attrs.evolve(
+            ctx,
+            last_copy=False,
+            kong_replacement=False,
+            robbing_kong=False,
+            heavenly_hand=False,
+            earthly_hand=False,
+            heavenly_uno=False,
+        )
+        ctx.check(hand)
+    return ctx
+
+
+def win_contexts(hand: Hand) -> st.SearchStrategy[WinContext]:
+    """Win contexts consistent with ``hand`` (rare flags drawn rarely); MCR
+    hands also get seat and prevalent winds and flowers."""
+    return _win_contexts(hand, hand.tileset.name)
+
+
+def scored_hands(
+    rules: Rules = "uno", shape: Shape | None = None
+) -> st.SearchStrategy[tuple[Hand, WinContext]]:
+    """Winning hands with a consistent win context, ready for ``score``."""
+    return winning_hands(rules, shape).flatmap(lambda h: win_contexts(h).map(lambda c: (h, c)))
+
+
+def themed_hands(rules: Rules = "uno") -> st.SearchStrategy[tuple[Hand, WinContext]]:
+    """Winning hands with contexts from :mod:`unomahjong.generate`'s themes
+    (one colour, pungs only, terminals, shifted chows, honours, ...), which
+    make rare fans common; every fan of the table occurs."""
+    from .generate import THEMES, random_winning_hand
+
+    name = _tileset(rules).name
+    return st.builds(
+        lambda seed, theme: random_winning_hand(random.Random(seed), name, theme=theme),
+        st.integers(0, 2**32 - 1),
+        st.sampled_from(THEMES),
     )

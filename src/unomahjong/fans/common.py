@@ -8,11 +8,14 @@ a yes/no for two melds (pair fans).
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 from ..decompose import Role
 from ..shapes import Shape
+from ..tiles import HonourSpec
 from .engine import SPECIAL_SHAPES, Reading
+from .model import Detector, DetectorKind
 
 MeldKey = tuple[int, int, int]
 """(meld index, suit, rank) of a number meld."""
@@ -266,3 +269,240 @@ def last_copy(r: Reading) -> int:
         return 1
     shown = sum(m.tiles.count(r.win) for m in r.hand.melds if m.exposed)
     return int(shown == 3)
+
+
+# ------------------------------------------------------------- tiles, shapes and sets
+
+S = DetectorKind.SIMPLE
+
+
+def seven_shifted_pairs(r: Reading) -> int:
+    if r.shape is not Shape.SEVEN_PAIRS:
+        return 0
+    f = r.facts
+    ranks = sorted(t.rank for t in f.tiles if t.rank is not None)
+    return int(
+        not f.honours and len(f.suits) == 1 and len(ranks) == 7 and ranks[-1] - ranks[0] == 6
+    )
+
+
+def nine_gates(r: Reading) -> int:
+    h = r.hand
+    if h.melds or r.shape is not Shape.STANDARD or r.win.rank is None:
+        return 0
+    suit = r.win.suit
+    counts = [0] * 10
+    for t in h.concealed:
+        if t.suit != suit or t.rank is None:
+            return 0
+        counts[t.rank] += 1
+    return int(counts[1:] == [3, 1, 1, 1, 1, 1, 1, 1, 3])
+
+
+def nine_gates_evidence(r: Reading) -> tuple[int, ...]:
+    return tuple(terminal_or_honour_pungs(r))
+
+
+def tiles_all(r: Reading, ok: frozenset[int]) -> bool:
+    f = r.facts
+    return by_tiles(r) and not f.honours and f.ranks <= ok
+
+
+def all_honours(r: Reading) -> int:
+    return int(by_tiles(r) and not r.facts.suited)
+
+
+def all_terminals(r: Reading) -> int:
+    return int(tiles_all(r, frozenset({1, 9})))
+
+
+def all_terminals_and_honours(r: Reading) -> int:
+    f = r.facts
+    return int(by_tiles(r) and bool(f.honours) and bool(f.suited) and f.ranks <= {1, 9})
+
+
+def all_even_pungs(r: Reading) -> int:
+    return int(standard(r) and tiles_all(r, frozenset({2, 4, 6, 8})))
+
+
+def full_flush(r: Reading) -> int:
+    f = r.facts
+    return int(by_tiles(r) and not f.honours and len(f.suits) == 1)
+
+
+def half_flush(r: Reading) -> int:
+    """混一色: number tiles of one suit and honours; honours that carry a
+    colour (UNO) carry that suit's colour."""
+    f = r.facts
+    return int(by_tiles(r) and bool(f.honours) and len(f.suits) == 1 and len(f.colours) == 1)
+
+
+def ranks_within(ok: frozenset[int]) -> Detector:
+    return Detector(S, lambda r: int(tiles_all(r, ok)), per_hand=True)
+
+
+def all_fives(r: Reading) -> int:
+    if r.shape is Shape.SEVEN_PAIRS:
+        return int(tiles_all(r, frozenset({5})))
+    if not standard(r) or r.pair is None or r.pair.rank != 5:
+        return 0
+    return int(all(any(t.rank == 5 for t in m.tiles) for m in r.melds))
+
+
+def all_simples(r: Reading) -> int:
+    return int(tiles_all(r, frozenset(range(2, 9))))
+
+
+def no_honours(r: Reading) -> int:
+    return int(not r.facts.honours)
+
+
+def shape(shape: Shape) -> Detector:
+    return Detector(S, lambda r: int(r.shape is shape))
+
+
+def knitted_straight(r: Reading) -> int:
+    return int(len(r.decomposition.knitted) == 9)
+
+
+def all_chows(r: Reading) -> int:
+    pair = r.pair
+    if pair is None or pair.rank is None:
+        return 0
+    if r.shape is Shape.STANDARD:
+        return int(len(r.chows) == 4)
+    if r.shape is Shape.KNITTED_STRAIGHT:
+        return int(len(r.chows) == 1)
+    return 0
+
+
+def at_least(fn: Callable[[Reading], int], n: int) -> Detector:
+    """Holds with at least ``n``: the larger fans' exclusions keep one counted
+    (四杠 excludes 三杠, 三暗刻 excludes 双暗刻, ...)."""
+
+    def detect(r: Reading) -> int:
+        return int(fn(r) >= n)
+
+    return Detector(S, detect, per_hand=True)
+
+
+# --- chow and pung sets -------------------------------------------------------
+
+
+def quadruple_chow(r: Reading) -> list[tuple[int, ...]]:
+    return sets_of(chow_keys(r), 4, lambda ks: one_suit(ks) and same_rank(ks))
+
+
+def two_double_chows(r: Reading) -> list[tuple[int, ...]]:
+    ks = chow_keys(r)
+    if len(ks) != 4:
+        return []
+    c = Counter((k[1], k[2]) for k in ks)
+    return [tuple(k[0] for k in ks)] if sorted(c.values()) == [2, 2] else []
+
+
+def four_pure_shifted_chows(r: Reading) -> list[tuple[int, ...]]:
+    return sets_of(chow_keys(r), 4, lambda ks: one_suit(ks) and steps([k[2] for k in ks], (1, 2)))
+
+
+def pure_terminal_chows(r: Reading) -> list[tuple[int, ...]]:
+    pair = r.pair
+    if pair is None or pair.rank != 5:
+        return []
+    return sets_of(
+        chow_keys(r),
+        4,
+        lambda ks: (
+            one_suit(ks) and ks[0][1] == pair.suit and sorted(k[2] for k in ks) == [1, 1, 7, 7]
+        ),
+    )
+
+
+def three_colour_terminal_chows(r: Reading) -> list[tuple[int, ...]]:
+    pair = r.pair
+    if pair is None or pair.rank != 5:
+        return []
+
+    def test(ks: list[tuple[int, int, int]]) -> bool:
+        by_suit: dict[int, list[int]] = {}
+        for _, s, rank in ks:
+            by_suit.setdefault(s, []).append(rank)
+        return (
+            len(by_suit) == 2
+            and all(sorted(v) == [1, 7] for v in by_suit.values())
+            and pair.suit not in by_suit
+        )
+
+    return sets_of(chow_keys(r), 4, test)
+
+
+def mixed_quadruple_chow(r: Reading) -> list[tuple[int, ...]]:
+    return sets_of(chow_keys(r), 4, lambda ks: distinct_suits(ks) and same_rank(ks))
+
+
+def mixed_shifted_chows(r: Reading) -> list[tuple[int, ...]]:
+    return sets_of(
+        chow_keys(r), 4, lambda ks: distinct_suits(ks) and steps([k[2] for k in ks], (1, 2))
+    )
+
+
+def pure_triple_chow(r: Reading) -> list[tuple[int, ...]]:
+    return sets_of(chow_keys(r), 3, lambda ks: one_suit(ks) and same_rank(ks))
+
+
+def pure_shifted_chows(r: Reading) -> list[tuple[int, ...]]:
+    return sets_of(chow_keys(r), 3, lambda ks: one_suit(ks) and steps([k[2] for k in ks], (1, 2)))
+
+
+def pure_straight(r: Reading) -> list[tuple[int, ...]]:
+    return sets_of(
+        chow_keys(r), 3, lambda ks: one_suit(ks) and sorted(k[2] for k in ks) == [1, 4, 7]
+    )
+
+
+def mixed_straight(r: Reading) -> list[tuple[int, ...]]:
+    return sets_of(
+        chow_keys(r), 3, lambda ks: distinct_suits(ks) and sorted(k[2] for k in ks) == [1, 4, 7]
+    )
+
+
+def four_pure_shifted_pungs(r: Reading) -> list[tuple[int, ...]]:
+    return sets_of(
+        number_pung_keys(r), 4, lambda ks: one_suit(ks) and steps([k[2] for k in ks], (1,))
+    )
+
+
+def quadruple_pung(r: Reading) -> list[tuple[int, ...]]:
+    return sets_of(number_pung_keys(r), 4, same_rank)
+
+
+def mixed_shifted_pungs(r: Reading) -> list[tuple[int, ...]]:
+    return sets_of(
+        number_pung_keys(r), 4, lambda ks: distinct_suits(ks) and steps([k[2] for k in ks], (1,))
+    )
+
+
+def pure_shifted_pungs(r: Reading) -> list[tuple[int, ...]]:
+    return sets_of(
+        number_pung_keys(r), 3, lambda ks: one_suit(ks) and steps([k[2] for k in ks], (1,))
+    )
+
+
+def honour_pungs(r: Reading, test: Callable[[HonourSpec], bool]) -> list[int]:
+    """Indices of the pungs and kongs of honours passing ``test``."""
+    out = []
+    for i in r.pungs:
+        honour = r.melds[i].tile.honour
+        if honour is not None and test(honour):
+            out.append(i)
+    return out
+
+
+def counted(fn: Callable[[Reading], int]) -> Detector:
+    """A simple, per-reading detector."""
+    return Detector(S, fn)
+
+
+def hand_level(fn: Callable[[Reading], int]) -> Detector:
+    """A simple detector that depends only on the hand and its shape family."""
+    return Detector(S, fn, per_hand=True)

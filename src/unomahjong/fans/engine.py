@@ -368,12 +368,12 @@ def _count(
         if left:
             counted.append(CountedFan(table[fid], len(left), left))
     merged = _merge(table, counted)
-    if not merged:
+    if all(c.fan.id in table.bonus for c in merged):
         if found.chow_sets or found.pung_sets:
             # Dropping every set fan left nothing, but a set fan holds here:
             # 无番和 needs "no other fan at all", so this alternative is void.
             return Evaluation((), -1, (-1,))
-        merged = [CountedFan(table[table.fallback], 1)]
+        merged = _merge(table, [*merged, CountedFan(table[table.fallback], 1)])
     total = sum(c.fan.points * c.count for c in merged)
     return Evaluation(tuple(merged), total, score_key(table, merged))
 

@@ -93,6 +93,8 @@ class FanTable:
     detectors: dict[str, Detector] = attrs.field(repr=False)
     fallback: str
     """The fan scored when nothing else is (无番和)."""
+    bonus: frozenset[str] = frozenset()
+    """Fans that do not count as "another fan" for the fallback (MCR's 花牌)."""
     position: dict[str, int] = attrs.field(init=False, repr=False)
     by_id: dict[str, FanDef] = attrs.field(init=False, repr=False)
     groups: dict[DetectorKind, tuple[tuple[FanDef, Detector], ...]] = attrs.field(
@@ -134,6 +136,23 @@ class FanTable:
         object.__setattr__(self, "chow_set_fans", groups[DetectorKind.CHOW_SET])
         object.__setattr__(self, "pung_set_fans", groups[DetectorKind.PUNG_SET])
         object.__setattr__(self, "per_meld_fans", groups[DetectorKind.PER_MELD])
+
+    def without(self, fan_ids: frozenset[str]) -> FanTable:
+        """This table with some rows removed (an option switched off); the
+        removed rows' exclusions go with them."""
+        if not fan_ids:
+            return self
+        rows = tuple(
+            attrs.evolve(
+                r,
+                excludes=tuple(x for x in r.excludes if x not in fan_ids),
+                absorbs=tuple(x for x in r.absorbs if x not in fan_ids),
+            )
+            for r in self.rows
+            if r.id not in fan_ids
+        )
+        detectors = {k: v for k, v in self.detectors.items() if k not in fan_ids}
+        return FanTable(self.name, rows, detectors, self.fallback, self.bonus - fan_ids)
 
     def __getitem__(self, fan_id: str) -> FanDef:
         return self.by_id[fan_id]

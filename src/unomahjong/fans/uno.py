@@ -9,42 +9,62 @@ The detector of each fan is bound by id in ``DETECTORS``.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable
-
 from ..shapes import Shape
 from .common import (
+    all_chows,
+    all_even_pungs,
+    all_fives,
+    all_honours,
     all_pungs,
-    by_tiles,
-    chow_keys,
+    all_simples,
+    all_terminals,
+    all_terminals_and_honours,
+    at_least,
     closed_wait,
     concealed_hand,
     concealed_kongs,
     concealed_pungs,
-    distinct_suits,
     double_pung,
     edge_wait,
     exposed_kongs,
     flag,
+    four_pure_shifted_chows,
+    four_pure_shifted_pungs,
+    full_flush,
     fully_concealed,
+    half_flush,
+    knitted_straight,
     kongs,
     last_copy,
     last_tile_claim,
     last_tile_draw,
     melded_hand,
     mixed_double_chow,
-    number_pung_keys,
-    one_suit,
+    mixed_quadruple_chow,
+    mixed_shifted_chows,
+    mixed_shifted_pungs,
+    mixed_straight,
+    nine_gates,
+    nine_gates_evidence,
+    no_honours,
     outside_hand,
     pure_double_chow,
-    same_rank,
-    sets_of,
+    pure_shifted_chows,
+    pure_shifted_pungs,
+    pure_straight,
+    pure_terminal_chows,
+    pure_triple_chow,
+    quadruple_chow,
+    quadruple_pung,
+    ranks_within,
+    seven_shifted_pairs,
+    shape,
     short_straight,
     single_wait,
-    standard,
-    steps,
     terminal_or_honour_pungs,
+    three_colour_terminal_chows,
     tile_hog,
+    two_double_chows,
     two_terminal_chows,
 )
 from .engine import Reading
@@ -246,218 +266,8 @@ def _three_function_pungs(symbol: str) -> Detector:
     return Detector(S, fn, evidence=lambda r: tuple(_function_pungs(symbol, r)))
 
 
-def _seven_shifted_pairs(r: Reading) -> int:
-    if r.shape is not Shape.SEVEN_PAIRS:
-        return 0
-    f = r.facts
-    ranks = sorted(t.rank for t in f.tiles if t.rank is not None)
-    return int(
-        not f.honours and len(f.suits) == 1 and len(ranks) == 7 and ranks[-1] - ranks[0] == 6
-    )
-
-
-def _nine_gates(r: Reading) -> int:
-    h = r.hand
-    if h.melds or r.shape is not Shape.STANDARD or r.win.rank is None:
-        return 0
-    suit = r.win.suit
-    counts = [0] * 10
-    for t in h.concealed:
-        if t.suit != suit or t.rank is None:
-            return 0
-        counts[t.rank] += 1
-    return int(counts[1:] == [3, 1, 1, 1, 1, 1, 1, 1, 3])
-
-
-def _nine_gates_evidence(r: Reading) -> tuple[int, ...]:
-    return tuple(terminal_or_honour_pungs(r))
-
-
-def _tiles_all(r: Reading, ok: frozenset[int]) -> bool:
-    f = r.facts
-    return by_tiles(r) and not f.honours and f.ranks <= ok
-
-
-def _all_functions(r: Reading) -> int:
-    return int(by_tiles(r) and not r.facts.suited)
-
-
-def _all_terminals(r: Reading) -> int:
-    return int(_tiles_all(r, frozenset({1, 9})))
-
-
-def _all_terminals_and_functions(r: Reading) -> int:
-    f = r.facts
-    return int(by_tiles(r) and bool(f.honours) and bool(f.suited) and f.ranks <= {1, 9})
-
-
-def _all_even_pungs(r: Reading) -> int:
-    return int(standard(r) and _tiles_all(r, frozenset({2, 4, 6, 8})))
-
-
-def _full_flush(r: Reading) -> int:
-    f = r.facts
-    return int(by_tiles(r) and not f.honours and len(f.suits) == 1)
-
-
-def _half_flush(r: Reading) -> int:
-    f = r.facts
-    return int(by_tiles(r) and bool(f.honours) and bool(f.suited) and len(f.colours) == 1)
-
-
-def _ranks_within(ok: frozenset[int]) -> Detector:
-    return Detector(S, lambda r: int(_tiles_all(r, ok)), per_hand=True)
-
-
-def _all_fives(r: Reading) -> int:
-    if r.shape is Shape.SEVEN_PAIRS:
-        return int(_tiles_all(r, frozenset({5})))
-    if not standard(r) or r.pair is None or r.pair.rank != 5:
-        return 0
-    return int(all(any(t.rank == 5 for t in m.tiles) for m in r.melds))
-
-
-def _all_simples(r: Reading) -> int:
-    return int(_tiles_all(r, frozenset(range(2, 9))))
-
-
-def _no_functions(r: Reading) -> int:
-    return int(not r.facts.honours)
-
-
 def _all_colours(r: Reading) -> int:
     return int(len(r.facts.colours) == 4)
-
-
-def _shape(shape: Shape) -> Detector:
-    return Detector(S, lambda r: int(r.shape is shape))
-
-
-def _knitted_straight(r: Reading) -> int:
-    return int(len(r.decomposition.knitted) == 9)
-
-
-def _all_chows(r: Reading) -> int:
-    pair = r.pair
-    if pair is None or pair.rank is None:
-        return 0
-    if r.shape is Shape.STANDARD:
-        return int(len(r.chows) == 4)
-    if r.shape is Shape.KNITTED_STRAIGHT:
-        return int(len(r.chows) == 1)
-    return 0
-
-
-def _at_least(fn: Callable[[Reading], int], n: int) -> Detector:
-    """Holds with at least ``n``: the larger fans' exclusions keep one counted
-    (四杠 excludes 三杠, 三暗刻 excludes 双暗刻, ...)."""
-
-    def detect(r: Reading) -> int:
-        return int(fn(r) >= n)
-
-    return Detector(S, detect, per_hand=True)
-
-
-# --- chow and pung sets -------------------------------------------------------
-
-
-def _quadruple_chow(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(chow_keys(r), 4, lambda ks: one_suit(ks) and same_rank(ks))
-
-
-def _two_double_chows(r: Reading) -> list[tuple[int, ...]]:
-    ks = chow_keys(r)
-    if len(ks) != 4:
-        return []
-    c = Counter((k[1], k[2]) for k in ks)
-    return [tuple(k[0] for k in ks)] if sorted(c.values()) == [2, 2] else []
-
-
-def _four_pure_shifted_chows(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(chow_keys(r), 4, lambda ks: one_suit(ks) and steps([k[2] for k in ks], (1, 2)))
-
-
-def _pure_terminal_chows(r: Reading) -> list[tuple[int, ...]]:
-    pair = r.pair
-    if pair is None or pair.rank != 5:
-        return []
-    return sets_of(
-        chow_keys(r),
-        4,
-        lambda ks: (
-            one_suit(ks) and ks[0][1] == pair.suit and sorted(k[2] for k in ks) == [1, 1, 7, 7]
-        ),
-    )
-
-
-def _three_colour_terminal_chows(r: Reading) -> list[tuple[int, ...]]:
-    pair = r.pair
-    if pair is None or pair.rank != 5:
-        return []
-
-    def test(ks: list[tuple[int, int, int]]) -> bool:
-        by_suit: dict[int, list[int]] = {}
-        for _, s, rank in ks:
-            by_suit.setdefault(s, []).append(rank)
-        return (
-            len(by_suit) == 2
-            and all(sorted(v) == [1, 7] for v in by_suit.values())
-            and pair.suit not in by_suit
-        )
-
-    return sets_of(chow_keys(r), 4, test)
-
-
-def _mixed_quadruple_chow(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(chow_keys(r), 4, lambda ks: distinct_suits(ks) and same_rank(ks))
-
-
-def _mixed_shifted_chows(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(
-        chow_keys(r), 4, lambda ks: distinct_suits(ks) and steps([k[2] for k in ks], (1, 2))
-    )
-
-
-def _pure_triple_chow(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(chow_keys(r), 3, lambda ks: one_suit(ks) and same_rank(ks))
-
-
-def _pure_shifted_chows(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(chow_keys(r), 3, lambda ks: one_suit(ks) and steps([k[2] for k in ks], (1, 2)))
-
-
-def _pure_straight(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(
-        chow_keys(r), 3, lambda ks: one_suit(ks) and sorted(k[2] for k in ks) == [1, 4, 7]
-    )
-
-
-def _mixed_straight(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(
-        chow_keys(r), 3, lambda ks: distinct_suits(ks) and sorted(k[2] for k in ks) == [1, 4, 7]
-    )
-
-
-def _four_pure_shifted_pungs(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(
-        number_pung_keys(r), 4, lambda ks: one_suit(ks) and steps([k[2] for k in ks], (1,))
-    )
-
-
-def _quadruple_pung(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(number_pung_keys(r), 4, same_rank)
-
-
-def _mixed_shifted_pungs(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(
-        number_pung_keys(r), 4, lambda ks: distinct_suits(ks) and steps([k[2] for k in ks], (1,))
-    )
-
-
-def _pure_shifted_pungs(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(
-        number_pung_keys(r), 3, lambda ks: one_suit(ks) and steps([k[2] for k in ks], (1,))
-    )
 
 
 CS = DetectorKind.CHOW_SET
@@ -467,76 +277,76 @@ CP = DetectorKind.CHOW_PAIR
 DETECTORS: dict[str, Detector] = {
     "BIG_FOUR_SKIPS": _four_function_pungs("S"),
     "BIG_FOUR_REVERSES": _four_function_pungs("R"),
-    "FOUR_KONGS": _at_least(kongs, 4),
-    "SEVEN_SHIFTED_PAIRS": Detector(S, _seven_shifted_pairs),
-    "QUADRUPLE_CHOW": Detector(CS, _quadruple_chow),
+    "FOUR_KONGS": at_least(kongs, 4),
+    "SEVEN_SHIFTED_PAIRS": Detector(S, seven_shifted_pairs),
+    "QUADRUPLE_CHOW": Detector(CS, quadruple_chow),
     "HEAVENLY_HAND": Detector(S, flag("heavenly_hand"), per_hand=True),
     "LITTLE_FOUR_SKIPS": _little_four("S"),
     "LITTLE_FOUR_REVERSES": _little_four("R"),
-    "NINE_GATES": Detector(S, _nine_gates, evidence=_nine_gates_evidence),
-    "ALL_FUNCTIONS": Detector(S, _all_functions, per_hand=True),
-    "PURE_TERMINAL_CHOWS": Detector(CS, _pure_terminal_chows),
-    "THIRTEEN_ORPHANS": _shape(Shape.THIRTEEN_ORPHANS),
-    "ALL_TERMINALS": Detector(S, _all_terminals, per_hand=True),
+    "NINE_GATES": Detector(S, nine_gates, evidence=nine_gates_evidence),
+    "ALL_FUNCTIONS": Detector(S, all_honours, per_hand=True),
+    "PURE_TERMINAL_CHOWS": Detector(CS, pure_terminal_chows),
+    "THIRTEEN_ORPHANS": shape(Shape.THIRTEEN_ORPHANS),
+    "ALL_TERMINALS": Detector(S, all_terminals, per_hand=True),
     "FOUR_CONCEALED_PUNGS": Detector(S, concealed_pungs(4)),
     "EARTHLY_HAND": Detector(S, flag("earthly_hand"), per_hand=True),
-    "FOUR_PURE_SHIFTED_PUNGS": Detector(PS, _four_pure_shifted_pungs),
-    "TWO_DOUBLE_CHOWS": Detector(CS, _two_double_chows),
-    "FOUR_PURE_SHIFTED_CHOWS": Detector(CS, _four_pure_shifted_chows),
-    "THREE_KONGS": _at_least(kongs, 3),
-    "ALL_TERMINALS_AND_FUNCTIONS": Detector(S, _all_terminals_and_functions, per_hand=True),
-    "SEVEN_PAIRS": _shape(Shape.SEVEN_PAIRS),
-    "ALL_EVEN_PUNGS": Detector(S, _all_even_pungs),
-    "FULL_FLUSH": Detector(S, _full_flush, per_hand=True),
-    "PURE_TRIPLE_CHOW": Detector(CS, _pure_triple_chow),
-    "PURE_SHIFTED_PUNGS": Detector(PS, _pure_shifted_pungs),
-    "QUADRUPLE_PUNG": Detector(PS, _quadruple_pung),
-    "UPPER_TILES": _ranks_within(frozenset({7, 8, 9})),
-    "MIDDLE_TILES": _ranks_within(frozenset({4, 5, 6})),
-    "LOWER_TILES": _ranks_within(frozenset({1, 2, 3})),
-    "PURE_STRAIGHT": Detector(CS, _pure_straight),
-    "THREE_COLOR_TERMINAL_CHOWS": Detector(CS, _three_colour_terminal_chows),
-    "PURE_SHIFTED_CHOWS": Detector(CS, _pure_shifted_chows),
-    "MIXED_QUADRUPLE_CHOW": Detector(CS, _mixed_quadruple_chow),
-    "ALL_FIVES": Detector(S, _all_fives),
+    "FOUR_PURE_SHIFTED_PUNGS": Detector(PS, four_pure_shifted_pungs),
+    "TWO_DOUBLE_CHOWS": Detector(CS, two_double_chows),
+    "FOUR_PURE_SHIFTED_CHOWS": Detector(CS, four_pure_shifted_chows),
+    "THREE_KONGS": at_least(kongs, 3),
+    "ALL_TERMINALS_AND_FUNCTIONS": Detector(S, all_terminals_and_honours, per_hand=True),
+    "SEVEN_PAIRS": shape(Shape.SEVEN_PAIRS),
+    "ALL_EVEN_PUNGS": Detector(S, all_even_pungs),
+    "FULL_FLUSH": Detector(S, full_flush, per_hand=True),
+    "PURE_TRIPLE_CHOW": Detector(CS, pure_triple_chow),
+    "PURE_SHIFTED_PUNGS": Detector(PS, pure_shifted_pungs),
+    "QUADRUPLE_PUNG": Detector(PS, quadruple_pung),
+    "UPPER_TILES": ranks_within(frozenset({7, 8, 9})),
+    "MIDDLE_TILES": ranks_within(frozenset({4, 5, 6})),
+    "LOWER_TILES": ranks_within(frozenset({1, 2, 3})),
+    "PURE_STRAIGHT": Detector(CS, pure_straight),
+    "THREE_COLOR_TERMINAL_CHOWS": Detector(CS, three_colour_terminal_chows),
+    "PURE_SHIFTED_CHOWS": Detector(CS, pure_shifted_chows),
+    "MIXED_QUADRUPLE_CHOW": Detector(CS, mixed_quadruple_chow),
+    "ALL_FIVES": Detector(S, all_fives),
     "THREE_CONCEALED_PUNGS": Detector(S, concealed_pungs(3)),
-    "HALF_FLUSH": Detector(S, _half_flush, per_hand=True),
+    "HALF_FLUSH": Detector(S, half_flush, per_hand=True),
     "HEAVENLY_UNO": Detector(S, flag("heavenly_uno"), per_hand=True),
-    "KNITTED_AND_FUNCTIONS": _shape(Shape.HONOURS_AND_KNITTED),
-    "KNITTED_STRAIGHT": Detector(S, _knitted_straight),
-    "MIXED_SHIFTED_PUNGS": Detector(PS, _mixed_shifted_pungs),
-    "UPPER_FOUR": _ranks_within(frozenset({6, 7, 8, 9})),
-    "LOWER_FOUR": _ranks_within(frozenset({1, 2, 3, 4})),
+    "KNITTED_AND_FUNCTIONS": shape(Shape.HONOURS_AND_KNITTED),
+    "KNITTED_STRAIGHT": Detector(S, knitted_straight),
+    "MIXED_SHIFTED_PUNGS": Detector(PS, mixed_shifted_pungs),
+    "UPPER_FOUR": ranks_within(frozenset({6, 7, 8, 9})),
+    "LOWER_FOUR": ranks_within(frozenset({1, 2, 3, 4})),
     "THREE_SKIP_PUNGS": _three_function_pungs("S"),
     "THREE_REVERSE_PUNGS": _three_function_pungs("R"),
-    "MIXED_SHIFTED_CHOWS": Detector(CS, _mixed_shifted_chows),
+    "MIXED_SHIFTED_CHOWS": Detector(CS, mixed_shifted_chows),
     "LAST_TILE_DRAW": Detector(S, last_tile_draw, per_hand=True),
     "LAST_TILE_CLAIM": Detector(S, last_tile_claim, per_hand=True),
     "OUT_WITH_REPLACEMENT_TILE": Detector(S, flag("kong_replacement"), per_hand=True),
     "ROBBING_THE_KONG": Detector(S, flag("robbing_kong"), per_hand=True),
     "ALL_PUNGS": Detector(S, all_pungs),
     "MELDED_HAND": Detector(S, melded_hand, per_hand=True),
-    "TWO_CONCEALED_KONGS": _at_least(concealed_kongs, 2),
-    "MIXED_STRAIGHT": Detector(CS, _mixed_straight),
+    "TWO_CONCEALED_KONGS": at_least(concealed_kongs, 2),
+    "MIXED_STRAIGHT": Detector(CS, mixed_straight),
     "OUTSIDE_HAND": Detector(S, outside_hand),
     "FULLY_CONCEALED_HAND": Detector(S, fully_concealed, per_hand=True),
-    "TWO_MELDED_KONGS": _at_least(exposed_kongs, 2),
+    "TWO_MELDED_KONGS": at_least(exposed_kongs, 2),
     "LAST_TILE": Detector(S, last_copy, per_hand=True),
     "ALL_COLORS": Detector(S, _all_colours, per_hand=True),
     "CONCEALED_HAND": Detector(S, concealed_hand, per_hand=True),
-    "ALL_CHOWS": Detector(S, _all_chows),
+    "ALL_CHOWS": Detector(S, all_chows),
     "TILE_HOG": Detector(S, tile_hog, per_hand=True),
     "TWO_CONCEALED_PUNGS": Detector(S, concealed_pungs(2)),
-    "CONCEALED_KONG": _at_least(concealed_kongs, 1),
-    "ALL_SIMPLES": Detector(S, _all_simples, per_hand=True),
+    "CONCEALED_KONG": at_least(concealed_kongs, 1),
+    "ALL_SIMPLES": Detector(S, all_simples, per_hand=True),
     "PURE_DOUBLE_CHOW": Detector(CP, pure_double_chow),
     "MIXED_DOUBLE_CHOW": Detector(CP, mixed_double_chow),
     "DOUBLE_PUNG": Detector(DetectorKind.PUNG_PAIR, double_pung),
     "SHORT_STRAIGHT": Detector(CP, short_straight),
     "TWO_TERMINAL_CHOWS": Detector(CP, two_terminal_chows),
     "PUNG_OF_TERMINALS_OR_FUNCTIONS": Detector(DetectorKind.PER_MELD, terminal_or_honour_pungs),
-    "MELDED_KONG": _at_least(exposed_kongs, 1),
-    "NO_FUNCTIONS": Detector(S, _no_functions, per_hand=True),
+    "MELDED_KONG": at_least(exposed_kongs, 1),
+    "NO_FUNCTIONS": Detector(S, no_honours, per_hand=True),
     "EDGE_WAIT": Detector(S, edge_wait),
     "CLOSED_WAIT": Detector(S, closed_wait),
     "SINGLE_WAIT": Detector(S, single_wait),
