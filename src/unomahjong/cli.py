@@ -168,6 +168,21 @@ def cmd_fans(args: argparse.Namespace) -> None:
     _emit(args, {"rules": table.name, "fans": rows}, lines)
 
 
+def cmd_audit(args: argparse.Namespace) -> None:
+    """Rules audit: implied fan pairs and exclusions that never fire."""
+    from .audit import audit
+
+    report = audit(args.rules, hands=args.hands, seed=args.seed)
+    data = {
+        "rules": report.rules,
+        "hands": report.hands,
+        "never_seen": list(report.never),
+        "implied": [{"a": a, "b": b, "hands": n} for a, b, n in report.implied],
+        "silent_exclusions": [{"a": a, "b": b, "hands": n} for a, b, n in report.silent],
+    }
+    _emit(args, data, [str(report)])
+
+
 COMMANDS: dict[str, tuple[Callable[[argparse.Namespace], None], str]] = {
     "parse": (cmd_parse, "show a hand's canonical form and parts"),
     "waits": (cmd_waits, "the winning tiles of a 13-tile hand"),
@@ -187,6 +202,16 @@ def build_parser() -> argparse.ArgumentParser:
     fans = sub.add_parser("fans", help="print the fan table", description="print the fan table")
     fans.add_argument("--rules", choices=("uno", "mcr"), default="uno", help="rule set")
     fans.add_argument("--json", action="store_true", help="print one JSON object")
+    aud = sub.add_parser(
+        "audit",
+        help="audit the fan table on sampled hands",
+        description="report fans that always co-occur without an exclusion, and exclusions "
+        "that never fire, over a seeded sample of winning hands",
+    )
+    aud.add_argument("--rules", choices=("uno", "mcr"), default="uno", help="rule set")
+    aud.add_argument("--hands", type=int, default=2000, help="sample size")
+    aud.add_argument("--seed", type=int, default=0, help="random seed")
+    aud.add_argument("--json", action="store_true", help="print one JSON object")
     for name, (_, help_text) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
         p.add_argument("hand", help="the hand in notation, e.g. '[SSSg] 123456789r 5g +5g'")
@@ -207,7 +232,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    func = cmd_fans if args.command == "fans" else COMMANDS[args.command][0]
+    extra = {"fans": cmd_fans, "audit": cmd_audit}
+    func = extra[args.command] if args.command in extra else COMMANDS[args.command][0]
     try:
         func(args)
         sys.stdout.flush()

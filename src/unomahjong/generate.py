@@ -295,8 +295,10 @@ def _context(hand: Hand, rs: RuleSet, rng: random.Random) -> WinContext:
     extra = {
         "seat_wind": rng.choice(winds),
         "prevalent_wind": rng.choice(winds),
-        "flowers": rng.choice((0, 0, 0, 1, 2)) if rs.name == "mcr" else 0,
+        "flowers": rng.choice((0, 0, 0, 1, 2)),
     }
+    if "flowers" not in rs.context_flags:
+        extra = {"seat_wind": "E", "prevalent_wind": "E", "flowers": 0}
     # Drop flags until the context is consistent (keeps the draw reproducible).
     names = list(flags)
     while True:

@@ -1,0 +1,91 @@
+"""Benchmark MCR scoring against PyMahjongGB's ``MahjongFanCalculator``.
+
+Usage::
+
+    python benchmarks/bench_mcr_scoring.py [--hands N] [--seed S] [--json]
+
+Scores a fixed seeded set of MCR winning hands of all shapes and themes
+(``unomahjong.generate``) with their random win contexts, first checking that
+both calculators give the same total on every hand (exit status 1 if not),
+then times both in this process and prints the throughput ratio ours/theirs
+(target >= 0.25). See benchmarks/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Callable, Sequence
+
+import MahjongGB
+
+from unomahjong import Hand, WinContext, score
+from unomahjong.generate import winning_hands
+from unomahjong.interop import gb_fan_arguments
+
+DEFAULT_HANDS = 20_000
+DEFAULT_SEED = 20_261_129
+REPEATS = 3
+TARGET_RATIO = 0.25
+
+
+def best_of(fn: Callable[[], object]) -> float:
+    """Best wall time of ``REPEATS`` runs, in seconds."""
+    best = float("inf")
+    for _ in range(REPEATS):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark; returns the exit status."""
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--hands", type=int, default=DEFAULT_HANDS)
+    ap.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+
+    hands: list[tuple[Hand, WinContext]] = list(winning_hands(args.seed, args.hands, "mcr"))
+    calls = [gb_fan_arguments(h, c) for h, c in hands]
+    calc = MahjongGB.MahjongFanCalculator
+
+    for (hand, ctx), kw in zip(hands, calls, strict=True):
+        theirs = sum(points for points, _name in calc(**kw))
+        if score(hand, ctx, "mcr").total != theirs:
+            print(f"totals differ on {hand} {ctx}")
+            return 1
+
+    def run_ours() -> None:
+        for hand, ctx in hands:
+            score(hand, ctx, "mcr")
+
+    def run_theirs() -> None:
+        for kw in calls:
+            calc(**kw)
+
+    t_ours = best_of(run_ours) / len(hands)
+    t_theirs = best_of(run_theirs) / len(hands)
+    ratio = t_theirs / t_ours
+    result = {
+        "hands": len(hands),
+        "seed": args.seed,
+        "unomahjong_us_per_hand": round(t_ours * 1e6, 2),
+        "pymahjonggb_us_per_hand": round(t_theirs * 1e6, 2),
+        "ratio": round(ratio, 3),
+        "target": TARGET_RATIO,
+    }
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{len(hands)} MCR winning hands (seed {args.seed}); totals agree on every hand")
+        print(f"  unomahjong score             {t_ours * 1e6:9.1f} us/hand")
+        print(f"  PyMahjongGB fan calculator   {t_theirs * 1e6:9.1f} us/hand")
+        print(f"  throughput ratio ours/theirs {ratio:.3f} (target >= {TARGET_RATIO})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
