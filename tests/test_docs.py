@@ -25,3 +25,9 @@ def test_rules_page_is_current() -> None:
 def test_docstring_examples(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))
     assert result.failed == 0
+
+
+@pytest.mark.parametrize("page", ["README.md", "docs/mcr.md"])
+def test_page_examples(page: str) -> None:
+    result = doctest.testfile(str(ROOT / page), module_relative=False)
+    assert result.failed == 0 and result.attempted > 0
