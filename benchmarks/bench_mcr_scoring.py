@@ -14,11 +14,10 @@ then times both in this process and prints the throughput ratio ours/theirs
 from __future__ import annotations
 
 import argparse
-import json
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import MahjongGB
+from _timing import best_of, report
 
 from unomahjong import Hand, WinContext, score
 from unomahjong.generate import winning_hands
@@ -26,18 +25,7 @@ from unomahjong.interop import gb_fan_arguments
 
 DEFAULT_HANDS = 20_000
 DEFAULT_SEED = 20_261_129
-REPEATS = 3
 TARGET_RATIO = 0.25
-
-
-def best_of(fn: Callable[[], object]) -> float:
-    """Best wall time of ``REPEATS`` runs, in seconds."""
-    best = float("inf")
-    for _ in range(REPEATS):
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    return best
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -68,22 +56,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     t_ours = best_of(run_ours) / len(hands)
     t_theirs = best_of(run_theirs) / len(hands)
-    ratio = t_theirs / t_ours
-    result = {
-        "hands": len(hands),
-        "seed": args.seed,
-        "unomahjong_us_per_hand": round(t_ours * 1e6, 2),
-        "pymahjonggb_us_per_hand": round(t_theirs * 1e6, 2),
-        "ratio": round(ratio, 3),
-        "target": TARGET_RATIO,
-    }
-    if args.json:
-        print(json.dumps(result))
-    else:
-        print(f"{len(hands)} MCR winning hands (seed {args.seed}); totals agree on every hand")
-        print(f"  unomahjong score             {t_ours * 1e6:9.1f} us/hand")
-        print(f"  PyMahjongGB fan calculator   {t_theirs * 1e6:9.1f} us/hand")
-        print(f"  throughput ratio ours/theirs {ratio:.3f} (target >= {TARGET_RATIO})")
+    report(
+        f"{len(hands)} MCR winning hands (seed {args.seed}); totals agree on every hand",
+        ("unomahjong", t_ours),
+        ("pymahjonggb", t_theirs),
+        TARGET_RATIO,
+        args.json,
+        {"hands": len(hands), "seed": args.seed},
+    )
     return 0
 
 

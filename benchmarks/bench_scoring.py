@@ -15,12 +15,11 @@ throughput ratio ours/theirs (target >= 3). See benchmarks/README.md.
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from _timing import best_of, report
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig
 from mahjong.meld import Meld as RiichiMeld
@@ -31,7 +30,6 @@ from unomahjong.generate import winning_hands
 DEFAULT_HANDS = 10_000
 DEFAULT_PEER_HANDS = 2_000
 DEFAULT_SEED = 20_261_129
-REPEATS = 3
 TARGET_RATIO = 3.0
 
 
@@ -89,16 +87,6 @@ def _tile_taker(copies: list[int]) -> Callable[[int], int]:
     return tile
 
 
-def best_of(fn: Callable[[], object]) -> float:
-    """Best wall time of ``REPEATS`` runs, in seconds."""
-    best = float("inf")
-    for _ in range(REPEATS):
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    return best
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark; returns the exit status."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -123,25 +111,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     run_ours()  # warm the memo tables once, as a long-running bot would
     t_ours = best_of(run_ours) / len(ours)
     t_theirs = best_of(run_theirs) / len(theirs)
-    ratio = t_theirs / t_ours
-    result = {
-        "hands": len(ours),
-        "peer_hands": len(theirs),
-        "seed": args.seed,
-        "unomahjong_us_per_hand": round(t_ours * 1e6, 2),
-        "mahjong_us_per_hand": round(t_theirs * 1e6, 2),
-        "ratio": round(ratio, 3),
-        "target": TARGET_RATIO,
-    }
-    if args.json:
-        print(json.dumps(result))
-    else:
-        print(f"{len(ours)} UNO winning hands (seed {args.seed}), {len(theirs)} riichi hands")
-        print(f"  unomahjong score            {t_ours * 1e6:9.1f} us/hand")
-        print(f"  mahjong estimate_hand_value {t_theirs * 1e6:9.1f} us/hand")
-        print(f"  throughput ratio ours/theirs {ratio:.2f} (target >= {TARGET_RATIO})")
+    report(
+        f"{len(ours)} UNO winning hands (seed {args.seed}), {len(theirs)} riichi hands",
+        ("unomahjong", t_ours),
+        ("mahjong", t_theirs),
+        TARGET_RATIO,
+        args.json,
+        {"hands": len(ours), "peer_hands": len(theirs), "seed": args.seed},
+    )
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -7,11 +7,11 @@ from collections import Counter
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from unomahjong import UNO_TILES, ContextError, Hand, Tile, WinContext, score
+from unomahjong import UNO_TILES, Hand, Tile, WinContext, score
 from unomahjong.decompose import decompose
 from unomahjong.fans.engine import HandFacts, Reading, raw_patterns
 from unomahjong.fans.uno import UNO_FANS
-from unomahjong.strategies import winning_hands
+from unomahjong.strategies import scored_hands
 
 MIRROR = {
     "UPPER_TILES": "LOWER_TILES",
@@ -22,27 +22,9 @@ MIRROR = {
 """Fans that rank mirroring n -> 10-n swaps; every other fan maps to itself."""
 
 
-@st.composite
-def scored(draw: st.DrawFn) -> tuple[Hand, WinContext]:
+def scored() -> st.SearchStrategy[tuple[Hand, WinContext]]:
     """A winning UNO hand with a consistent random win context."""
-    hand = draw(winning_hands("uno"))
-    rare = st.sampled_from((False,) * 5 + (True,))
-    self_drawn = draw(st.booleans())
-    ctx = WinContext(
-        self_drawn=self_drawn,
-        last_copy=draw(rare),
-        last_tile=draw(rare),
-        kong_replacement=draw(rare),
-        robbing_kong=draw(rare),
-        heavenly_hand=draw(rare),
-        earthly_hand=draw(rare),
-        heavenly_uno=draw(rare),
-    )
-    try:
-        ctx.check(hand)
-    except ContextError:
-        ctx = WinContext(self_drawn=self_drawn)
-    return hand, ctx
+    return scored_hands("uno")
 
 
 def fans(hand: Hand, ctx: WinContext) -> Counter[str]:

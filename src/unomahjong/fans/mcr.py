@@ -76,12 +76,12 @@ from .common import (
     two_terminal_chows,
 )
 from .engine import Reading
-from .model import Detector, DetectorKind, FanDef, FanTable
+from .model import Detector, DetectorKind, FanTable, Row
 
 YJK = "幺九刻"
 
 # fmt: off
-ROWS: tuple[tuple[int, str, str, str, int, str, tuple[str, ...], tuple[str, ...]], ...] = (
+ROWS: tuple[Row, ...] = (
     (1, "大四喜", "BIG_FOUR_WINDS", "Big Four Winds", 88, "pungs/kongs of all four winds",
      ("圈风刻", "门风刻", "三风刻", "碰碰和", YJK), ()),
     (2, "大三元", "BIG_THREE_DRAGONS", "Big Three Dragons", 88, "pungs/kongs of all three dragons",
@@ -423,22 +423,15 @@ DETECTORS: dict[str, Detector] = {
 
 
 def _build() -> FanTable:
-    ids = {zh: fid for _, zh, fid, *_ in ROWS}
-    rows = tuple(
-        FanDef(
-            id=fid,
-            zh=zh,
-            en=en,
-            points=pts,
-            number=num,
-            excludes=tuple(ids[x] for x in excl),
-            definition=definition,
-            absorbs=tuple(ids[x] for x in absorbs),
-            absorbs_limit=1 if fid == "NINE_GATES" else None,
-        )
-        for num, zh, fid, en, pts, definition, excl, absorbs in ROWS
+    # 九莲宝灯 absorbs one 幺九刻 (its 111 or 999), not all.
+    return FanTable.from_rows(
+        "mcr",
+        ROWS,
+        DETECTORS,
+        fallback="CHICKEN_HAND",
+        bonus=BONUS,
+        absorb_limits={"NINE_GATES": 1},
     )
-    return FanTable("mcr", rows, DETECTORS, fallback="CHICKEN_HAND", bonus=BONUS)
 
 
 MCR_FANS = _build()

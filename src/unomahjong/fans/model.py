@@ -84,6 +84,11 @@ class FanDef:
     """At most this many melds absorbed (九莲宝灯 absorbs one 幺九刻)."""
 
 
+Row = tuple[int, str, str, str, int, str, tuple[str, ...], tuple[str, ...]]
+"""A fan table row as data: (number, 中文名, ID, English name, points,
+definition, excludes by Chinese name, absorbs by Chinese name)."""
+
+
 @attrs.frozen(slots=True)
 class FanTable:
     """A rule set's fans in table order, with their detectors."""
@@ -136,6 +141,36 @@ class FanTable:
         object.__setattr__(self, "chow_set_fans", groups[DetectorKind.CHOW_SET])
         object.__setattr__(self, "pung_set_fans", groups[DetectorKind.PUNG_SET])
         object.__setattr__(self, "per_meld_fans", groups[DetectorKind.PER_MELD])
+
+    @classmethod
+    def from_rows(
+        cls,
+        name: str,
+        rows: Sequence[Row],
+        detectors: dict[str, Detector],
+        *,
+        fallback: str,
+        bonus: frozenset[str] = frozenset(),
+        absorb_limits: dict[str, int] | None = None,
+    ) -> FanTable:
+        """Build a table from rows whose exclusions name fans in Chinese."""
+        ids = {row[1]: row[2] for row in rows}
+        limits = absorb_limits or {}
+        defs = tuple(
+            FanDef(
+                id=fid,
+                zh=zh,
+                en=en,
+                points=pts,
+                number=num,
+                excludes=tuple(ids[x] for x in excl),
+                definition=definition,
+                absorbs=tuple(ids[x] for x in absorbs),
+                absorbs_limit=limits.get(fid),
+            )
+            for num, zh, fid, en, pts, definition, excl, absorbs in rows
+        )
+        return cls(name, defs, detectors, fallback, bonus)
 
     def without(self, fan_ids: frozenset[str]) -> FanTable:
         """This table with some rows removed (an option switched off); the

@@ -68,13 +68,13 @@ from .common import (
     two_terminal_chows,
 )
 from .engine import Reading
-from .model import Detector, DetectorKind, FanDef, FanTable
+from .model import Detector, DetectorKind, FanTable, Row
 
 S = DetectorKind.SIMPLE
 YJK = "幺九刻"
 
 # fmt: off
-ROWS: tuple[tuple[int, str, str, str, int, str, tuple[str, ...], tuple[str, ...]], ...] = (
+ROWS: tuple[Row, ...] = (
     (1, "长暂停", "BIG_FOUR_SKIPS", "Big Four Skips", 108,
      "pungs/kongs of the Skip of all 4 colours + any pair",
      ("四色", "碰碰和", "三暂停"), (YJK,)),
@@ -355,22 +355,10 @@ DETECTORS: dict[str, Detector] = {
 
 
 def _build() -> FanTable:
-    ids = {zh: fid for _, zh, fid, *_ in ROWS}
-    rows = tuple(
-        FanDef(
-            id=fid,
-            zh=zh,
-            en=en,
-            points=pts,
-            number=num,
-            excludes=tuple(ids[x] for x in excl),
-            definition=definition,
-            absorbs=tuple(ids[x] for x in absorbs),
-            absorbs_limit=1 if fid == "NINE_GATES" else None,
-        )
-        for num, zh, fid, en, pts, definition, excl, absorbs in ROWS
+    # 九莲宝灯 absorbs one 幺九刻 (its 111 or 999), not all.
+    return FanTable.from_rows(
+        "uno", ROWS, DETECTORS, fallback="CHICKEN_HAND", absorb_limits={"NINE_GATES": 1}
     )
-    return FanTable("uno", rows, DETECTORS, fallback="CHICKEN_HAND")
 
 
 UNO_FANS = _build()

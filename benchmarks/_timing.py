@@ -1,0 +1,48 @@
+"""Timing helpers shared by the benchmark scripts."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+
+REPEATS = 3
+
+
+def best_of(fn: Callable[[], object], repeats: int = REPEATS) -> float:
+    """Best wall time of ``repeats`` runs, in seconds."""
+    best = float("inf")
+    for _ in range(repeats):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def report(
+    title: str,
+    ours: tuple[str, float],
+    theirs: tuple[str, float],
+    target: float,
+    as_json: bool,
+    extra: dict[str, object],
+) -> None:
+    """Print per-hand times (seconds in, microseconds out) and the throughput ratio."""
+    ratio = theirs[1] / ours[1]
+    if as_json:
+        print(
+            json.dumps(
+                {
+                    **extra,
+                    f"{ours[0]}_us_per_hand": round(ours[1] * 1e6, 2),
+                    f"{theirs[0]}_us_per_hand": round(theirs[1] * 1e6, 2),
+                    "ratio": round(ratio, 3),
+                    "target": target,
+                }
+            )
+        )
+        return
+    print(title)
+    print(f"  {ours[0]:<28} {ours[1] * 1e6:9.1f} us/hand")
+    print(f"  {theirs[0]:<28} {theirs[1] * 1e6:9.1f} us/hand")
+    print(f"  throughput ratio ours/theirs {ratio:.3f} (target >= {target})")
