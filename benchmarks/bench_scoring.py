@@ -120,3 +120,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         {"hands": len(ours), "peer_hands": len(theirs), "seed": args.seed},
     )
     return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
