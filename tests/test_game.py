@@ -1,0 +1,277 @@
+"""Game flow: scripted scenarios with explicit walls, and random legal play."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from unomahjong import UNO_TILES, Tile, parse_tiles
+from unomahjong.game import (
+    Action,
+    ActionKind,
+    IllegalActionError,
+    Phase,
+    RoundState,
+    apply,
+    awaiting,
+    legal_actions,
+    outcome,
+    start_round,
+)
+
+PASS = Action(ActionKind.PASS)
+
+
+def build_wall(
+    hands: Sequence[str],
+    draws: str = "",
+    replacements: str = "",
+    dealer: int = 0,
+) -> list[Tile]:
+    """A full 176-tile wall that deals ``hands`` (by seat), then gives ``draws``
+    from the front and ``replacements`` from the back; the rest in order."""
+    players = len(hands)
+    dealt = [list(parse_tiles(h)) for h in hands]
+    assert all(len(h) == 13 for h in dealt)
+    front: list[Tile] = []
+    for i in range(13):
+        for k in range(players):
+            front.append(dealt[(dealer + k) % players][i])
+    front.extend(parse_tiles(draws))
+    back = list(reversed(parse_tiles(replacements)))
+    pool = Counter({t: 4 for t in UNO_TILES})
+    pool.subtract(front + back)
+    assert all(n >= 0 for n in pool.values()), "a tile is used more than 4 times"
+    rest = [t for t in UNO_TILES for _ in range(pool[t])]
+    return front + rest + back
+
+
+def act(
+    state: RoundState, seat: int, kind: ActionKind, tile: str | None = None, uno: bool = False
+) -> RoundState:
+    t = parse_tiles(tile)[0] if tile else None
+    new, _ = apply(state, seat, Action(kind, t, uno))
+    return new
+
+
+def test_reverse_flips_direction_and_next_drawer() -> None:
+    wall = build_wall(
+        [
+            "1357y 1357g 1357b Rr",
+            "2468y 2468g 2468b 9r",
+            "1357r 2468r 9y 2468y",
+            "9g 9b 1234r 5678r 9y RSg",
+        ],
+        draws="9r",
+    )
+    state, _ = start_round(wall=wall)
+    state, events = apply(state, 0, Action(ActionKind.DISCARD, UNO_TILES["Rr"]))
+    assert [e.kind for e in events][:2] == ["discard", "reverse"]
+    assert state.direction == -1 and state.current == 3 and state.phase is Phase.TURN
+
+
+@pytest.mark.parametrize(("players", "next_seat"), [(4, 2), (3, 2), (2, 0)])
+def test_skip(players: int, next_seat: int) -> None:
+    hands = [
+        "1357y 1357g 1357b Sr",
+        "2468y 2468g 2468b 9r",
+        "1357r 2468r 9y 2468y",
+        "9g 9b 1234r 5678r 9y RSg",
+    ][:players]
+    state, _ = start_round(players=players, wall=build_wall(hands, draws="9r"))
+    state, events = apply(state, 0, Action(ActionKind.DISCARD, UNO_TILES["Sr"]))
+    assert "skip" in [e.kind for e in events]
+    assert state.current == next_seat and state.phase is Phase.TURN
+
+
+def test_claim_priority_in_any_answer_order() -> None:
+    hands = [
+        "1357y 1357g 1357b 5r",  # dealer discards 5r
+        "46r 2468y 2468g 246b",  # next seat: may chow 456r
+        "55r 1268y 1268g 126b",  # may pung
+        "9g 9b 1239r 78r 9y RSg RSb",
+    ]
+    state, _ = start_round(wall=build_wall(hands, draws="9b"))
+    state = act(state, 0, ActionKind.DISCARD, "5r")
+    assert awaiting(state) == (1, 2)
+    chow = Action(ActionKind.CHOW, UNO_TILES["4r"])
+    pung = Action(ActionKind.PUNG, UNO_TILES["5r"])
+    assert chow in legal_actions(state, 1) and pung in legal_actions(state, 2)
+    a, _ = apply(apply(state, 1, chow)[0], 2, pung)
+    b, _ = apply(apply(state, 2, pung)[0], 1, chow)
+    assert a == b
+    assert a.current == 2 and a.claimed and a.seats[2].melds[0].tile == UNO_TILES["5r"]
+    # A chow stands when the pung is declined.
+    c, _ = apply(apply(state, 2, PASS)[0], 1, chow)
+    assert c.current == 1 and c.seats[1].melds[0].is_chow
+    # After a claim: discard only (no kong, no win).
+    assert {x.kind for x in legal_actions(c, 1)} == {ActionKind.DISCARD}
+
+
+def test_two_winners_on_the_dealers_first_discard_earthly_hand_and_settlement() -> None:
+    hands = [
+        "1357y 1357g 1357b 2r",
+        "123456789r 11y 46b",  # waits 5b
+        "123456789y 22g 46b",  # waits 5b
+        "9g 9b 2345r 78r 9y RSg RSb",
+    ]
+    state, _ = start_round(wall=build_wall(hands, draws="5b"))
+    state = act(state, 0, ActionKind.DISCARD, "5b")
+    assert awaiting(state) == (1, 2)
+    win = Action(ActionKind.WIN)
+    assert win in legal_actions(state, 1) and win in legal_actions(state, 2)
+    state = act(state, 2, ActionKind.WIN)
+    state = act(state, 1, ActionKind.WIN)
+    result = outcome(state)
+    assert result is not None and [w.seat for w in result.wins] == [1, 2]
+    for w in result.wins:
+        assert "EARTHLY_HAND" in {f.id for f in w.score.fans}
+        assert w.from_seat == 0
+    t1, t2 = (w.score.total for w in result.wins)
+    base = 8
+    assert result.payments == (
+        -(base + t1) - (base + t2),
+        base + t1 + base,
+        base + t2 + base,
+        -2 * base,
+    )
+    assert sum(result.payments) == 0
+
+
+def test_win_needs_uno_but_not_on_a_kong_replacement() -> None:
+    hands = [
+        "111r 234y 567y 88g 99b",
+        "2468y 2468g 2468b 3r",
+        "1357g 1357b 2468r 3y",
+        "9g 5b 9b 3457r 6r 9y RSg RSb",
+    ]
+    wall = build_wall(hands, draws="1r", replacements="9b")
+    state, _ = start_round(wall=wall)
+    kong = Action(ActionKind.CONCEALED_KONG, UNO_TILES["1r"])
+    assert kong in legal_actions(state, 0)
+    state, events = apply(state, 0, kong)
+    assert [e.kind for e in events] == ["concealed_kong", "replacement"]
+    assert not state.window and state.replacement
+    assert Action(ActionKind.WIN) in legal_actions(state, 0)
+    state = act(state, 0, ActionKind.WIN)
+    result = outcome(state)
+    assert result is not None
+    assert "OUT_WITH_REPLACEMENT_TILE" in {f.id for f in result.wins[0].score.fans}
+
+
+def test_uno_lock() -> None:
+    hands = [
+        "123456789r 11y 4b 9b",  # draws 6b, discards 9b declaring UNO: waits 5b
+        "2468y 2468g 2468b 3r",
+        "1357g 1357b 2468r 3y",
+        "9g 5b 9b 3457r 6r 9y RSg RSb",
+    ]
+    state, _ = start_round(wall=build_wall(hands, draws="6b 9g 9g 9g 9b"))
+    legal = legal_actions(state, 0)
+    assert Action(ActionKind.DISCARD, UNO_TILES["1y"], uno=True) not in legal
+    declare = Action(ActionKind.DISCARD, UNO_TILES["9r"], uno=True)
+    assert declare not in legal  # 12345678r 11y 46b waits on nothing complete
+    ok = [a for a in legal if a.uno]
+    assert ok, "some discard leaves the hand ready"
+    state, events = apply(state, 0, ok[0])
+    assert "uno" in [e.kind for e in events] and state.seats[0].uno
+    # Play on until seat 0's next turn: only the drawn tile may be discarded.
+    while state.phase is not Phase.ENDED and not (state.phase is Phase.TURN and state.current == 0):
+        seat = awaiting(state)[0]
+        acts = legal_actions(state, seat)
+        pick = PASS if PASS in acts else next(a for a in acts if a.kind is ActionKind.DISCARD)
+        state, _ = apply(state, seat, pick)
+    if state.phase is Phase.TURN:
+        kinds = {a.kind for a in legal_actions(state, 0)}
+        discards = [a for a in legal_actions(state, 0) if a.kind is ActionKind.DISCARD]
+        assert kinds <= {ActionKind.WIN, ActionKind.DISCARD}
+        assert [a.tile for a in discards] == [state.drawn]
+
+
+def test_illegal_actions_raise_and_change_nothing() -> None:
+    state, _ = start_round(seed=3)
+    before = state
+    with pytest.raises(IllegalActionError):
+        apply(state, 1, Action(ActionKind.DISCARD, state.seats[1].concealed[0]))
+    with pytest.raises(IllegalActionError):
+        apply(
+            state,
+            0,
+            Action(
+                ActionKind.DISCARD,
+                UNO_TILES["Sb"]
+                if UNO_TILES["Sb"] not in state.seats[0].concealed
+                else UNO_TILES["1r"],
+            ),
+        )
+    with pytest.raises(ValueError):
+        start_round(players=9)
+    assert state == before
+
+
+def _tiles_in_play(state: RoundState) -> int:
+    n = state.wall_left
+    for s in state.seats:
+        n += len(s.concealed) + len(s.discards) + sum(len(m.tiles) for m in s.melds)
+    return n
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.integers(2, 8), st.integers(0, 10**6))
+def test_random_play(seed: int, players: int, choice_seed: int) -> None:
+    rng = random.Random(choice_seed)
+    state, _ = start_round(players=players, seed=seed)
+    steps = 0
+    while state.phase is not Phase.ENDED:
+        assert _tiles_in_play(state) == 176
+        for i, s in enumerate(state.seats):
+            size = len(s.concealed) + 3 * len(s.melds)
+            expected = 14 if state.phase is Phase.TURN and i == state.current else 13
+            assert size == expected
+        seats = awaiting(state)
+        assert seats
+        seat = rng.choice(seats)
+        acts = legal_actions(state, seat)
+        assert acts
+        # An illegal action is refused and changes nothing.
+        other = next((i for i in range(players) if i not in seats), None)
+        if other is not None:
+            with pytest.raises(IllegalActionError):
+                apply(state, other, acts[0])
+        # Answers to one discard can come in any order.
+        if state.phase is Phase.CLAIM and len(seats) >= 2:
+            picks = {i: rng.choice(legal_actions(state, i)) for i in seats}
+            a = state
+            for i in seats:
+                a, _ = apply(a, i, picks[i])
+            b = state
+            for i in reversed(seats):
+                b, _ = apply(b, i, picks[i])
+            assert a == b
+            state = a
+        else:
+            state, _ = apply(state, seat, rng.choice(acts))
+        steps += 1
+        assert steps < 1000
+    result = outcome(state)
+    assert result is not None and sum(result.payments) == 0
+
+
+def test_seeded_rounds_replay_identically() -> None:
+    def play(seed: int) -> list[object]:
+        rng = random.Random(seed)
+        state, events = start_round(seed=seed)
+        log: list[object] = list(events)
+        while state.phase is not Phase.ENDED:
+            seat = awaiting(state)[0]
+            action = rng.choice(legal_actions(state, seat))
+            state, events = apply(state, seat, action)
+            log.extend((seat, action, *events))
+        return log
+
+    assert play(11) == play(11)
