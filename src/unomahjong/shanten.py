@@ -333,7 +333,7 @@ def _standard_waits(lay: _Layout, counts: Sequence[int]) -> set[int]:
     return out
 
 
-def _waits_codes(lay: _Layout, counts: list[int], melds: int) -> list[int]:
+def waits_codes(lay: _Layout, counts: list[int], melds: int) -> list[int]:
     """Every kind completing a 13-tile hand, by shape (no trial and error:
     each shape's waits are read off directly)."""
     out = _standard_waits(lay, counts)
@@ -378,7 +378,7 @@ def has_single_wait(hand: Hand) -> bool:
     """True when the 13-tile hand waits on exactly one kind (judged by shape)."""
     _require_13(hand, "the wait test")
     counts = list(hand.counts)
-    return len(_waits_codes(layout_for(hand.tileset), counts, len(hand.melds))) == 1
+    return len(waits_codes(layout_for(hand.tileset), counts, len(hand.melds))) == 1
 
 
 def waits(hand: Hand) -> frozenset[Tile]:
@@ -386,7 +386,7 @@ def waits(hand: Hand) -> frozenset[Tile]:
     _require_13(hand, "waits")
     lay = layout_for(hand.tileset)
     ts = hand.tileset
-    return frozenset(ts.by_code(c) for c in _waits_codes(lay, list(hand.counts), len(hand.melds)))
+    return frozenset(ts.by_code(c) for c in waits_codes(lay, list(hand.counts), len(hand.melds)))
 
 
 def _unseen(hand: Hand, visible: Iterable[Tile]) -> list[int]:

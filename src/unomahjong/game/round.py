@@ -19,7 +19,7 @@ from ..errors import MahjongError, NotWinningError
 from ..hand import Hand, Meld, MeldKind
 from ..rules import RuleSet, get_rules
 from ..scoring import Score, score
-from ..shanten import is_winning, waits
+from ..shanten import is_complete_counts, layout_for, min_shanten, waits_codes
 from ..tiles import Tile
 
 MIN_PLAYERS = 2
@@ -274,11 +274,34 @@ def _hand(state: RoundState, seat: int, win: Tile | None) -> Hand:
     return Hand(state.rules.tileset, concealed, s.melds, win)
 
 
-def _uno_ready(hand13: Hand) -> bool:
-    """RULINGS: ready when a kind of which the player holds fewer than four
-    copies completes the hand (copies seen elsewhere do not matter)."""
-    held = hand13.total_counts()
-    return any(held[t.code] < hand13.tileset.copies for t in waits(hand13))
+def _uno_discards(state: RoundState, seat: int, options: Sequence[Tile]) -> list[Tile]:
+    """Discards after which the hand is ready in the RULINGS sense: a kind of
+    which the player holds fewer than four copies completes it (copies seen
+    elsewhere do not matter). Skipped at once when no discard can be ready."""
+    s = state.seats[seat]
+    ts = state.rules.tileset
+    lay = layout_for(ts)
+    counts = [0] * ts.size
+    for t in s.concealed:
+        counts[t.code] += 1
+    melds = len(s.melds)
+    if min_shanten(lay, counts, melds) > 0:
+        return []
+    held = list(counts)
+    for m in s.melds:
+        for c in m.codes:
+            held[c] += 1
+    out = []
+    for t in options:
+        counts[t.code] -= 1
+        held[t.code] -= 1
+        if min_shanten(lay, counts, melds) == 0 and any(
+            held[c] < ts.copies for c in waits_codes(lay, counts, melds)
+        ):
+            out.append(t)
+        counts[t.code] += 1
+        held[t.code] += 1
+    return out
 
 
 def _win_context(state: RoundState, seat: int, *, robbing: bool = False) -> WinContext:
@@ -330,14 +353,22 @@ def _can_win(state: RoundState, seat: int, *, robbing: bool = False) -> Score | 
     if tile is None:
         return None
     s = state.seats[seat]
-    hand = _hand(state, seat, tile)
-    if not is_winning(hand):
+    # Cheap tests first: a win needs UNO, a replacement tile or the first turn.
+    if not (s.uno or (state.phase is Phase.TURN and state.replacement) or state.window):
+        return None
+    ts = state.rules.tileset
+    counts = [0] * ts.size
+    for t in s.concealed:
+        counts[t.code] += 1
+    if state.phase is not Phase.TURN:
+        counts[tile.code] += 1
+    if not is_complete_counts(layout_for(ts), counts, len(s.melds)):
         return None
     ctx = _win_context(state, seat, robbing=robbing)
     if not (s.uno or ctx.kong_replacement or ctx.heavenly_hand or ctx.earthly_hand):
         return None
     try:
-        return score(hand, ctx, state.rules, enforce_minimum=True)
+        return score(_hand(state, seat, tile), ctx, state.rules, enforce_minimum=True)
     except NotWinningError:
         return None
 
@@ -375,11 +406,9 @@ def legal_actions(state: RoundState, seat: int) -> tuple[Action, ...]:
             assert t is not None
             out.append(Action(ActionKind.DISCARD, t))
         if not s.uno:
-            for t in options:
-                assert t is not None
-                hand13 = Hand(state.rules.tileset, _remove(s.concealed, t), s.melds)
-                if _uno_ready(hand13):
-                    out.append(Action(ActionKind.DISCARD, t, uno=True))
+            tiles = [t for t in options if t is not None]
+            for t in _uno_discards(state, seat, tiles):
+                out.append(Action(ActionKind.DISCARD, t, uno=True))
         return tuple(out)
     return _claim_options(state, seat)
 
