@@ -18,7 +18,7 @@ from ._version import __version__
 from .context import WinContext
 from .errors import MahjongError
 from .hand import Hand
-from .notation import format_meld, parse_hand, parse_tiles
+from .notation import format_meld, format_tiles, parse_hand, parse_tiles
 from .rules import get_rules
 from .scoring import decomposition_groups, display_width, score
 from .shanten import discard_options, live_waits, shanten, shanten_by_shape
@@ -183,6 +183,97 @@ def cmd_audit(args: argparse.Namespace) -> None:
     _emit(args, data, [str(report)])
 
 
+def _bots(spec: str, players: int, seed: int) -> list[Any]:
+    from .game import GreedyBot, RandomBot
+
+    names = spec.split(",") if spec else ["greedy"] * players
+    if len(names) != players:
+        raise _UsageError(f"--bots names {len(names)} bots for {players} players")
+    out: list[Any] = []
+    for i, name in enumerate(names):
+        if name == "random":
+            out.append(RandomBot(seed * 1000 + i))
+        elif name == "greedy":
+            out.append(GreedyBot())
+        else:
+            raise _UsageError(f"unknown bot {name!r}: use random or greedy")
+    return out
+
+
+def cmd_play(args: argparse.Namespace) -> None:
+    """Play one hand with bots and print it readably."""
+    from .game import play_hand
+
+    bots = _bots(args.bots, args.players, args.seed)
+    board = play_hand("uno", bots, seed=args.seed)
+    lines = [f"seed {args.seed}, {args.players} players, dealer 0, bots {args.bots or 'greedy'}"]
+    for i, s in enumerate(board.initial_state.seats):
+        lines.append(f"  seat {i} dealt  {format_tiles(s.concealed)}")
+    for seat, action, events in board.moves:
+        shown = ", ".join(
+            f"{e.kind}{' ' + str(e.tile) if e.tile else ''} (seat {e.seat})" for e in events
+        )
+        lines.append(f"seat {seat}: {action}" + (f"  -> {shown}" if shown else ""))
+    result = board.outcome()
+    assert result is not None
+    if result.exhaustive:
+        lines.append("exhaustive draw (荒牌): no payments")
+    for w in result.wins:
+        how = "self-drawn" if w.from_seat is None else f"on seat {w.from_seat}'s tile"
+        lines.append(f"seat {w.seat} wins {how}, {w.score.total} points:")
+        lines.extend(
+            f"    {f.zh} {f.en} {f.points}" + (f" x{f.count}" if f.count > 1 else "")
+            for f in w.score.fans
+        )
+    lines.append("payments " + " ".join(f"{p:+d}" for p in result.payments))
+    data = {"log": board.log_lines()}
+    _emit(args, data, lines)
+
+
+def cmd_simulate(args: argparse.Namespace) -> None:
+    """Play many hands with bots and print statistics as one JSON object."""
+    import time
+
+    from .game import play_hand
+
+    bots = _bots(args.bots, args.players, args.seed)
+    fan_frequency: dict[str, int] = {}
+    wins = draws = total = winners = 0
+    bar = sys.stderr.isatty()
+    start = time.perf_counter()
+    for g in range(args.games):
+        board = play_hand("uno", bots, dealer=g % args.players, seed=args.seed * 1_000_003 + g)
+        result = board.outcome()
+        assert result is not None
+        if result.exhaustive:
+            draws += 1
+        else:
+            wins += 1
+        for w in result.wins:
+            total += w.score.total
+            winners += 1
+            for f in w.score.fans:
+                fan_frequency[f.zh] = fan_frequency.get(f.zh, 0) + f.count
+        if bar and (g % 10 == 9 or g == args.games - 1):
+            done = (g + 1) / args.games
+            print(f"\r[{'#' * int(done * 30):<30}] {g + 1}/{args.games}", end="", file=sys.stderr)
+    if bar:
+        print(file=sys.stderr)
+    elapsed = time.perf_counter() - start
+    games = args.games
+    data = {
+        "games": games,
+        "wins": wins,
+        "draws": draws,
+        "win_rate": wins / games if games else 0.0,
+        "draw_rate": draws / games if games else 0.0,
+        "average_total": total / winners if winners else 0.0,
+        "fan_frequency": dict(sorted(fan_frequency.items(), key=lambda kv: (-kv[1], kv[0]))),
+        "games_per_second": games / elapsed if elapsed else 0.0,
+    }
+    _emit(args, data, [json.dumps(data, ensure_ascii=False, indent=2)])
+
+
 COMMANDS: dict[str, tuple[Callable[[argparse.Namespace], None], str]] = {
     "parse": (cmd_parse, "show a hand's canonical form and parts"),
     "waits": (cmd_waits, "the winning tiles of a 13-tile hand"),
@@ -212,6 +303,17 @@ def build_parser() -> argparse.ArgumentParser:
     aud.add_argument("--hands", type=int, default=2000, help="sample size")
     aud.add_argument("--seed", type=int, default=0, help="random seed")
     aud.add_argument("--json", action="store_true", help="print one JSON object")
+    for name, help_text in (
+        ("play", "play one hand of UNO Mahjong with bots and print it"),
+        ("simulate", "play many hands with bots and print statistics"),
+    ):
+        g = sub.add_parser(name, help=help_text, description=help_text)
+        g.add_argument("--seed", type=int, default=0, help="random seed")
+        g.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="2..8")
+        g.add_argument("--bots", default="", help="comma-separated: random or greedy per seat")
+        g.add_argument("--json", action="store_true", help="print one JSON object")
+        if name == "simulate":
+            g.add_argument("--games", type=int, default=100, help="number of hands")
     for name, (_, help_text) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
         p.add_argument("hand", help="the hand in notation, e.g. '[SSSg] 123456789r 5g +5g'")
@@ -232,7 +334,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    extra = {"fans": cmd_fans, "audit": cmd_audit}
+    extra = {"fans": cmd_fans, "audit": cmd_audit, "play": cmd_play, "simulate": cmd_simulate}
     func = extra[args.command] if args.command in extra else COMMANDS[args.command][0]
     try:
         func(args)

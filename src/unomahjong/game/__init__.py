@@ -7,6 +7,10 @@ seats whose answer is expected; ``legal_actions`` lists what a seat may do;
 an exhaustive draw and the payments. See RULINGS.md section 5.
 """
 
+from .board import Board
+from .bots import Bot, GreedyBot, RandomBot
+from .log import LogError, replay, seat_view
+from .match import MatchResult, play_hand, play_match
 from .round import (
     Action,
     ActionKind,
@@ -23,20 +27,33 @@ from .round import (
     outcome,
     start_round,
 )
+from .view import Observation, observe
 
 __all__ = [
     "Action",
     "ActionKind",
+    "Board",
+    "Bot",
     "Event",
+    "GreedyBot",
     "IllegalActionError",
+    "LogError",
+    "MatchResult",
+    "Observation",
     "Outcome",
     "Phase",
+    "RandomBot",
     "RoundState",
     "SeatState",
     "Win",
     "apply",
     "awaiting",
     "legal_actions",
+    "observe",
     "outcome",
+    "play_hand",
+    "play_match",
+    "replay",
+    "seat_view",
     "start_round",
 ]

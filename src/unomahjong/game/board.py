@@ -1,0 +1,110 @@
+"""A thin mutable wrapper over the immutable round, in the spirit of
+python-chess's ``Board``: ``push`` an action, ``pop`` it back, read the log."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..rules import RuleSet
+from ..tiles import Tile
+from .log import action_line, header_line, start_line
+from .round import (
+    Action,
+    Event,
+    IllegalActionError,
+    Outcome,
+    RoundState,
+    apply,
+    awaiting,
+    legal_actions,
+    outcome,
+    start_round,
+)
+from .view import Observation, observe
+
+
+class Board:
+    """A round you can play move by move, undo, and log."""
+
+    def __init__(
+        self,
+        rules: str | RuleSet = "uno",
+        *,
+        players: int = 4,
+        dealer: int = 0,
+        seed: int | None = None,
+        wall: Sequence[Tile] | None = None,
+    ) -> None:
+        self.seed = seed
+        state, events = start_round(rules, players=players, dealer=dealer, seed=seed, wall=wall)
+        self._states: list[RoundState] = [state]
+        self._moves: list[tuple[int, Action, tuple[Event, ...]]] = []
+        self.start_events: tuple[Event, ...] = events
+
+    @property
+    def state(self) -> RoundState:
+        """The current immutable state."""
+        return self._states[-1]
+
+    @property
+    def initial_state(self) -> RoundState:
+        """The state right after the deal."""
+        return self._states[0]
+
+    @property
+    def moves(self) -> tuple[tuple[int, Action, tuple[Event, ...]], ...]:
+        """Every (seat, action, events) pushed so far."""
+        return tuple(self._moves)
+
+    def awaiting(self) -> tuple[int, ...]:
+        """Seats whose answer is expected."""
+        return awaiting(self.state)
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """What ``seat`` may do now."""
+        return legal_actions(self.state, seat)
+
+    def observe(self, seat: int) -> Observation:
+        """What ``seat`` may see now."""
+        return observe(self.state, seat)
+
+    def outcome(self) -> Outcome | None:
+        """The result once the round has ended."""
+        return outcome(self.state)
+
+    def push(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """Play an action; raises :class:`IllegalActionError` and changes
+        nothing if it is not legal."""
+        state, events = apply(self.state, seat, action)
+        self._states.append(state)
+        self._moves.append((seat, action, events))
+        return events
+
+    def pop(self) -> tuple[int, Action]:
+        """Undo the last action and return it."""
+        if not self._moves:
+            raise IllegalActionError("nothing-to-undo", "no action to undo")
+        self._states.pop()
+        seat, action, _ = self._moves.pop()
+        return seat, action
+
+    def default_action(self, seat: int) -> Action:
+        """What a seat that runs out of time does: pass a claim, or discard the
+        drawn tile (else its last tile). The engine has no clock."""
+        actions = self.legal_actions(seat)
+        if not actions:
+            raise IllegalActionError("not-awaited", f"seat {seat} has nothing to do")
+        for a in actions:
+            if a.kind.value == "pass":
+                return a
+        drawn = self.state.drawn
+        for a in actions:
+            if a.kind.value == "discard" and not a.uno and a.tile == drawn:
+                return a
+        return [a for a in actions if a.kind.value == "discard" and not a.uno][-1]
+
+    def log_lines(self) -> list[str]:
+        """The round as JSON Lines (see :mod:`unomahjong.game.log`)."""
+        lines = [header_line(self._states[0], self.seed), start_line(self.start_events)]
+        lines.extend(action_line(s, a, e) for s, a, e in self._moves)
+        return lines

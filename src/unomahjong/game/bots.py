@@ -1,0 +1,102 @@
+"""Simple bots: uniform random, and greedy by shanten."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from ..hand import Hand
+from ..shanten import layout_for, min_shanten
+from .round import Action, ActionKind, RoundState, legal_actions
+
+
+class Bot(Protocol):
+    """Anything that picks one of a seat's legal actions."""
+
+    def choose(self, state: RoundState, seat: int) -> Action:
+        """The action ``seat`` takes now."""
+        ...
+
+
+class RandomBot:
+    """Uniform over the legal actions, from its own seeded generator."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: RoundState, seat: int) -> Action:
+        """A uniformly random legal action."""
+        return self.rng.choice(legal_actions(state, seat))
+
+
+def _shanten_of(state: RoundState, seat: int, concealed: list[int], melds: int) -> int:
+    return min_shanten(layout_for(state.rules.tileset), concealed, melds)
+
+
+class GreedyBot:
+    """Wins whenever it may; declares UNO when ready; discards to the lowest
+    shanten; claims only what lowers its shanten. Ties go to the first option
+    (the engine's order), so the bot is deterministic."""
+
+    def choose(self, state: RoundState, seat: int) -> Action:
+        """The greedy choice."""
+        actions = legal_actions(state, seat)
+        for a in actions:
+            if a.kind is ActionKind.WIN:
+                return a
+        s = state.seats[seat]
+        ts = state.rules.tileset
+        counts = [0] * ts.size
+        for t in s.concealed:
+            counts[t.code] += 1
+        melds = len(s.melds)
+        discards = [a for a in actions if a.kind is ActionKind.DISCARD]
+        if discards:
+            declare = [a for a in discards if a.uno]
+            if declare:
+                return declare[0]
+            best = None
+            best_s = 99
+            for a in discards:
+                assert a.tile is not None
+                counts[a.tile.code] -= 1
+                sh = _shanten_of(state, seat, counts, melds)
+                counts[a.tile.code] += 1
+                if sh < best_s:
+                    best, best_s = a, sh
+            assert best is not None
+            return best
+        # Answering a claim: take a pung/kong/chow only if it helps.
+        tile = state.offered
+        now = _shanten_of(state, seat, counts, melds) if tile is not None else 99
+        for a in actions:
+            if a.kind in (ActionKind.PUNG, ActionKind.KONG, ActionKind.CHOW) and tile is not None:
+                after = list(counts)
+                if a.kind is ActionKind.CHOW:
+                    assert a.tile is not None
+                    for i in range(3):
+                        code = a.tile.code + i
+                        if code != tile.code:
+                            after[code] -= 1
+                else:
+                    after[tile.code] -= 3 if a.kind is ActionKind.KONG else 2
+                # After the claim the hand holds one meld more and must discard.
+                best_after = min(
+                    _shanten_of(state, seat, _minus(after, c), melds + 1)
+                    for c in range(len(after))
+                    if after[c]
+                )
+                if best_after < now:
+                    return a
+        return Action(ActionKind.PASS) if Action(ActionKind.PASS) in actions else actions[0]
+
+
+def _minus(counts: list[int], code: int) -> list[int]:
+    out = list(counts)
+    out[code] -= 1
+    return out
+
+
+def shanten_of_hand(hand: Hand) -> int:
+    """Overall shanten of a hand (re-exported for bot authors)."""
+    return min_shanten(layout_for(hand.tileset), hand.counts, len(hand.melds))

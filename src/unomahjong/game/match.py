@@ -1,0 +1,96 @@
+"""A match (局): seats drawn once, the deal passing every hand, running scores.
+
+RULINGS.md section 5: players' seats are drawn once per match from the seeded
+RNG (with four players seats 0-3 are red, green, blue, yellow, and red deals
+first); the deal passes to the next seat after every hand, won or drawn; a
+round (圈) is N hands, a match four rounds unless the caller stops earlier.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import attrs
+
+from ..rules import RuleSet, get_rules
+from .board import Board
+from .bots import Bot
+from .round import IllegalActionError, Outcome
+
+ROUNDS = 4
+SEAT_COLOURS = ("red", "green", "blue", "yellow")
+"""The 0 cards' colours of seats 0-3 with four players (seed 000)."""
+
+
+@attrs.frozen(slots=True)
+class HandRecord:
+    """One played hand of a match."""
+
+    number: int
+    dealer: int
+    outcome: Outcome
+    log: tuple[str, ...]
+
+
+@attrs.frozen(slots=True)
+class MatchResult:
+    """A finished (or stopped) match."""
+
+    seating: tuple[int, ...]
+    """seating[seat] = the player (index into the bots) in that seat."""
+    hands: tuple[HandRecord, ...]
+    scores: tuple[int, ...]
+    """Running score per player (not per seat)."""
+
+
+def draw_seats(players: int, rng: random.Random) -> tuple[int, ...]:
+    """The seat draw: a random seating of players 0..N-1 (seat i holds seating[i])."""
+    seating = list(range(players))
+    rng.shuffle(seating)
+    return tuple(seating)
+
+
+def play_hand(
+    rules: str | RuleSet,
+    bots: Sequence[Bot],
+    *,
+    dealer: int = 0,
+    seed: int | None = None,
+    max_actions: int = 10_000,
+) -> Board:
+    """Play one hand with bots seated 0..N-1; returns the finished board."""
+    board = Board(rules, players=len(bots), dealer=dealer, seed=seed)
+    for _ in range(max_actions):
+        seats = board.awaiting()
+        if not seats:
+            return board
+        seat = seats[0]
+        board.push(seat, bots[seat].choose(board.state, seat))
+    raise IllegalActionError("stuck", f"the hand did not end within {max_actions} actions")
+
+
+def play_match(
+    rules: str | RuleSet,
+    bots: Sequence[Bot],
+    *,
+    seed: int = 0,
+    rounds: int = ROUNDS,
+) -> MatchResult:
+    """Play ``rounds`` rounds of N hands each; the seed fixes seating and walls."""
+    rs = get_rules(rules)
+    n = len(bots)
+    rng = random.Random(seed)
+    seating = draw_seats(n, rng)
+    seated = [bots[p] for p in seating]
+    scores = [0] * n
+    hands = []
+    for number in range(rounds * n):
+        dealer = number % n
+        board = play_hand(rs, seated, dealer=dealer, seed=rng.randrange(2**63))
+        result = board.outcome()
+        assert result is not None
+        for seat, gain in enumerate(result.payments):
+            scores[seating[seat]] += gain
+        hands.append(HandRecord(number, dealer, result, tuple(board.log_lines())))
+    return MatchResult(seating, tuple(hands), tuple(scores))
