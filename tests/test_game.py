@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Sequence
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,13 +16,22 @@ from unomahjong import UNO_TILES, Tile, parse_tiles
 from unomahjong.game import (
     Action,
     ActionKind,
+    Board,
+    Bot,
+    GreedyBot,
     IllegalActionError,
     Phase,
+    RandomBot,
     RoundState,
     apply,
     awaiting,
     legal_actions,
+    observe,
     outcome,
+    play_hand,
+    play_match,
+    replay,
+    seat_view,
     start_round,
 )
 
@@ -275,3 +286,107 @@ def test_seeded_rounds_replay_identically() -> None:
         return log
 
     assert play(11) == play(11)
+
+
+# ------------------------------------------------------------------ board, log, view
+
+
+def test_board_push_pop_and_replay() -> None:
+    board = Board(seed=21)
+    bot = RandomBot(4)
+    states = [board.state]
+    while board.awaiting():
+        seat = board.awaiting()[0]
+        board.push(seat, bot.choose(board.state, seat))
+        states.append(board.state)
+    # Replaying the log reproduces every state.
+    assert replay(board.log_lines()) == states
+    # Undo walks back through the same states.
+    for expected in reversed(states[:-1]):
+        board.pop()
+        assert board.state == expected
+    with pytest.raises(IllegalActionError):
+        board.pop()
+
+
+def test_replay_detects_a_tampered_log() -> None:
+    board = play_hand("uno", [RandomBot(i) for i in range(4)], seed=5)
+    lines = board.log_lines()
+    from unomahjong.game import LogError
+
+    rec = json.loads(lines[2])
+    rec["events"] = rec["events"][:-1]
+    lines[2] = json.dumps(rec)
+    with pytest.raises(LogError):
+        replay(lines)
+
+
+def test_seat_view_hides_what_the_seat_cannot_see() -> None:
+    board = play_hand("uno", [GreedyBot() for _ in range(4)], seed=8)
+    view = [json.loads(x) for x in seat_view(board.log_lines(), 1)]
+    assert view[0]["wall"] is None and view[0]["seed"] is None
+    for rec in view[1:]:
+        for e in rec["events"]:
+            if e["kind"] in ("draw", "replacement", "concealed_kong") and e["seat"] != 1:
+                assert e["tile"] is None
+        if rec["type"] == "action" and rec["seat"] != 1:
+            assert rec["action"]["kind"] != "pass"
+
+
+def test_observe_ignores_other_hands() -> None:
+    state, _ = start_round(seed=9)
+    seen = observe(state, 0)
+    # Swap seat 1's hand with unseen tiles from the back of the wall.
+    s1 = state.seats[1]
+    pool = list(state.wall[state.front : state.back + 1])
+    swap = pool[-len(s1.concealed) :]
+    other = attrs.evolve(
+        state,
+        seats=(
+            state.seats[0],
+            attrs.evolve(s1, concealed=tuple(sorted(swap, key=lambda t: t.code))),
+            *state.seats[2:],
+        ),
+    )
+    assert observe(other, 0) == seen
+    assert seen.others[0] is None and seen.others[1] is not None
+    assert seen.others[1].concealed_count == 13 and seen.concealed == state.seats[0].concealed
+
+
+def test_default_action() -> None:
+    board = Board(seed=2)
+    a = board.default_action(0)
+    assert a.kind is ActionKind.DISCARD and a.tile == board.state.drawn
+
+
+@pytest.mark.parametrize("players", [2, 3, 8])
+def test_rounds_for_all_table_sizes(players: int) -> None:
+    board = play_hand("uno", [GreedyBot() for _ in range(players)], seed=players)
+    result = board.outcome()
+    assert result is not None and sum(result.payments) == 0
+    assert len(board.initial_state.seats) == players
+
+
+def test_match_rotates_the_deal_and_keeps_scores() -> None:
+    bots: list[Bot] = [GreedyBot(), RandomBot(1), GreedyBot()]
+    result = play_match("uno", bots, seed=4, rounds=2)
+    assert [h.dealer for h in result.hands] == [0, 1, 2, 0, 1, 2]
+    assert sum(result.scores) == 0
+    fresh: list[Bot] = [GreedyBot(), RandomBot(1), GreedyBot()]
+    again = play_match("uno", fresh, seed=4, rounds=2)
+    assert again.scores == result.scores and again.seating == result.seating
+    assert sorted(result.seating) == [0, 1, 2]
+
+
+def test_exhaustive_draw_pays_nothing() -> None:
+    bots = [RandomBot(i) for i in range(4)]
+    for seed in range(40):
+        board = play_hand("uno", bots, seed=seed)
+        result = board.outcome()
+        assert result is not None
+        if result.exhaustive:
+            assert result.payments == (0, 0, 0, 0)
+            assert board.state.wall_left == 0
+            assert board.moves[-1][2][-1].kind == "exhaustive_draw"
+            return
+    pytest.fail("no exhaustive draw in 40 random hands")

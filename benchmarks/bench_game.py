@@ -1,0 +1,89 @@
+"""Benchmark game flow: hands per second with random and greedy bots against rlcard.
+
+Usage::
+
+    python benchmarks/bench_game.py [--games N] [--peer-games M] [--seed S] [--json]
+
+Plays a fixed set of seeded 4-player UNO Mahjong hands with random bots and
+with greedy bots (every win scored with the fan evaluator), and in the same
+process times rlcard's mahjong environment (``rlcard.make("mahjong")`` with
+its ``RandomAgent``; rlcard scores nothing). Prints games per second and the
+ratio ours/rlcard for random play (target >= 10).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Sequence
+
+import rlcard
+from rlcard.agents import RandomAgent
+
+from unomahjong.game import Bot, GreedyBot, RandomBot, play_hand
+
+DEFAULT_GAMES = 200
+DEFAULT_PEER_GAMES = 100
+DEFAULT_SEED = 20_261_129
+TARGET_RATIO = 10.0
+
+
+def ours(games: int, seed: int, greedy: bool) -> float:
+    """Games per second of our engine."""
+    start = time.perf_counter()
+    for g in range(games):
+        bots: list[Bot] = (
+            [GreedyBot() for _ in range(4)]
+            if greedy
+            else [RandomBot(seed + g * 4 + i) for i in range(4)]
+        )
+        play_hand("uno", bots, dealer=g % 4, seed=seed + g)
+    return games / (time.perf_counter() - start)
+
+
+def theirs(games: int, seed: int) -> float:
+    """Games per second of rlcard's mahjong with random agents."""
+    env = rlcard.make("mahjong", config={"seed": seed})
+    env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
+    start = time.perf_counter()
+    for _ in range(games):
+        env.run(is_training=False)
+    return games / (time.perf_counter() - start)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark; returns the exit status."""
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--games", type=int, default=DEFAULT_GAMES)
+    ap.add_argument("--peer-games", type=int, default=DEFAULT_PEER_GAMES)
+    ap.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    random_gps = ours(args.games, args.seed, greedy=False)
+    greedy_gps = ours(args.games, args.seed, greedy=True)
+    peer_gps = theirs(args.peer_games, args.seed)
+    result = {
+        "games": args.games,
+        "seed": args.seed,
+        "random_games_per_second": round(random_gps, 1),
+        "greedy_games_per_second": round(greedy_gps, 1),
+        "rlcard_random_games_per_second": round(peer_gps, 1),
+        "ratio_random": round(random_gps / peer_gps, 2),
+        "target": TARGET_RATIO,
+    }
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{args.games} four-player hands per bot type (seed {args.seed})")
+        print(f"  unomahjong, random bots   {random_gps:8.1f} games/s")
+        print(f"  unomahjong, greedy bots   {greedy_gps:8.1f} games/s")
+        print(f"  rlcard mahjong, random    {peer_gps:8.1f} games/s")
+        print(
+            f"  ratio (random play)       {random_gps / peer_gps:8.2f} (target >= {TARGET_RATIO})"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
