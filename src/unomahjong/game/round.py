@@ -377,9 +377,23 @@ def _next(state: RoundState, seat: int, steps: int = 1) -> int:
     return (seat + steps * state.direction) % state.players
 
 
+_last_legal: list[tuple[RoundState, int, tuple[Action, ...]]] = []
+"""The last answer of :func:`legal_actions`: a caller asks, then applies."""
+
+
 def legal_actions(state: RoundState, seat: int) -> tuple[Action, ...]:
     """Every action ``seat`` may take now, in a fixed order: win, kongs,
     discards (UNO declarations after plain ones), claims, pass."""
+    if _last_legal:
+        last_state, last_seat, last_actions = _last_legal[0]
+        if last_state is state and last_seat == seat:
+            return last_actions
+    actions = _legal_actions(state, seat)
+    _last_legal[:] = [(state, seat, actions)]
+    return actions
+
+
+def _legal_actions(state: RoundState, seat: int) -> tuple[Action, ...]:
     if seat not in awaiting(state):
         return ()
     s = state.seats[seat]
