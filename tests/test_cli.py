@@ -140,3 +140,34 @@ def test_module_entry_point() -> None:
         check=False,
     )
     assert proc.returncode == 0 and "5g" in proc.stdout
+
+
+def test_play_prints_a_round(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "play", "--seed", "3", "--bots", "greedy,greedy,random,greedy")
+    assert code == 0
+    assert "seat 0 dealt" in out and "payments" in out
+
+
+def test_simulate_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("simulate", "--games", "5", "--seed", "2", "--json")
+    _, first, _ = run(capsys, *args)
+    _, second, _ = run(capsys, *args)
+    a, b = json.loads(first), json.loads(second)
+    assert set(a) == {
+        "games",
+        "wins",
+        "draws",
+        "win_rate",
+        "draw_rate",
+        "average_total",
+        "fan_frequency",
+        "games_per_second",
+    }
+    a.pop("games_per_second")
+    b.pop("games_per_second")
+    assert a == b and a["games"] == 5 and a["wins"] + a["draws"] == 5
+
+
+def test_play_rejects_bad_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "play", "--bots", "greedy,smart,greedy,greedy")
+    assert code == 2 and "unknown bot" in err

@@ -27,7 +27,7 @@ def test_docstring_examples(module: str) -> None:
     assert result.failed == 0
 
 
-@pytest.mark.parametrize("page", ["README.md", "docs/mcr.md"])
+@pytest.mark.parametrize("page", ["README.md", "docs/mcr.md", "docs/game.md"])
 def test_page_examples(page: str) -> None:
     result = doctest.testfile(str(ROOT / page), module_relative=False)
     assert result.failed == 0 and result.attempted > 0
