@@ -249,6 +249,14 @@ def test_random_play(seed: int, players: int, choice_seed: int) -> None:
         seat = rng.choice(seats)
         acts = legal_actions(state, seat)
         assert acts
+        # The final discard may be claimed only for a win; no kong on an empty wall.
+        if state.phase is Phase.CLAIM and state.last:
+            assert all(a.kind in (ActionKind.WIN, ActionKind.PASS) for a in acts)
+        if state.wall_left == 0:
+            assert not any(
+                a.kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG, ActionKind.KONG)
+                for a in acts
+            )
         # An illegal action is refused and changes nothing.
         other = next((i for i in range(players) if i not in seats), None)
         if other is not None:
@@ -390,3 +398,90 @@ def test_exhaustive_draw_pays_nothing() -> None:
             assert board.moves[-1][2][-1].kind == "exhaustive_draw"
             return
     pytest.fail("no exhaustive draw in 40 random hands")
+
+
+def run_script(state: RoundState, script: Sequence[tuple[int, Action]]) -> RoundState:
+    """Apply scripted decisions; any other awaited seat passes."""
+    todo = list(script)
+    while todo and state.phase is not Phase.ENDED:
+        seat, action = todo[0]
+        if seat in awaiting(state) and action in legal_actions(state, seat):
+            state, _ = apply(state, seat, action)
+            todo.pop(0)
+            continue
+        others = [s for s in awaiting(state) if s != seat]
+        assert others, f"seat {seat} cannot {action} and nobody else is awaited"
+        state, _ = apply(state, others[0], PASS)
+    assert not todo, f"unplayed: {todo}"
+    return state
+
+
+def A(kind: ActionKind, tile: str | None = None, uno: bool = False) -> Action:
+    return Action(kind, UNO_TILES[tile] if tile else None, uno)
+
+
+def test_robbing_a_kong() -> None:
+    hands = [
+        "5b 1357y 1357g 1357r",
+        "55b 2468y 2468g 246r",
+        "46b 123456789r 11y",
+        "9g 9b 3457r 6r 9y RSg RSb 5g",
+    ]
+    wall = build_wall(hands, draws="9g 9y 8b 8b 5b")
+    state, _ = start_round(wall=wall)
+    D = ActionKind.DISCARD
+    state = run_script(
+        state,
+        [
+            (0, A(D, "5b")),
+            (1, A(ActionKind.PUNG, "5b")),
+            (1, A(D, "2y")),
+            (2, A(D, "9y", uno=True)),
+            (3, A(D, "8b")),
+            (0, A(D, "8b")),
+            (1, A(ActionKind.ADDED_KONG, "5b")),
+        ],
+    )
+    assert state.phase is Phase.ROB and awaiting(state) == (2,)
+    state, _ = apply(state, 2, Action(ActionKind.WIN))
+    result = outcome(state)
+    assert result is not None and [w.seat for w in result.wins] == [2]
+    win = result.wins[0]
+    assert win.from_seat == 1
+    assert "ROBBING_THE_KONG" in {f.id for f in win.score.fans}
+    # The kong did not happen: seat 1 still shows its pung.
+    assert state.seats[1].melds[0].kind.value == "pung"
+    assert result.payments[1] == -(8 + win.score.total)
+
+
+def test_reverse_changes_who_may_chow() -> None:
+    hands = [
+        "46r 57y 1357g 1357b Rr",
+        "2468y 2468g 2468b 9r",
+        "46r 1357y 9y 2468b 13g",
+        "9g 9b 1239r 78r 9y RSg RSb",
+    ]
+    state, _ = start_round(wall=build_wall(hands, draws="9r 5r"))
+    state, _ = apply(state, 0, A(ActionKind.DISCARD, "Rr"))
+    assert state.current == 3 and state.direction == -1
+    state, _ = apply(state, 3, A(ActionKind.DISCARD, "5r"))
+    # Seat 2 is now next after seat 3: it may chow; seat 0 (next before) may not.
+    assert 2 in awaiting(state) and A(ActionKind.CHOW, "4r") in legal_actions(state, 2)
+    assert all(a.kind is not ActionKind.CHOW for a in legal_actions(state, 0))
+
+
+def test_three_winners_on_one_discard() -> None:
+    hands = [
+        "1357y 1357g 1357b 2r",
+        "123456789r 11y 46b",
+        "123456789y 22g 46b",
+        "123456789g 33b 55b",
+    ]
+    state, _ = start_round(wall=build_wall(hands, draws="5b"))
+    state, _ = apply(state, 0, A(ActionKind.DISCARD, "5b"))
+    for seat in (3, 1, 2):
+        state, _ = apply(state, seat, Action(ActionKind.WIN))
+    result = outcome(state)
+    assert result is not None and [w.seat for w in result.wins] == [1, 2, 3]
+    totals = [w.score.total for w in result.wins]
+    assert result.payments == (-sum(8 + t for t in totals), *(8 + t for t in totals))
