@@ -1,0 +1,88 @@
+"""A Hypothesis state machine playing random legal actions on a Board."""
+
+from __future__ import annotations
+
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from unomahjong.game import Board, IllegalActionError, Phase, RoundState, replay
+
+TOTAL = 176
+
+
+def _tiles(state: RoundState) -> int:
+    n = state.wall_left
+    for s in state.seats:
+        n += len(s.concealed) + len(s.discards) + sum(len(m.tiles) for m in s.melds)
+    return n
+
+
+class RoundMachine(RuleBasedStateMachine):
+    """Random play with undo; every state obeys the round's invariants."""
+
+    board: Board
+    history: list[RoundState]
+
+    @initialize(players=st.integers(2, 8), seed=st.integers(0, 2**32))
+    def start(self, players: int, seed: int) -> None:
+        self.board = Board(players=players, seed=seed)
+        self.history = [self.board.state]
+
+    @precondition(lambda self: bool(self.board.awaiting()))
+    @rule(data=st.data())
+    def act(self, data: st.DataObject) -> None:
+        seat = data.draw(st.sampled_from(self.board.awaiting()))
+        action = data.draw(st.sampled_from(self.board.legal_actions(seat)))
+        self.board.push(seat, action)
+        self.history.append(self.board.state)
+
+    @precondition(lambda self: bool(self.board.awaiting()))
+    @rule(data=st.data())
+    def illegal(self, data: st.DataObject) -> None:
+        state = self.board.state
+        idle = [i for i in range(state.players) if i not in self.board.awaiting()]
+        if not idle:
+            return
+        seat = data.draw(st.sampled_from(idle))
+        some = self.board.legal_actions(self.board.awaiting()[0])[0]
+        try:
+            self.board.push(seat, some)
+        except IllegalActionError:
+            pass
+        else:
+            raise AssertionError("an idle seat acted")
+        assert self.board.state is state
+
+    @precondition(lambda self: len(self.history) > 1)
+    @rule()
+    def undo(self) -> None:
+        self.board.pop()
+        self.history.pop()
+        assert self.board.state == self.history[-1]
+
+    @invariant()
+    def tiles_are_all_there(self) -> None:
+        assert _tiles(self.board.state) == TOTAL
+
+    @invariant()
+    def hand_sizes(self) -> None:
+        state = self.board.state
+        for i, s in enumerate(state.seats):
+            size = len(s.concealed) + 3 * len(s.melds)
+            assert size == (14 if state.phase is Phase.TURN and i == state.current else 13)
+
+    @invariant()
+    def replay_matches(self) -> None:
+        if len(self.history) % 7 == 0 or self.board.outcome() is not None:
+            assert replay(self.board.log_lines()) == self.history
+
+    @invariant()
+    def payments_sum_to_zero(self) -> None:
+        result = self.board.outcome()
+        if result is not None:
+            assert sum(result.payments) == 0
+
+
+RoundMachine.TestCase.settings = settings(max_examples=15, stateful_step_count=60, deadline=None)
+TestRound = RoundMachine.TestCase
