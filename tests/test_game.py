@@ -485,3 +485,72 @@ def test_three_winners_on_one_discard() -> None:
     assert result is not None and [w.seat for w in result.wins] == [1, 2, 3]
     totals = [w.score.total for w in result.wins]
     assert result.payments == (-sum(8 + t for t in totals), *(8 + t for t in totals))
+
+
+def test_heavenly_hand_needs_no_uno() -> None:
+    hands = [
+        "123456789r 11y 46b",
+        "1357y 1357g 1357b 2r",
+        "2468y 2468g 2468b 3r",
+        "9g 9b 2345r 78r 9y RSg RSb",
+    ]
+    state, _ = start_round(wall=build_wall(hands, draws="5b"))
+    assert Action(ActionKind.WIN) in legal_actions(state, 0)
+    state, _ = apply(state, 0, Action(ActionKind.WIN))
+    result = outcome(state)
+    assert result is not None
+    assert "HEAVENLY_HAND" in {f.id for f in result.wins[0].score.fans}
+    assert result.payments[0] == 3 * (8 + result.wins[0].score.total)
+
+
+def test_heavenly_uno_counts_however_late_the_win() -> None:
+    hands = [
+        "1357y 1357g 1357b 2r",
+        "123456789r 11y 4b 9b",
+        "123456789y 22g 46b",
+        "9g 9b 2345r 78r 9y RSg RSb",
+    ]
+    state, _ = start_round(wall=build_wall(hands, draws="9g 6b 8g 8g 5b"))
+    D = ActionKind.DISCARD
+    state = run_script(
+        state,
+        [
+            (0, A(D, "9g")),
+            (1, A(D, "9b", uno=True)),
+            (2, A(D, "8g")),
+            (3, A(D, "8g")),
+            (0, A(D, "5b")),
+            (1, A(ActionKind.WIN)),
+        ],
+    )
+    result = outcome(state)
+    assert result is not None and [w.seat for w in result.wins] == [1]
+    assert "HEAVENLY_UNO" in {f.id for f in result.wins[0].score.fans}
+    # Seat 2 waited on 5b too, but never declared UNO: no win for it.
+    assert len(result.wins) == 1
+
+
+def test_claim_order_never_matters_with_three_answers() -> None:
+    import itertools
+
+    hands = [
+        "1357y 1357g 1379b 2r",
+        "123456789r 11y 46b",  # wins on 5b (地和)
+        "55b 1268y 1268g 126r",  # may pung 5b
+        "123456789g 444y 5b",  # wins on 5b too
+    ]
+    state, _ = start_round(wall=build_wall(hands, draws="5b"))
+    state, _ = apply(state, 0, A(ActionKind.DISCARD, "5b"))
+    seats = awaiting(state)
+    answers = {1: Action(ActionKind.WIN), 2: A(ActionKind.PUNG, "5b"), 3: Action(ActionKind.WIN)}
+    assert set(seats) == set(answers)
+    finals = []
+    for order in itertools.permutations(seats):
+        s = state
+        for seat in order:
+            s, _ = apply(s, seat, answers[seat])
+        finals.append(s)
+    assert all(f == finals[0] for f in finals) and len(finals) == 6
+    final = finals[0]
+    result = outcome(final)
+    assert result is not None and [w.seat for w in result.wins] == [1, 3]
