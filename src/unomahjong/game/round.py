@@ -8,6 +8,7 @@ choices), so every action a caller sends is a decision of one seat.
 
 from __future__ import annotations
 
+import bisect
 import enum
 import random
 from collections.abc import Iterable, Sequence
@@ -20,7 +21,7 @@ from ..hand import Hand, Meld, MeldKind
 from ..rules import RuleSet, get_rules
 from ..scoring import Score, score
 from ..shanten import is_complete_counts, layout_for, min_shanten, waits_codes
-from ..tiles import Tile
+from ..tiles import Tile, TileSet
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
@@ -98,6 +99,8 @@ class SeatState:
     """Declared UNO with the first discard, in the first-turn window (天之UNO)."""
     draws: int = 0
     discarded: int = 0
+    _floor: int | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    """Private: a lower bound of the concealed tiles' shanten (None: unknown)."""
 
 
 @attrs.frozen(slots=True)
@@ -205,7 +208,11 @@ def start_round(
 
 
 def _sorted(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
-    return tuple(sorted(tiles, key=lambda t: t.code))
+    return tuple(sorted(tiles, key=_code))
+
+
+def _code(t: Tile) -> int:
+    return t.code
 
 
 def _remove(tiles: Sequence[Tile], *gone: Tile) -> tuple[Tile, ...]:
@@ -213,6 +220,26 @@ def _remove(tiles: Sequence[Tile], *gone: Tile) -> tuple[Tile, ...]:
     for t in gone:
         out.remove(t)
     return tuple(out)
+
+
+def _remove_one(tiles: tuple[Tile, ...], tile: Tile) -> tuple[Tile, ...]:
+    i = tiles.index(tile)
+    return tiles[:i] + tiles[i + 1 :]
+
+
+def _counts(ts: TileSet, tiles: Iterable[Tile]) -> list[int]:
+    counts = [0] * ts.size
+    for t in tiles:
+        counts[t.code] += 1
+    return counts
+
+
+def _with_floor(s: SeatState, floor: int | None) -> SeatState:
+    """Record a lower bound of the shanten of ``s``'s concealed tiles (the
+    object is new and not yet shared, or the bound is exact)."""
+    if floor is not None:
+        object.__setattr__(s, "_floor", floor)
+    return s
 
 
 def _draw(
@@ -224,21 +251,39 @@ def _draw(
     else:
         tile, front, back = state.wall[state.front], state.front + 1, state.back
     s = state.seats[seat]
-    s = attrs.evolve(s, concealed=_sorted((*s.concealed, tile)), draws=s.draws + 1)
-    new = attrs.evolve(
-        state,
-        seats=_replace(state.seats, seat, s),
-        front=front,
-        back=back,
-        phase=Phase.TURN,
-        current=seat,
-        drawn=tile,
-        replacement=replacement,
-        last=back < front,
-        claimed=False,
-        offered=None,
-        pending=(),
-        answers=(),
+    concealed = s.concealed
+    i = bisect.bisect_right(concealed, tile.code, key=_code)
+    new_s = SeatState(
+        (*concealed[:i], tile, *concealed[i:]),
+        s.melds,
+        s.discards,
+        s.uno,
+        s.uno_first,
+        s.draws + 1,
+        s.discarded,
+    )
+    # One more tile lowers the shanten by at most one.
+    if s._floor is not None:
+        object.__setattr__(new_s, "_floor", s._floor - 1)
+    new = RoundState(
+        state.rules,
+        state.dealer,
+        state.wall,
+        front,
+        back,
+        _replace(state.seats, seat, new_s),
+        Phase.TURN,
+        seat,
+        state.direction,
+        tile,
+        replacement,
+        back < front,
+        False,
+        None,
+        (),
+        (),
+        state.window,
+        state.result,
     )
     return new, (Event("replacement" if replacement else "draw", seat, tile),)
 
@@ -274,19 +319,30 @@ def _hand(state: RoundState, seat: int, win: Tile | None) -> Hand:
     return Hand(state.rules.tileset, concealed, s.melds, win)
 
 
+def _shanten(state: RoundState, seat: int) -> int:
+    """The exact shanten of the seat's concealed tiles and melds (remembered
+    on the seat's state)."""
+    s = state.seats[seat]
+    ts = state.rules.tileset
+    sh = min_shanten(layout_for(ts), _counts(ts, s.concealed), len(s.melds))
+    object.__setattr__(s, "_floor", sh)
+    return sh
+
+
 def _uno_discards(state: RoundState, seat: int, options: Sequence[Tile]) -> list[Tile]:
     """Discards after which the hand is ready in the RULINGS sense: a kind of
     which the player holds fewer than four copies completes it (copies seen
     elsewhere do not matter). Skipped at once when no discard can be ready."""
     s = state.seats[seat]
+    # A discard never lowers the shanten: no ready discard unless it is <= 0.
+    if s._floor is not None and s._floor > 0:
+        return []
+    if _shanten(state, seat) > 0:
+        return []
     ts = state.rules.tileset
     lay = layout_for(ts)
-    counts = [0] * ts.size
-    for t in s.concealed:
-        counts[t.code] += 1
+    counts = _counts(ts, s.concealed)
     melds = len(s.melds)
-    if min_shanten(lay, counts, melds) > 0:
-        return []
     held = list(counts)
     for m in s.melds:
         for c in m.codes:
@@ -347,22 +403,49 @@ def _win_context(state: RoundState, seat: int, *, robbing: bool = False) -> WinC
     )
 
 
+_COMPLETE_LIMIT = 1 << 16
+_complete_memo: dict[tuple[tuple[Tile, ...], int, Tile | None], bool] = {}
+"""Whether concealed tiles (plus a claimed tile) complete a hand with so many
+melds: a locked (UNO) hand is asked the same question turn after turn."""
+
+
+def _complete(state: RoundState, seat: int, tile: Tile | None) -> bool:
+    s = state.seats[seat]
+    key = (s.concealed, len(s.melds), tile)
+    done = _complete_memo.get(key)
+    if done is None:
+        ts = state.rules.tileset
+        counts = _counts(ts, s.concealed)
+        if tile is not None:
+            counts[tile.code] += 1
+        done = is_complete_counts(layout_for(ts), counts, len(s.melds))
+        if len(_complete_memo) >= _COMPLETE_LIMIT:
+            _complete_memo.clear()
+        _complete_memo[key] = done
+    return done
+
+
 def _can_win(state: RoundState, seat: int, *, robbing: bool = False) -> Score | None:
     """The score of a win by ``seat`` now, or None when it may not win."""
-    tile = state.drawn if state.phase is Phase.TURN else state.offered
+    turn = state.phase is Phase.TURN
+    tile = state.drawn if turn else state.offered
     if tile is None:
         return None
     s = state.seats[seat]
-    # Cheap tests first: a win needs UNO, a replacement tile or the first turn.
-    if not (s.uno or (state.phase is Phase.TURN and state.replacement) or state.window):
-        return None
-    ts = state.rules.tileset
-    counts = [0] * ts.size
-    for t in s.concealed:
-        counts[t.code] += 1
-    if state.phase is not Phase.TURN:
-        counts[tile.code] += 1
-    if not is_complete_counts(layout_for(ts), counts, len(s.melds)):
+    # Cheap tests first: a win needs UNO, a replacement tile, 天和 or 地和.
+    if not s.uno:
+        if turn:
+            if not (state.replacement or (state.window and s.draws == 1 and s.discarded == 0)):
+                return None
+        elif not (
+            state.window
+            and not robbing
+            and seat != state.dealer
+            and state.current == state.dealer
+            and state.seats[state.dealer].discarded == 1
+        ):
+            return None
+    if not _complete(state, seat, None if turn else tile):
         return None
     ctx = _win_context(state, seat, robbing=robbing)
     if not (s.uno or ctx.kong_replacement or ctx.heavenly_hand or ctx.earthly_hand):
@@ -375,6 +458,47 @@ def _can_win(state: RoundState, seat: int, *, robbing: bool = False) -> Score | 
 
 def _next(state: RoundState, seat: int, steps: int = 1) -> int:
     return (seat + steps * state.direction) % state.players
+
+
+class _Actions:
+    """Every action of a tile set, built once (actions are values)."""
+
+    __slots__ = (
+        "added_kong",
+        "chow",
+        "concealed_kong",
+        "discard",
+        "kong",
+        "pung",
+        "tileset",
+        "uno",
+    )
+
+    def __init__(self, ts: TileSet) -> None:
+        self.tileset = ts
+
+        def table(kind: ActionKind, uno: bool = False) -> dict[Tile, Action]:
+            return {t: Action(kind, t, uno) for t in ts.tiles}
+
+        self.discard = table(ActionKind.DISCARD)
+        self.uno = table(ActionKind.DISCARD, True)
+        self.concealed_kong = table(ActionKind.CONCEALED_KONG)
+        self.added_kong = table(ActionKind.ADDED_KONG)
+        self.kong = table(ActionKind.KONG)
+        self.pung = table(ActionKind.PUNG)
+        self.chow = table(ActionKind.CHOW)
+
+
+_WIN = Action(ActionKind.WIN)
+_PASS = Action(ActionKind.PASS)
+_ACTIONS: dict[int, _Actions] = {}
+
+
+def _actions(ts: TileSet) -> _Actions:
+    acts = _ACTIONS.get(id(ts))
+    if acts is None or acts.tileset is not ts:
+        acts = _ACTIONS[id(ts)] = _Actions(ts)
+    return acts
 
 
 _last_legal: list[tuple[RoundState, int, tuple[Action, ...]]] = []
@@ -394,37 +518,66 @@ def legal_actions(state: RoundState, seat: int) -> tuple[Action, ...]:
 
 
 def _legal_actions(state: RoundState, seat: int) -> tuple[Action, ...]:
-    if seat not in awaiting(state):
+    phase = state.phase
+    if phase is Phase.TURN:
+        if seat != state.current:
+            return ()
+    elif phase is Phase.ENDED or seat not in state.pending:
         return ()
+    else:
+        return _claim_options(state, seat)
     s = state.seats[seat]
+    acts = _actions(state.rules.tileset)
     out: list[Action] = []
-    if state.phase is Phase.TURN:
-        if not state.claimed and _can_win(state, seat) is not None:
-            out.append(Action(ActionKind.WIN))
-        if not state.claimed and not s.uno and state.wall_left > 0:
-            counts: dict[Tile, int] = {}
-            for t in s.concealed:
-                counts[t] = counts.get(t, 0) + 1
-            for t in sorted(counts, key=lambda t: t.code):
-                if counts[t] == 4:
-                    out.append(Action(ActionKind.CONCEALED_KONG, t))
-            for m in s.melds:
-                if m.kind is MeldKind.PUNG and m.tile in counts:
-                    out.append(Action(ActionKind.ADDED_KONG, m.tile))
-        options = (
-            [state.drawn]
-            if s.uno and state.drawn is not None
-            else sorted(set(s.concealed), key=lambda t: t.code)
-        )
-        for t in options:
-            assert t is not None
-            out.append(Action(ActionKind.DISCARD, t))
-        if not s.uno:
-            tiles = [t for t in options if t is not None]
-            for t in _uno_discards(state, seat, tiles):
-                out.append(Action(ActionKind.DISCARD, t, uno=True))
+    if not state.claimed and _can_win(state, seat) is not None:
+        out.append(_WIN)
+    if s.uno and state.drawn is not None:
+        out.append(acts.discard[state.drawn])
         return tuple(out)
-    return _claim_options(state, seat)
+    concealed = s.concealed
+    options = sorted(dict.fromkeys(concealed), key=_code)
+    if not state.claimed and not s.uno and state.wall_left > 0:
+        if len(concealed) - len(options) >= 3:  # room for four of a kind
+            for t in options:
+                if concealed.count(t) == 4:
+                    out.append(acts.concealed_kong[t])
+        for m in s.melds:
+            if m.kind is MeldKind.PUNG and m.tile in concealed:
+                out.append(acts.added_kong[m.tile])
+    discard = acts.discard
+    out.extend([discard[t] for t in options])
+    if not s.uno:
+        uno = acts.uno
+        out.extend([uno[t] for t in _uno_discards(state, seat, options)])
+    return tuple(out)
+
+
+def _claimable(state: RoundState, seat: int) -> bool:
+    """``bool(_claim_options(state, seat))``, cheaply."""
+    s = state.seats[seat]
+    if state.phase is Phase.CLAIM and not state.last and not s.uno:
+        tile = state.offered
+        assert tile is not None
+        if s.concealed.count(tile) >= 2:
+            return True
+        if tile.rank is not None and seat == _next(state, state.current) and _chows(state, s, tile):
+            return True
+    return _can_win(state, seat, robbing=state.phase is Phase.ROB) is not None
+
+
+def _chows(state: RoundState, s: SeatState, tile: Tile) -> list[Tile]:
+    """The lowest tiles of the chows ``s`` can make with ``tile``."""
+    assert tile.rank is not None
+    ts = state.rules.tileset
+    concealed = s.concealed
+    out = []
+    suit = tile.suit or 0
+    for start in range(max(1, tile.rank - 2), min(7, tile.rank) + 1):
+        need = [ts.number(suit, r) for r in range(start, start + 3)]
+        need.remove(tile)
+        if need[0] in concealed and need[1] in concealed:
+            out.append(ts.number(suit, start))
+    return out
 
 
 def _claim_options(state: RoundState, seat: int) -> tuple[Action, ...]:
@@ -433,22 +586,19 @@ def _claim_options(state: RoundState, seat: int) -> tuple[Action, ...]:
     s = state.seats[seat]
     out: list[Action] = []
     if _can_win(state, seat, robbing=state.phase is Phase.ROB) is not None:
-        out.append(Action(ActionKind.WIN))
+        out.append(_WIN)
     if state.phase is Phase.CLAIM and not state.last and not s.uno:
+        acts = _actions(state.rules.tileset)
         n = s.concealed.count(tile)
         if n >= 3 and state.wall_left > 0:
-            out.append(Action(ActionKind.KONG, tile))
+            out.append(acts.kong[tile])
         if n >= 2:
-            out.append(Action(ActionKind.PUNG, tile))
+            out.append(acts.pung[tile])
         if seat == _next(state, state.current) and tile.rank is not None:
-            ts = state.rules.tileset
-            for start in range(max(1, tile.rank - 2), min(7, tile.rank) + 1):
-                need = [ts.number(tile.suit or 0, r) for r in range(start, start + 3)]
-                need.remove(tile)
-                if all(t in s.concealed for t in need):
-                    out.append(Action(ActionKind.CHOW, ts.number(tile.suit or 0, start)))
+            chow = acts.chow
+            out.extend([chow[t] for t in _chows(state, s, tile)])
     if out:
-        out.append(Action(ActionKind.PASS))
+        out.append(_PASS)
     return tuple(out)
 
 
@@ -470,7 +620,26 @@ def apply(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tup
         return _turn(state, seat, action)
     answers = (*state.answers, (seat, action))
     pending = tuple(p for p in state.pending if p != seat)
-    state = attrs.evolve(state, answers=answers, pending=pending)
+    state = RoundState(
+        state.rules,
+        state.dealer,
+        state.wall,
+        state.front,
+        state.back,
+        state.seats,
+        state.phase,
+        state.current,
+        state.direction,
+        state.drawn,
+        state.replacement,
+        state.last,
+        state.claimed,
+        state.offered,
+        pending,
+        answers,
+        state.window,
+        state.result,
+    )
     if pending:
         return state, ()
     return _resolve(state)
@@ -498,7 +667,7 @@ def _turn(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tup
         tile = action.tile
         assert tile is not None
         state = attrs.evolve(state, phase=Phase.ROB, offered=tile, window=False, answers=())
-        robbers = tuple(i for i in range(state.players) if i != seat and _claim_options(state, i))
+        robbers = tuple(i for i in range(state.players) if i != seat and _claimable(state, i))
         state = attrs.evolve(state, pending=robbers)
         if robbers:
             return state, (Event("added_kong", seat, tile),)
@@ -507,34 +676,47 @@ def _turn(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tup
     # A discard.
     tile = action.tile
     assert tile is not None
-    first = s.discarded == 0
-    s = attrs.evolve(
-        s,
-        concealed=_remove(s.concealed, tile),
-        discards=(*s.discards, tile),
-        discarded=s.discarded + 1,
-        uno=s.uno or action.uno,
-        uno_first=s.uno_first or (action.uno and first and state.window),
+    uno = action.uno
+    new_s = SeatState(
+        _remove_one(s.concealed, tile),
+        s.melds,
+        (*s.discards, tile),
+        s.uno or uno,
+        s.uno_first or (uno and s.discarded == 0 and state.window),
+        s.draws,
+        s.discarded + 1,
     )
+    # One tile fewer never lowers the shanten.
+    if s._floor is not None:
+        object.__setattr__(new_s, "_floor", s._floor)
     said: tuple[Event, ...] = (Event("discard", seat, tile),)
-    if action.uno:
+    if uno:
         said += (Event("uno", seat, tile),)
-    state = attrs.evolve(
-        state,
-        seats=_replace(state.seats, seat, s),
-        phase=Phase.CLAIM,
-        offered=tile,
-        drawn=None,
-        replacement=False,
-        claimed=False,
-        last=state.wall_left == 0,
-        answers=(),
+    last = state.wall_left == 0
+    state = RoundState(
+        state.rules,
+        state.dealer,
+        state.wall,
+        state.front,
+        state.back,
+        _replace(state.seats, seat, new_s),
+        Phase.CLAIM,
+        state.current,
+        state.direction,
+        None,
+        False,
+        last,
+        False,
+        tile,
+        (),
+        (),
+        state.window,
+        state.result,
     )
-    claimers = tuple(i for i in range(state.players) if i != seat and _claim_options(state, i))
-    state = attrs.evolve(state, pending=claimers)
+    claimers = tuple(i for i in range(state.players) if i != seat and _claimable(state, i))
     if claimers:
-        return state, said
-    new, more = _resolve(state)
+        return attrs.evolve(state, pending=claimers), said
+    new, more = _pass(state)
     return new, said + more
 
 
@@ -579,16 +761,23 @@ def _resolve(state: RoundState) -> tuple[RoundState, tuple[Event, ...]]:
         key=lambda x: _CLAIM_RANK[x[1].kind],
         default=None,
     )
-    discarder = state.current
     if best is not None:
         return _claim(state, best[0], best[1])
-    # Nobody claims: Reverse and Skip act, then the next seat draws.
+    return _pass(state)
+
+
+def _pass(state: RoundState) -> tuple[RoundState, tuple[Event, ...]]:
+    """Nobody claims the discard: Reverse and Skip act, then the next seat draws."""
+    tile = state.offered
+    assert tile is not None
+    discarder = state.current
     events: tuple[Event, ...] = ()
     step = 1
-    if tile.honour is not None and tile.honour.symbol == "R":
+    honour = tile.honour
+    if honour is not None and honour.symbol == "R":
         state = attrs.evolve(state, direction=-state.direction)
         events += (Event("reverse", discarder, tile),)
-    elif tile.honour is not None and tile.honour.symbol == "S":
+    elif honour is not None and honour.symbol == "S":
         step = 2
         events += (Event("skip", discarder, tile),)
     if state.last or state.wall_left == 0:
@@ -603,7 +792,7 @@ def _claim(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tu
     discarder = state.current
     source = (seat - discarder) % state.players
     d = state.seats[discarder]
-    d = attrs.evolve(d, discards=d.discards[:-1])
+    d = _with_floor(attrs.evolve(d, discards=d.discards[:-1]), d._floor)
     s = state.seats[seat]
     kind = action.kind
     if kind is ActionKind.CHOW:
