@@ -329,6 +329,54 @@ def _shanten(state: RoundState, seat: int) -> int:
     return sh
 
 
+def _may_be_ready(tab: _Tables, concealed: tuple[Tile, ...], melds: int) -> bool:
+    """False when the shanten of the concealed tiles (sorted) is surely above 0.
+
+    A hand one tile from complete keeps every tile in a meld, a pair or a
+    partial meld of the winning hand, except the tile to discard and a lone
+    pair tile: so at most two isolated tiles (single, no suited tile within two
+    ranks). The other shapes need six pairs, twelve kinds of terminals and
+    honours, thirteen kinds of honours and a knitted set, or eight tiles of a
+    knitted set.
+    """
+    counts = [0] * tab.tileset.size
+    for t in concealed:
+        counts[t.code] += 1
+    neighbours = tab.neighbours
+    isolated = 0
+    pairs = 0
+    held = 0
+    prev = None
+    for t in concealed:
+        if t is prev:
+            continue
+        prev = t
+        c = t.code
+        n = counts[c]
+        held |= 1 << c
+        if n == 1:
+            for d in neighbours[c]:
+                if counts[d]:
+                    break
+            else:
+                isolated += 1
+        else:
+            pairs += n >> 1
+    if isolated <= 2:
+        return True
+    if melds > 1:
+        return False
+    knitted = max(map(int.bit_count, map(held.__and__, tab.knitted_masks)))
+    return knitted >= 8 or (
+        melds == 0
+        and (
+            pairs >= 6
+            or (held & tab.orphan_mask).bit_count() >= 12
+            or (held & tab.honour_mask).bit_count() + knitted >= 13
+        )
+    )
+
+
 def _uno_discards(state: RoundState, seat: int, options: Sequence[Tile]) -> list[Tile]:
     """Discards after which the hand is ready in the RULINGS sense: a kind of
     which the player holds fewer than four copies completes it (copies seen
@@ -336,6 +384,9 @@ def _uno_discards(state: RoundState, seat: int, options: Sequence[Tile]) -> list
     s = state.seats[seat]
     # A discard never lowers the shanten: no ready discard unless it is <= 0.
     if s._floor is not None and s._floor > 0:
+        return []
+    if not _may_be_ready(_tables(state.rules.tileset), s.concealed, len(s.melds)):
+        object.__setattr__(s, "_floor", 1)
         return []
     if _shanten(state, seat) > 0:
         return []
@@ -460,15 +511,21 @@ def _next(state: RoundState, seat: int, steps: int = 1) -> int:
     return (seat + steps * state.direction) % state.players
 
 
-class _Actions:
-    """Every action of a tile set, built once (actions are values)."""
+class _Tables:
+    """Per tile set: every action (actions are values, built once), and the
+    neighbours and chows of each tile."""
 
     __slots__ = (
         "added_kong",
         "chow",
+        "chows",
         "concealed_kong",
         "discard",
+        "honour_mask",
+        "knitted_masks",
         "kong",
+        "neighbours",
+        "orphan_mask",
         "pung",
         "tileset",
         "uno",
@@ -487,18 +544,42 @@ class _Actions:
         self.kong = table(ActionKind.KONG)
         self.pung = table(ActionKind.PUNG)
         self.chow = table(ActionKind.CHOW)
+        self.neighbours: list[tuple[int, ...]] = [() for _ in range(ts.size)]
+        """Codes of the suited tiles within two ranks of a suited tile."""
+        self.chows: dict[Tile, tuple[tuple[Tile, Tile, Tile], ...]] = {}
+        """(lowest tile, the other two tiles) of each chow holding a tile."""
+        for t in ts.tiles:
+            if t.rank is None:
+                self.chows[t] = ()
+                continue
+            suit = t.suit or 0
+            self.neighbours[t.code] = tuple(
+                ts.number(suit, r).code
+                for r in range(t.rank - 2, t.rank + 3)
+                if 1 <= r <= 9 and r != t.rank
+            )
+            chows = []
+            for start in range(max(1, t.rank - 2), min(7, t.rank) + 1):
+                need = [ts.number(suit, r) for r in range(start, start + 3)]
+                need.remove(t)
+                chows.append((ts.number(suit, start), need[0], need[1]))
+            self.chows[t] = tuple(chows)
+        lay = layout_for(ts)
+        self.knitted_masks = lay.knitted_masks
+        self.orphan_mask = lay.orphan_mask
+        self.honour_mask = lay.honour_mask
 
 
 _WIN = Action(ActionKind.WIN)
 _PASS = Action(ActionKind.PASS)
-_ACTIONS: dict[int, _Actions] = {}
+_TABLES: dict[int, _Tables] = {}
 
 
-def _actions(ts: TileSet) -> _Actions:
-    acts = _ACTIONS.get(id(ts))
-    if acts is None or acts.tileset is not ts:
-        acts = _ACTIONS[id(ts)] = _Actions(ts)
-    return acts
+def _tables(ts: TileSet) -> _Tables:
+    tab = _TABLES.get(id(ts))
+    if tab is None or tab.tileset is not ts:
+        tab = _TABLES[id(ts)] = _Tables(ts)
+    return tab
 
 
 _last_legal: list[tuple[RoundState, int, tuple[Action, ...]]] = []
@@ -527,7 +608,7 @@ def _legal_actions(state: RoundState, seat: int) -> tuple[Action, ...]:
     else:
         return _claim_options(state, seat)
     s = state.seats[seat]
-    acts = _actions(state.rules.tileset)
+    acts = _tables(state.rules.tileset)
     out: list[Action] = []
     if not state.claimed and _can_win(state, seat) is not None:
         out.append(_WIN)
@@ -567,17 +648,12 @@ def _claimable(state: RoundState, seat: int) -> bool:
 
 def _chows(state: RoundState, s: SeatState, tile: Tile) -> list[Tile]:
     """The lowest tiles of the chows ``s`` can make with ``tile``."""
-    assert tile.rank is not None
-    ts = state.rules.tileset
     concealed = s.concealed
-    out = []
-    suit = tile.suit or 0
-    for start in range(max(1, tile.rank - 2), min(7, tile.rank) + 1):
-        need = [ts.number(suit, r) for r in range(start, start + 3)]
-        need.remove(tile)
-        if need[0] in concealed and need[1] in concealed:
-            out.append(ts.number(suit, start))
-    return out
+    return [
+        start
+        for start, a, b in _tables(state.rules.tileset).chows[tile]
+        if a in concealed and b in concealed
+    ]
 
 
 def _claim_options(state: RoundState, seat: int) -> tuple[Action, ...]:
@@ -588,7 +664,7 @@ def _claim_options(state: RoundState, seat: int) -> tuple[Action, ...]:
     if _can_win(state, seat, robbing=state.phase is Phase.ROB) is not None:
         out.append(_WIN)
     if state.phase is Phase.CLAIM and not state.last and not s.uno:
-        acts = _actions(state.rules.tileset)
+        acts = _tables(state.rules.tileset)
         n = s.concealed.count(tile)
         if n >= 3 and state.wall_left > 0:
             out.append(acts.kong[tile])
@@ -613,9 +689,14 @@ def apply(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tup
     """
     if state.phase is Phase.ENDED:
         raise IllegalActionError("ended", "the round is over")
-    if action not in legal_actions(state, seat):
-        who = "it is not this seat's turn" if seat not in awaiting(state) else "not allowed now"
-        raise IllegalActionError("illegal-action", f"seat {seat} may not {action}: {who}")
+    actions = legal_actions(state, seat)
+    for a in actions:
+        if a is action:
+            break
+    else:
+        if action not in actions:
+            who = "it is not this seat's turn" if seat not in awaiting(state) else "not allowed now"
+            raise IllegalActionError("illegal-action", f"seat {seat} may not {action}: {who}")
     if state.phase is Phase.TURN:
         return _turn(state, seat, action)
     answers = (*state.answers, (seat, action))
@@ -713,11 +794,38 @@ def _turn(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tup
         state.window,
         state.result,
     )
-    claimers = tuple(i for i in range(state.players) if i != seat and _claimable(state, i))
+    claimers = _claimers(state, seat, tile)
     if claimers:
         return attrs.evolve(state, pending=claimers), said
     new, more = _pass(state)
     return new, said + more
+
+
+def _claimers(state: RoundState, seat: int, tile: Tile) -> tuple[int, ...]:
+    """The seats with an option on ``seat``'s discard: those for which
+    :func:`_claim_options` is not empty."""
+    seats = state.seats
+    dealer = state.dealer
+    # Without UNO, only 地和 wins on a discard: the dealer's first, in the window.
+    earthly = state.window and seat == dealer and seats[dealer].discarded == 1
+    after = (seat + state.direction) % len(seats)
+    open_ = not state.last
+    suited = tile.rank is not None
+    out = []
+    for i, o in enumerate(seats):
+        if i == seat:
+            continue
+        if open_ and not o.uno:
+            concealed = o.concealed
+            if tile in concealed and concealed.count(tile) >= 2:
+                out.append(i)
+                continue
+            if suited and i == after and _chows(state, o, tile):
+                out.append(i)
+                continue
+        if (o.uno or (earthly and i != dealer)) and _can_win(state, i) is not None:
+            out.append(i)
+    return tuple(out)
 
 
 def _complete_added_kong(state: RoundState) -> tuple[RoundState, tuple[Event, ...]]:
