@@ -101,6 +101,9 @@ class SeatState:
     discarded: int = 0
     _floor: int | None = attrs.field(default=None, init=False, eq=False, repr=False)
     """Private: a lower bound of the concealed tiles' shanten (None: unknown)."""
+    _counts: list[int] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    """Private: the concealed tiles counted by code (None: not yet counted).
+    Never modified once set."""
 
 
 @attrs.frozen(slots=True)
@@ -223,7 +226,10 @@ def _remove(tiles: Sequence[Tile], *gone: Tile) -> tuple[Tile, ...]:
 
 
 def _remove_one(tiles: tuple[Tile, ...], tile: Tile) -> tuple[Tile, ...]:
-    i = tiles.index(tile)
+    """``tiles`` (sorted by code) without one ``tile``."""
+    i = bisect.bisect_left(tiles, tile.code, key=_code)
+    if i >= len(tiles) or tiles[i] is not tile:
+        i = tiles.index(tile)
     return tiles[:i] + tiles[i + 1 :]
 
 
@@ -234,23 +240,53 @@ def _counts(ts: TileSet, tiles: Iterable[Tile]) -> list[int]:
     return counts
 
 
-def _with_floor(s: SeatState, floor: int | None) -> SeatState:
-    """Record a lower bound of the shanten of ``s``'s concealed tiles (the
-    object is new and not yet shared, or the bound is exact)."""
-    if floor is not None:
-        object.__setattr__(s, "_floor", floor)
-    return s
+def _same_hand(new: SeatState, old: SeatState) -> SeatState:
+    """``new``, which has ``old``'s concealed tiles and melds, with its caches."""
+    if old._floor is not None:
+        object.__setattr__(new, "_floor", old._floor)
+    if old._counts is not None:
+        object.__setattr__(new, "_counts", old._counts)
+    return new
+
+
+def _seat_counts(ts: TileSet, s: SeatState) -> list[int]:
+    """The seat's concealed tiles counted by code (cached: do not modify)."""
+    counts = s._counts
+    if counts is None:
+        counts = _counts(ts, s.concealed)
+        object.__setattr__(s, "_counts", counts)
+    return counts
+
+
+def _counts_plus(s: SeatState, new: SeatState, code: int, n: int) -> None:
+    """Give ``new`` the counts of ``s`` with ``n`` more tiles of ``code``."""
+    counts = s._counts
+    if counts is not None:
+        counts = counts.copy()
+        counts[code] += n
+        object.__setattr__(new, "_counts", counts)
 
 
 def _draw(
     state: RoundState, seat: int, *, replacement: bool
 ) -> tuple[RoundState, tuple[Event, ...]]:
     """The seat draws from the front (or the back after a kong) and takes its turn."""
+    return _draw_with(state, state.seats, state.direction, seat, replacement)
+
+
+def _draw_with(
+    state: RoundState,
+    seats: tuple[SeatState, ...],
+    direction: int,
+    seat: int,
+    replacement: bool,
+) -> tuple[RoundState, tuple[Event, ...]]:
+    """:func:`_draw` from ``state`` with these seats and direction."""
     if replacement:
         tile, front, back = state.wall[state.back], state.front, state.back - 1
     else:
         tile, front, back = state.wall[state.front], state.front + 1, state.back
-    s = state.seats[seat]
+    s = seats[seat]
     concealed = s.concealed
     i = bisect.bisect_right(concealed, tile.code, key=_code)
     new_s = SeatState(
@@ -265,16 +301,17 @@ def _draw(
     # One more tile lowers the shanten by at most one.
     if s._floor is not None:
         object.__setattr__(new_s, "_floor", s._floor - 1)
+    _counts_plus(s, new_s, tile.code, 1)
     new = RoundState(
         state.rules,
         state.dealer,
         state.wall,
         front,
         back,
-        _replace(state.seats, seat, new_s),
+        _replace(seats, seat, new_s),
         Phase.TURN,
         seat,
-        state.direction,
+        direction,
         tile,
         replacement,
         back < front,
@@ -324,12 +361,12 @@ def _shanten(state: RoundState, seat: int) -> int:
     on the seat's state)."""
     s = state.seats[seat]
     ts = state.rules.tileset
-    sh = min_shanten(layout_for(ts), _counts(ts, s.concealed), len(s.melds))
+    sh = min_shanten(layout_for(ts), _seat_counts(ts, s), len(s.melds))
     object.__setattr__(s, "_floor", sh)
     return sh
 
 
-def _may_be_ready(tab: _Tables, concealed: tuple[Tile, ...], melds: int) -> bool:
+def _may_be_ready(tab: _Tables, concealed: tuple[Tile, ...], counts: list[int], melds: int) -> bool:
     """False when the shanten of the concealed tiles (sorted) is surely above 0.
 
     A hand one tile from complete keeps every tile in a meld, a pair or a
@@ -339,9 +376,6 @@ def _may_be_ready(tab: _Tables, concealed: tuple[Tile, ...], melds: int) -> bool
     honours, thirteen kinds of honours and a knitted set, or eight tiles of a
     knitted set.
     """
-    counts = [0] * tab.tileset.size
-    for t in concealed:
-        counts[t.code] += 1
     neighbours = tab.neighbours
     isolated = 0
     pairs = 0
@@ -385,14 +419,14 @@ def _uno_discards(state: RoundState, seat: int, options: Sequence[Tile]) -> list
     # A discard never lowers the shanten: no ready discard unless it is <= 0.
     if s._floor is not None and s._floor > 0:
         return []
-    if not _may_be_ready(_tables(state.rules.tileset), s.concealed, len(s.melds)):
+    ts = state.rules.tileset
+    if not _may_be_ready(_tables(ts), s.concealed, _seat_counts(ts, s), len(s.melds)):
         object.__setattr__(s, "_floor", 1)
         return []
     if _shanten(state, seat) > 0:
         return []
-    ts = state.rules.tileset
     lay = layout_for(ts)
-    counts = _counts(ts, s.concealed)
+    counts = list(_seat_counts(ts, s))
     melds = len(s.melds)
     held = list(counts)
     for m in s.melds:
@@ -466,7 +500,7 @@ def _complete(state: RoundState, seat: int, tile: Tile | None) -> bool:
     done = _complete_memo.get(key)
     if done is None:
         ts = state.rules.tileset
-        counts = _counts(ts, s.concealed)
+        counts = list(_seat_counts(ts, s))
         if tile is not None:
             counts[tile.code] += 1
         done = is_complete_counts(layout_for(ts), counts, len(s.melds))
@@ -546,8 +580,8 @@ class _Tables:
         self.chow = table(ActionKind.CHOW)
         self.neighbours: list[tuple[int, ...]] = [() for _ in range(ts.size)]
         """Codes of the suited tiles within two ranks of a suited tile."""
-        self.chows: dict[Tile, tuple[tuple[Tile, Tile, Tile], ...]] = {}
-        """(lowest tile, the other two tiles) of each chow holding a tile."""
+        self.chows: dict[Tile, tuple[tuple[Tile, int, int], ...]] = {}
+        """(lowest tile, the other two tiles' codes) of each chow holding a tile."""
         for t in ts.tiles:
             if t.rank is None:
                 self.chows[t] = ()
@@ -562,7 +596,7 @@ class _Tables:
             for start in range(max(1, t.rank - 2), min(7, t.rank) + 1):
                 need = [ts.number(suit, r) for r in range(start, start + 3)]
                 need.remove(t)
-                chows.append((ts.number(suit, start), need[0], need[1]))
+                chows.append((ts.number(suit, start), need[0].code, need[1].code))
             self.chows[t] = tuple(chows)
         lay = layout_for(ts)
         self.knitted_masks = lay.knitted_masks
@@ -618,12 +652,13 @@ def _legal_actions(state: RoundState, seat: int) -> tuple[Action, ...]:
     concealed = s.concealed
     options = sorted(dict.fromkeys(concealed), key=_code)
     if not state.claimed and not s.uno and state.wall_left > 0:
+        counts = _seat_counts(acts.tileset, s)
         if len(concealed) - len(options) >= 3:  # room for four of a kind
             for t in options:
-                if concealed.count(t) == 4:
+                if counts[t.code] == 4:
                     out.append(acts.concealed_kong[t])
         for m in s.melds:
-            if m.kind is MeldKind.PUNG and m.tile in concealed:
+            if m.kind is MeldKind.PUNG and counts[m.tile.code]:
                 out.append(acts.added_kong[m.tile])
     discard = acts.discard
     out.extend([discard[t] for t in options])
@@ -639,7 +674,7 @@ def _claimable(state: RoundState, seat: int) -> bool:
     if state.phase is Phase.CLAIM and not state.last and not s.uno:
         tile = state.offered
         assert tile is not None
-        if s.concealed.count(tile) >= 2:
+        if _seat_counts(state.rules.tileset, s)[tile.code] >= 2:
             return True
         if tile.rank is not None and seat == _next(state, state.current) and _chows(state, s, tile):
             return True
@@ -648,12 +683,9 @@ def _claimable(state: RoundState, seat: int) -> bool:
 
 def _chows(state: RoundState, s: SeatState, tile: Tile) -> list[Tile]:
     """The lowest tiles of the chows ``s`` can make with ``tile``."""
-    concealed = s.concealed
-    return [
-        start
-        for start, a, b in _tables(state.rules.tileset).chows[tile]
-        if a in concealed and b in concealed
-    ]
+    ts = state.rules.tileset
+    counts = _seat_counts(ts, s)
+    return [start for start, a, b in _tables(ts).chows[tile] if counts[a] and counts[b]]
 
 
 def _claim_options(state: RoundState, seat: int) -> tuple[Action, ...]:
@@ -665,7 +697,7 @@ def _claim_options(state: RoundState, seat: int) -> tuple[Action, ...]:
         out.append(_WIN)
     if state.phase is Phase.CLAIM and not state.last and not s.uno:
         acts = _tables(state.rules.tileset)
-        n = s.concealed.count(tile)
+        n = _seat_counts(acts.tileset, s)[tile.code]
         if n >= 3 and state.wall_left > 0:
             out.append(acts.kong[tile])
         if n >= 2:
@@ -770,17 +802,48 @@ def _turn(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tup
     # One tile fewer never lowers the shanten.
     if s._floor is not None:
         object.__setattr__(new_s, "_floor", s._floor)
+    _counts_plus(s, new_s, tile.code, -1)
     said: tuple[Event, ...] = (Event("discard", seat, tile),)
     if uno:
         said += (Event("uno", seat, tile),)
+    seats = _replace(state.seats, seat, new_s)
     last = state.wall_left == 0
-    state = RoundState(
+    claimers = _claimers(state, seat, tile, seats, last)
+    if claimers:
+        return _claim_state(state, seats, tile, last, claimers), said
+    if last:
+        new, more = _pass(_claim_state(state, seats, tile, last, ()))
+        return new, said + more
+    # Nobody claims and the wall is not empty: as _pass, without the CLAIM state.
+    direction = state.direction
+    step = 1
+    honour = tile.honour
+    if honour is not None:
+        if honour.symbol == "R":
+            direction = -direction
+            said += (Event("reverse", seat, tile),)
+        elif honour.symbol == "S":
+            step = 2
+            said += (Event("skip", seat, tile),)
+    new, more = _draw_with(state, seats, direction, (seat + step * direction) % len(seats), False)
+    return new, said + more
+
+
+def _claim_state(
+    state: RoundState,
+    seats: tuple[SeatState, ...],
+    tile: Tile,
+    last: bool,
+    pending: tuple[int, ...],
+) -> RoundState:
+    """The CLAIM state after the current seat of ``state`` discards ``tile``."""
+    return RoundState(
         state.rules,
         state.dealer,
         state.wall,
         state.front,
         state.back,
-        _replace(state.seats, seat, new_s),
+        seats,
         Phase.CLAIM,
         state.current,
         state.direction,
@@ -789,42 +852,44 @@ def _turn(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tup
         last,
         False,
         tile,
-        (),
+        pending,
         (),
         state.window,
         state.result,
     )
-    claimers = _claimers(state, seat, tile)
-    if claimers:
-        return attrs.evolve(state, pending=claimers), said
-    new, more = _pass(state)
-    return new, said + more
 
 
-def _claimers(state: RoundState, seat: int, tile: Tile) -> tuple[int, ...]:
-    """The seats with an option on ``seat``'s discard: those for which
-    :func:`_claim_options` is not empty."""
-    seats = state.seats
+def _claimers(
+    state: RoundState, seat: int, tile: Tile, seats: tuple[SeatState, ...], last: bool
+) -> tuple[int, ...]:
+    """The seats with an option on the discard of ``tile`` by the current seat
+    of ``state`` (``seats`` after it): those whose :func:`_claim_options` in
+    the CLAIM state are not empty."""
     dealer = state.dealer
     # Without UNO, only 地和 wins on a discard: the dealer's first, in the window.
     earthly = state.window and seat == dealer and seats[dealer].discarded == 1
     after = (seat + state.direction) % len(seats)
-    open_ = not state.last
     suited = tile.rank is not None
+    ts = state.rules.tileset
+    code = tile.code
     out = []
+    maybe = []
     for i, o in enumerate(seats):
         if i == seat:
             continue
-        if open_ and not o.uno:
-            concealed = o.concealed
-            if tile in concealed and concealed.count(tile) >= 2:
+        if not last and not o.uno:
+            if _seat_counts(ts, o)[code] >= 2:
                 out.append(i)
                 continue
             if suited and i == after and _chows(state, o, tile):
                 out.append(i)
                 continue
-        if (o.uno or (earthly and i != dealer)) and _can_win(state, i) is not None:
-            out.append(i)
+        if o.uno or (earthly and i != dealer):
+            maybe.append(i)
+    if maybe:
+        claim = _claim_state(state, seats, tile, last, ())
+        out.extend(i for i in maybe if _can_win(claim, i) is not None)
+        out.sort()
     return tuple(out)
 
 
@@ -900,7 +965,7 @@ def _claim(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tu
     discarder = state.current
     source = (seat - discarder) % state.players
     d = state.seats[discarder]
-    d = _with_floor(attrs.evolve(d, discards=d.discards[:-1]), d._floor)
+    d = _same_hand(attrs.evolve(d, discards=d.discards[:-1]), d)
     s = state.seats[seat]
     kind = action.kind
     if kind is ActionKind.CHOW:
