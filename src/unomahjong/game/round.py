@@ -366,15 +366,19 @@ def _shanten(state: RoundState, seat: int) -> int:
     return sh
 
 
-def _may_be_ready(tab: _Tables, concealed: tuple[Tile, ...], counts: list[int], melds: int) -> bool:
-    """False when the shanten of the concealed tiles (sorted) is surely above 0.
+def _shanten_floor(tab: _Tables, concealed: tuple[Tile, ...], counts: list[int], melds: int) -> int:
+    """A cheap lower bound of the shanten of a hand of 14 tiles (kongs as
+    three; ``concealed`` sorted, ``counts`` its counts by code).
 
-    A hand one tile from complete keeps every tile in a meld, a pair or a
-    partial meld of the winning hand, except the tile to discard and a lone
-    pair tile: so at most two isolated tiles (single, no suited tile within two
-    ranks). The other shapes need six pairs, twelve kinds of terminals and
-    honours, thirteen kinds of honours and a knitted set, or eight tiles of a
-    knitted set.
+    Standard shape: call a tile isolated when it is single and no suited tile
+    is within two ranks of it. If ``d`` tiles must be exchanged to complete the
+    hand, an isolated tile is either exchanged, or the winning hand's meld or
+    pair holding it misses all its other tiles (at least one per group): so
+    ``isolated <= 2d`` and the shanten ``d - 1`` is at least
+    ``ceil(isolated / 2) - 1``. Other shapes: seven pairs ``6 - pairs``,
+    thirteen orphans at least ``12 - kinds of terminals and honours``, honours
+    and knitted ``13 - honours - knitted``, knitted straight at least
+    ``8 - knitted`` (tiles held of the best knitted set).
     """
     neighbours = tab.neighbours
     isolated = 0
@@ -396,19 +400,19 @@ def _may_be_ready(tab: _Tables, concealed: tuple[Tile, ...], counts: list[int], 
                 isolated += 1
         else:
             pairs += n >> 1
-    if isolated <= 2:
-        return True
-    if melds > 1:
-        return False
+    best = (isolated + 1) // 2 - 1
+    if best <= 0 or melds > 1:
+        return best
     knitted = max(map(int.bit_count, map(held.__and__, tab.knitted_masks)))
-    return knitted >= 8 or (
-        melds == 0
-        and (
-            pairs >= 6
-            or (held & tab.orphan_mask).bit_count() >= 12
-            or (held & tab.honour_mask).bit_count() + knitted >= 13
+    best = min(best, 8 - knitted)
+    if melds == 0:
+        best = min(
+            best,
+            6 - min(pairs, 7),
+            12 - (held & tab.orphan_mask).bit_count(),
+            13 - min((held & tab.honour_mask).bit_count() + knitted, 14),
         )
-    )
+    return best
 
 
 def _uno_discards(state: RoundState, seat: int, options: Sequence[Tile]) -> list[Tile]:
@@ -420,8 +424,9 @@ def _uno_discards(state: RoundState, seat: int, options: Sequence[Tile]) -> list
     if s._floor is not None and s._floor > 0:
         return []
     ts = state.rules.tileset
-    if not _may_be_ready(_tables(ts), s.concealed, _seat_counts(ts, s), len(s.melds)):
-        object.__setattr__(s, "_floor", 1)
+    floor = _shanten_floor(_tables(ts), s.concealed, _seat_counts(ts, s), len(s.melds))
+    if floor > 0:
+        object.__setattr__(s, "_floor", floor)
         return []
     if _shanten(state, seat) > 0:
         return []
