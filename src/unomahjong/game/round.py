@@ -494,25 +494,64 @@ def _win_context(state: RoundState, seat: int, *, robbing: bool = False) -> WinC
 
 
 _COMPLETE_LIMIT = 1 << 16
-_complete_memo: dict[tuple[tuple[Tile, ...], int, Tile | None], bool] = {}
-"""Whether concealed tiles (plus a claimed tile) complete a hand with so many
-melds: a locked (UNO) hand is asked the same question turn after turn."""
+_complete_memo: dict[tuple[tuple[Tile, ...], int, Tile], bool] = {}
+"""Whether concealed tiles plus a tile complete a hand with so many melds: a
+locked (UNO) hand is asked the same question turn after turn."""
 
 
-def _complete(state: RoundState, seat: int, tile: Tile | None) -> bool:
+def _complete(state: RoundState, seat: int, tile: Tile, *, held: bool) -> bool:
+    """Whether the seat's concealed tiles (``held``: they include ``tile``;
+    else plus ``tile``) complete its hand."""
     s = state.seats[seat]
-    key = (s.concealed, len(s.melds), tile)
+    ts = state.rules.tileset
+    rest = _remove_one(s.concealed, tile) if held else s.concealed
+    melds = len(s.melds)
+    key = (rest, melds, tile)
     done = _complete_memo.get(key)
     if done is None:
-        ts = state.rules.tileset
         counts = list(_seat_counts(ts, s))
-        if tile is not None:
+        if held:
+            counts[tile.code] -= 1
+        done = _may_complete(_tables(ts), counts, melds, tile.code)
+        if done:
             counts[tile.code] += 1
-        done = is_complete_counts(layout_for(ts), counts, len(s.melds))
+            done = is_complete_counts(layout_for(ts), counts, melds)
         if len(_complete_memo) >= _COMPLETE_LIMIT:
             _complete_memo.clear()
         _complete_memo[key] = done
     return done
+
+
+def _may_complete(tab: _Tables, counts: list[int], melds: int, code: int) -> bool:
+    """False when the tiles ``counts`` plus one tile ``code`` surely do not
+    complete a hand with ``melds`` melds.
+
+    In a complete standard hand or seven pairs, the added tile shares its meld
+    or pair with a tile of the same kind or a suited tile within two ranks.
+    Without one, only thirteen orphans (thirteen kinds of terminals and
+    honours at least), honours and knitted (fourteen kinds of honours and a
+    knitted set) or the knitted straight (the nine tiles of a knitted set)
+    remain.
+    """
+    if counts[code]:
+        return True
+    for d in tab.neighbours[code]:
+        if counts[d]:
+            return True
+    if melds > 1:
+        return False
+    held = 1 << code
+    for c, n in enumerate(counts):
+        if n:
+            held |= 1 << c
+    knitted = max(map(int.bit_count, map(held.__and__, tab.knitted_masks)))
+    return knitted >= 9 or (
+        melds == 0
+        and (
+            (held & tab.orphan_mask).bit_count() >= 13
+            or (held & tab.honour_mask).bit_count() + knitted >= 14
+        )
+    )
 
 
 def _can_win(state: RoundState, seat: int, *, robbing: bool = False) -> Score | None:
@@ -535,7 +574,7 @@ def _can_win(state: RoundState, seat: int, *, robbing: bool = False) -> Score | 
             and state.seats[state.dealer].discarded == 1
         ):
             return None
-    if not _complete(state, seat, None if turn else tile):
+    if not _complete(state, seat, tile, held=turn):
         return None
     ctx = _win_context(state, seat, robbing=robbing)
     if not (s.uno or ctx.kong_replacement or ctx.heavenly_hand or ctx.earthly_hand):
