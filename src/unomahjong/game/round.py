@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 import enum
+import operator
 import random
 from collections.abc import Iterable, Sequence
 
@@ -214,8 +215,7 @@ def _sorted(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     return tuple(sorted(tiles, key=_code))
 
 
-def _code(t: Tile) -> int:
-    return t.code
+_code = operator.attrgetter("code")
 
 
 def _remove(tiles: Sequence[Tile], *gone: Tile) -> tuple[Tile, ...]:
