@@ -7,7 +7,7 @@ from typing import Protocol
 
 from ..hand import Hand
 from ..shanten import layout_for, min_shanten
-from .round import Action, ActionKind, RoundState, legal_actions
+from .round import Action, ActionKind, RoundState, _seat_counts, legal_actions
 
 
 class Bot(Protocol):
@@ -45,16 +45,16 @@ class GreedyBot:
             if a.kind is ActionKind.WIN:
                 return a
         s = state.seats[seat]
-        ts = state.rules.tileset
-        counts = [0] * ts.size
-        for t in s.concealed:
-            counts[t.code] += 1
+        counts = list(_seat_counts(state.rules.tileset, s))
         melds = len(s.melds)
         discards = [a for a in actions if a.kind is ActionKind.DISCARD]
         if discards:
             declare = [a for a in discards if a.uno]
             if declare:
                 return declare[0]
+            # No discard leaves a shanten below max(shanten now, 0): the first
+            # discard reaching it is the choice.
+            floor = max(_shanten_of(state, seat, counts, melds), 0)
             best = None
             best_s = 99
             for a in discards:
@@ -64,13 +64,17 @@ class GreedyBot:
                 counts[a.tile.code] += 1
                 if sh < best_s:
                     best, best_s = a, sh
+                    if sh <= floor:
+                        break
             assert best is not None
             return best
         # Answering a claim: take a pung/kong/chow only if it helps.
         tile = state.offered
-        now = _shanten_of(state, seat, counts, melds) if tile is not None else 99
+        now: int | None = None
         for a in actions:
             if a.kind in (ActionKind.PUNG, ActionKind.KONG, ActionKind.CHOW) and tile is not None:
+                if now is None:
+                    now = _shanten_of(state, seat, counts, melds)
                 after = list(counts)
                 if a.kind is ActionKind.CHOW:
                     assert a.tile is not None
@@ -80,12 +84,19 @@ class GreedyBot:
                             after[code] -= 1
                 else:
                     after[tile.code] -= 3 if a.kind is ActionKind.KONG else 2
-                # After the claim the hand holds one meld more and must discard.
-                best_after = min(
-                    _shanten_of(state, seat, _minus(after, c), melds + 1)
-                    for c in range(len(after))
-                    if after[c]
-                )
+                # After the claim the hand holds one meld more and must discard;
+                # no discard leaves less than max(its shanten, 0).
+                floor = max(_shanten_of(state, seat, after, melds + 1), 0)
+                if floor >= now:
+                    continue
+                best_after = 99
+                for c in range(len(after)):
+                    if after[c]:
+                        sh = _shanten_of(state, seat, _minus(after, c), melds + 1)
+                        if sh < best_after:
+                            best_after = sh
+                            if sh <= floor:
+                                break
                 if best_after < now:
                     return a
         return Action(ActionKind.PASS) if Action(ActionKind.PASS) in actions else actions[0]

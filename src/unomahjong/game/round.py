@@ -8,7 +8,9 @@ choices), so every action a caller sends is a decision of one seat.
 
 from __future__ import annotations
 
+import bisect
 import enum
+import operator
 import random
 from collections.abc import Iterable, Sequence
 
@@ -20,7 +22,7 @@ from ..hand import Hand, Meld, MeldKind
 from ..rules import RuleSet, get_rules
 from ..scoring import Score, score
 from ..shanten import is_complete_counts, layout_for, min_shanten, waits_codes
-from ..tiles import Tile
+from ..tiles import Tile, TileSet
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
@@ -98,6 +100,11 @@ class SeatState:
     """Declared UNO with the first discard, in the first-turn window (天之UNO)."""
     draws: int = 0
     discarded: int = 0
+    _floor: int | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    """Private: a lower bound of the concealed tiles' shanten (None: unknown)."""
+    _counts: list[int] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    """Private: the concealed tiles counted by code (None: not yet counted).
+    Never modified once set."""
 
 
 @attrs.frozen(slots=True)
@@ -205,7 +212,10 @@ def start_round(
 
 
 def _sorted(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
-    return tuple(sorted(tiles, key=lambda t: t.code))
+    return tuple(sorted(tiles, key=_code))
+
+
+_code = operator.attrgetter("code")
 
 
 def _remove(tiles: Sequence[Tile], *gone: Tile) -> tuple[Tile, ...]:
@@ -215,30 +225,102 @@ def _remove(tiles: Sequence[Tile], *gone: Tile) -> tuple[Tile, ...]:
     return tuple(out)
 
 
+def _remove_one(tiles: tuple[Tile, ...], tile: Tile) -> tuple[Tile, ...]:
+    """``tiles`` (sorted by code) without one ``tile``."""
+    i = bisect.bisect_left(tiles, tile.code, key=_code)
+    if i >= len(tiles) or tiles[i] is not tile:
+        i = tiles.index(tile)
+    return tiles[:i] + tiles[i + 1 :]
+
+
+def _counts(ts: TileSet, tiles: Iterable[Tile]) -> list[int]:
+    counts = [0] * ts.size
+    for t in tiles:
+        counts[t.code] += 1
+    return counts
+
+
+def _same_hand(new: SeatState, old: SeatState) -> SeatState:
+    """``new``, which has ``old``'s concealed tiles and melds, with its caches."""
+    if old._floor is not None:
+        object.__setattr__(new, "_floor", old._floor)
+    if old._counts is not None:
+        object.__setattr__(new, "_counts", old._counts)
+    return new
+
+
+def _seat_counts(ts: TileSet, s: SeatState) -> list[int]:
+    """The seat's concealed tiles counted by code (cached: do not modify)."""
+    counts = s._counts
+    if counts is None:
+        counts = _counts(ts, s.concealed)
+        object.__setattr__(s, "_counts", counts)
+    return counts
+
+
+def _counts_plus(s: SeatState, new: SeatState, code: int, n: int) -> None:
+    """Give ``new`` the counts of ``s`` with ``n`` more tiles of ``code``."""
+    counts = s._counts
+    if counts is not None:
+        counts = counts.copy()
+        counts[code] += n
+        object.__setattr__(new, "_counts", counts)
+
+
 def _draw(
     state: RoundState, seat: int, *, replacement: bool
 ) -> tuple[RoundState, tuple[Event, ...]]:
     """The seat draws from the front (or the back after a kong) and takes its turn."""
+    return _draw_with(state, state.seats, state.direction, seat, replacement)
+
+
+def _draw_with(
+    state: RoundState,
+    seats: tuple[SeatState, ...],
+    direction: int,
+    seat: int,
+    replacement: bool,
+) -> tuple[RoundState, tuple[Event, ...]]:
+    """:func:`_draw` from ``state`` with these seats and direction."""
     if replacement:
         tile, front, back = state.wall[state.back], state.front, state.back - 1
     else:
         tile, front, back = state.wall[state.front], state.front + 1, state.back
-    s = state.seats[seat]
-    s = attrs.evolve(s, concealed=_sorted((*s.concealed, tile)), draws=s.draws + 1)
-    new = attrs.evolve(
-        state,
-        seats=_replace(state.seats, seat, s),
-        front=front,
-        back=back,
-        phase=Phase.TURN,
-        current=seat,
-        drawn=tile,
-        replacement=replacement,
-        last=back < front,
-        claimed=False,
-        offered=None,
-        pending=(),
-        answers=(),
+    s = seats[seat]
+    concealed = s.concealed
+    i = bisect.bisect_right(concealed, tile.code, key=_code)
+    new_s = SeatState(
+        (*concealed[:i], tile, *concealed[i:]),
+        s.melds,
+        s.discards,
+        s.uno,
+        s.uno_first,
+        s.draws + 1,
+        s.discarded,
+    )
+    # One more tile lowers the shanten by at most one.
+    if s._floor is not None:
+        object.__setattr__(new_s, "_floor", s._floor - 1)
+    _counts_plus(s, new_s, tile.code, 1)
+    new = RoundState(
+        state.rules,
+        state.dealer,
+        state.wall,
+        front,
+        back,
+        _replace(seats, seat, new_s),
+        Phase.TURN,
+        seat,
+        direction,
+        tile,
+        replacement,
+        back < front,
+        False,
+        None,
+        (),
+        (),
+        state.window,
+        state.result,
     )
     return new, (Event("replacement" if replacement else "draw", seat, tile),)
 
@@ -274,19 +356,83 @@ def _hand(state: RoundState, seat: int, win: Tile | None) -> Hand:
     return Hand(state.rules.tileset, concealed, s.melds, win)
 
 
+def _shanten(state: RoundState, seat: int) -> int:
+    """The exact shanten of the seat's concealed tiles and melds (remembered
+    on the seat's state)."""
+    s = state.seats[seat]
+    ts = state.rules.tileset
+    sh = min_shanten(layout_for(ts), _seat_counts(ts, s), len(s.melds))
+    object.__setattr__(s, "_floor", sh)
+    return sh
+
+
+def _shanten_floor(tab: _Tables, concealed: tuple[Tile, ...], counts: list[int], melds: int) -> int:
+    """A cheap lower bound of the shanten of a hand of 14 tiles (kongs as
+    three; ``concealed`` sorted, ``counts`` its counts by code).
+
+    Standard shape: call a tile isolated when it is single and no suited tile
+    is within two ranks of it. If ``d`` tiles must be exchanged to complete the
+    hand, an isolated tile is either exchanged, or the winning hand's meld or
+    pair holding it misses all its other tiles (at least one per group): so
+    ``isolated <= 2d`` and the shanten ``d - 1`` is at least
+    ``ceil(isolated / 2) - 1``. Other shapes: seven pairs ``6 - pairs``,
+    thirteen orphans at least ``12 - kinds of terminals and honours``, honours
+    and knitted ``13 - honours - knitted``, knitted straight at least
+    ``8 - knitted`` (tiles held of the best knitted set).
+    """
+    neighbours = tab.neighbours
+    isolated = 0
+    pairs = 0
+    held = 0
+    prev = None
+    for t in concealed:
+        if t is prev:
+            continue
+        prev = t
+        c = t.code
+        n = counts[c]
+        held |= 1 << c
+        if n == 1:
+            for d in neighbours[c]:
+                if counts[d]:
+                    break
+            else:
+                isolated += 1
+        else:
+            pairs += n >> 1
+    best = (isolated + 1) // 2 - 1
+    if best <= 0 or melds > 1:
+        return best
+    knitted = max(map(int.bit_count, map(held.__and__, tab.knitted_masks)))
+    best = min(best, 8 - knitted)
+    if melds == 0:
+        best = min(
+            best,
+            6 - min(pairs, 7),
+            12 - (held & tab.orphan_mask).bit_count(),
+            13 - min((held & tab.honour_mask).bit_count() + knitted, 14),
+        )
+    return best
+
+
 def _uno_discards(state: RoundState, seat: int, options: Sequence[Tile]) -> list[Tile]:
     """Discards after which the hand is ready in the RULINGS sense: a kind of
     which the player holds fewer than four copies completes it (copies seen
     elsewhere do not matter). Skipped at once when no discard can be ready."""
     s = state.seats[seat]
-    ts = state.rules.tileset
-    lay = layout_for(ts)
-    counts = [0] * ts.size
-    for t in s.concealed:
-        counts[t.code] += 1
-    melds = len(s.melds)
-    if min_shanten(lay, counts, melds) > 0:
+    # A discard never lowers the shanten: no ready discard unless it is <= 0.
+    if s._floor is not None and s._floor > 0:
         return []
+    ts = state.rules.tileset
+    floor = _shanten_floor(_tables(ts), s.concealed, _seat_counts(ts, s), len(s.melds))
+    if floor > 0:
+        object.__setattr__(s, "_floor", floor)
+        return []
+    if _shanten(state, seat) > 0:
+        return []
+    lay = layout_for(ts)
+    counts = list(_seat_counts(ts, s))
+    melds = len(s.melds)
     held = list(counts)
     for m in s.melds:
         for c in m.codes:
@@ -347,22 +493,88 @@ def _win_context(state: RoundState, seat: int, *, robbing: bool = False) -> WinC
     )
 
 
+_COMPLETE_LIMIT = 1 << 16
+_complete_memo: dict[tuple[tuple[Tile, ...], int, Tile], bool] = {}
+"""Whether concealed tiles plus a tile complete a hand with so many melds: a
+locked (UNO) hand is asked the same question turn after turn."""
+
+
+def _complete(state: RoundState, seat: int, tile: Tile, *, held: bool) -> bool:
+    """Whether the seat's concealed tiles (``held``: they include ``tile``;
+    else plus ``tile``) complete its hand."""
+    s = state.seats[seat]
+    ts = state.rules.tileset
+    rest = _remove_one(s.concealed, tile) if held else s.concealed
+    melds = len(s.melds)
+    key = (rest, melds, tile)
+    done = _complete_memo.get(key)
+    if done is None:
+        counts = list(_seat_counts(ts, s))
+        if held:
+            counts[tile.code] -= 1
+        done = _may_complete(_tables(ts), counts, melds, tile.code)
+        if done:
+            counts[tile.code] += 1
+            done = is_complete_counts(layout_for(ts), counts, melds)
+        if len(_complete_memo) >= _COMPLETE_LIMIT:
+            _complete_memo.clear()
+        _complete_memo[key] = done
+    return done
+
+
+def _may_complete(tab: _Tables, counts: list[int], melds: int, code: int) -> bool:
+    """False when the tiles ``counts`` plus one tile ``code`` surely do not
+    complete a hand with ``melds`` melds.
+
+    In a complete standard hand or seven pairs, the added tile shares its meld
+    or pair with a tile of the same kind or a suited tile within two ranks.
+    Without one, only thirteen orphans (thirteen kinds of terminals and
+    honours at least), honours and knitted (fourteen kinds of honours and a
+    knitted set) or the knitted straight (the nine tiles of a knitted set)
+    remain.
+    """
+    if counts[code]:
+        return True
+    for d in tab.neighbours[code]:
+        if counts[d]:
+            return True
+    if melds > 1:
+        return False
+    held = 1 << code
+    for c, n in enumerate(counts):
+        if n:
+            held |= 1 << c
+    knitted = max(map(int.bit_count, map(held.__and__, tab.knitted_masks)))
+    return knitted >= 9 or (
+        melds == 0
+        and (
+            (held & tab.orphan_mask).bit_count() >= 13
+            or (held & tab.honour_mask).bit_count() + knitted >= 14
+        )
+    )
+
+
 def _can_win(state: RoundState, seat: int, *, robbing: bool = False) -> Score | None:
     """The score of a win by ``seat`` now, or None when it may not win."""
-    tile = state.drawn if state.phase is Phase.TURN else state.offered
+    turn = state.phase is Phase.TURN
+    tile = state.drawn if turn else state.offered
     if tile is None:
         return None
     s = state.seats[seat]
-    # Cheap tests first: a win needs UNO, a replacement tile or the first turn.
-    if not (s.uno or (state.phase is Phase.TURN and state.replacement) or state.window):
-        return None
-    ts = state.rules.tileset
-    counts = [0] * ts.size
-    for t in s.concealed:
-        counts[t.code] += 1
-    if state.phase is not Phase.TURN:
-        counts[tile.code] += 1
-    if not is_complete_counts(layout_for(ts), counts, len(s.melds)):
+    # Cheap tests first: a win needs UNO, a replacement tile, 天和 or 地和.
+    if not s.uno:
+        if turn:
+            if not (state.replacement or (state.window and s.draws == 1 and s.discarded == 0)):
+                return None
+        elif not (
+            state.window
+            and not robbing
+            and seat != state.dealer
+            and state.current == state.dealer
+            and state.seats[state.dealer].discarded == 1
+        ):
+            return None
+    if not _complete(state, seat, tile, held=turn):
         return None
     ctx = _win_context(state, seat, robbing=robbing)
     if not (s.uno or ctx.kong_replacement or ctx.heavenly_hand or ctx.earthly_hand):
@@ -375,6 +587,77 @@ def _can_win(state: RoundState, seat: int, *, robbing: bool = False) -> Score | 
 
 def _next(state: RoundState, seat: int, steps: int = 1) -> int:
     return (seat + steps * state.direction) % state.players
+
+
+class _Tables:
+    """Per tile set: every action (actions are values, built once), and the
+    neighbours and chows of each tile."""
+
+    __slots__ = (
+        "added_kong",
+        "chow",
+        "chows",
+        "concealed_kong",
+        "discard",
+        "honour_mask",
+        "knitted_masks",
+        "kong",
+        "neighbours",
+        "orphan_mask",
+        "pung",
+        "tileset",
+        "uno",
+    )
+
+    def __init__(self, ts: TileSet) -> None:
+        self.tileset = ts
+
+        def table(kind: ActionKind, uno: bool = False) -> dict[Tile, Action]:
+            return {t: Action(kind, t, uno) for t in ts.tiles}
+
+        self.discard = table(ActionKind.DISCARD)
+        self.uno = table(ActionKind.DISCARD, True)
+        self.concealed_kong = table(ActionKind.CONCEALED_KONG)
+        self.added_kong = table(ActionKind.ADDED_KONG)
+        self.kong = table(ActionKind.KONG)
+        self.pung = table(ActionKind.PUNG)
+        self.chow = table(ActionKind.CHOW)
+        self.neighbours: list[tuple[int, ...]] = [() for _ in range(ts.size)]
+        """Codes of the suited tiles within two ranks of a suited tile."""
+        self.chows: dict[Tile, tuple[tuple[Tile, int, int], ...]] = {}
+        """(lowest tile, the other two tiles' codes) of each chow holding a tile."""
+        for t in ts.tiles:
+            if t.rank is None:
+                self.chows[t] = ()
+                continue
+            suit = t.suit or 0
+            self.neighbours[t.code] = tuple(
+                ts.number(suit, r).code
+                for r in range(t.rank - 2, t.rank + 3)
+                if 1 <= r <= 9 and r != t.rank
+            )
+            chows = []
+            for start in range(max(1, t.rank - 2), min(7, t.rank) + 1):
+                need = [ts.number(suit, r) for r in range(start, start + 3)]
+                need.remove(t)
+                chows.append((ts.number(suit, start), need[0].code, need[1].code))
+            self.chows[t] = tuple(chows)
+        lay = layout_for(ts)
+        self.knitted_masks = lay.knitted_masks
+        self.orphan_mask = lay.orphan_mask
+        self.honour_mask = lay.honour_mask
+
+
+_WIN = Action(ActionKind.WIN)
+_PASS = Action(ActionKind.PASS)
+_TABLES: dict[int, _Tables] = {}
+
+
+def _tables(ts: TileSet) -> _Tables:
+    tab = _TABLES.get(id(ts))
+    if tab is None or tab.tileset is not ts:
+        tab = _TABLES[id(ts)] = _Tables(ts)
+    return tab
 
 
 _last_legal: list[tuple[RoundState, int, tuple[Action, ...]]] = []
@@ -394,37 +677,59 @@ def legal_actions(state: RoundState, seat: int) -> tuple[Action, ...]:
 
 
 def _legal_actions(state: RoundState, seat: int) -> tuple[Action, ...]:
-    if seat not in awaiting(state):
+    phase = state.phase
+    if phase is Phase.TURN:
+        if seat != state.current:
+            return ()
+    elif phase is Phase.ENDED or seat not in state.pending:
         return ()
+    else:
+        return _claim_options(state, seat)
     s = state.seats[seat]
+    acts = _tables(state.rules.tileset)
     out: list[Action] = []
-    if state.phase is Phase.TURN:
-        if not state.claimed and _can_win(state, seat) is not None:
-            out.append(Action(ActionKind.WIN))
-        if not state.claimed and not s.uno and state.wall_left > 0:
-            counts: dict[Tile, int] = {}
-            for t in s.concealed:
-                counts[t] = counts.get(t, 0) + 1
-            for t in sorted(counts, key=lambda t: t.code):
-                if counts[t] == 4:
-                    out.append(Action(ActionKind.CONCEALED_KONG, t))
-            for m in s.melds:
-                if m.kind is MeldKind.PUNG and m.tile in counts:
-                    out.append(Action(ActionKind.ADDED_KONG, m.tile))
-        options = (
-            [state.drawn]
-            if s.uno and state.drawn is not None
-            else sorted(set(s.concealed), key=lambda t: t.code)
-        )
-        for t in options:
-            assert t is not None
-            out.append(Action(ActionKind.DISCARD, t))
-        if not s.uno:
-            tiles = [t for t in options if t is not None]
-            for t in _uno_discards(state, seat, tiles):
-                out.append(Action(ActionKind.DISCARD, t, uno=True))
+    if not state.claimed and _can_win(state, seat) is not None:
+        out.append(_WIN)
+    if s.uno and state.drawn is not None:
+        out.append(acts.discard[state.drawn])
         return tuple(out)
-    return _claim_options(state, seat)
+    concealed = s.concealed
+    options = sorted(dict.fromkeys(concealed), key=_code)
+    if not state.claimed and not s.uno and state.wall_left > 0:
+        counts = _seat_counts(acts.tileset, s)
+        if len(concealed) - len(options) >= 3:  # room for four of a kind
+            for t in options:
+                if counts[t.code] == 4:
+                    out.append(acts.concealed_kong[t])
+        for m in s.melds:
+            if m.kind is MeldKind.PUNG and counts[m.tile.code]:
+                out.append(acts.added_kong[m.tile])
+    discard = acts.discard
+    out.extend([discard[t] for t in options])
+    if not s.uno:
+        uno = acts.uno
+        out.extend([uno[t] for t in _uno_discards(state, seat, options)])
+    return tuple(out)
+
+
+def _claimable(state: RoundState, seat: int) -> bool:
+    """``bool(_claim_options(state, seat))``, cheaply."""
+    s = state.seats[seat]
+    if state.phase is Phase.CLAIM and not state.last and not s.uno:
+        tile = state.offered
+        assert tile is not None
+        if _seat_counts(state.rules.tileset, s)[tile.code] >= 2:
+            return True
+        if tile.rank is not None and seat == _next(state, state.current) and _chows(state, s, tile):
+            return True
+    return _can_win(state, seat, robbing=state.phase is Phase.ROB) is not None
+
+
+def _chows(state: RoundState, s: SeatState, tile: Tile) -> list[Tile]:
+    """The lowest tiles of the chows ``s`` can make with ``tile``."""
+    ts = state.rules.tileset
+    counts = _seat_counts(ts, s)
+    return [start for start, a, b in _tables(ts).chows[tile] if counts[a] and counts[b]]
 
 
 def _claim_options(state: RoundState, seat: int) -> tuple[Action, ...]:
@@ -433,22 +738,19 @@ def _claim_options(state: RoundState, seat: int) -> tuple[Action, ...]:
     s = state.seats[seat]
     out: list[Action] = []
     if _can_win(state, seat, robbing=state.phase is Phase.ROB) is not None:
-        out.append(Action(ActionKind.WIN))
+        out.append(_WIN)
     if state.phase is Phase.CLAIM and not state.last and not s.uno:
-        n = s.concealed.count(tile)
+        acts = _tables(state.rules.tileset)
+        n = _seat_counts(acts.tileset, s)[tile.code]
         if n >= 3 and state.wall_left > 0:
-            out.append(Action(ActionKind.KONG, tile))
+            out.append(acts.kong[tile])
         if n >= 2:
-            out.append(Action(ActionKind.PUNG, tile))
+            out.append(acts.pung[tile])
         if seat == _next(state, state.current) and tile.rank is not None:
-            ts = state.rules.tileset
-            for start in range(max(1, tile.rank - 2), min(7, tile.rank) + 1):
-                need = [ts.number(tile.suit or 0, r) for r in range(start, start + 3)]
-                need.remove(tile)
-                if all(t in s.concealed for t in need):
-                    out.append(Action(ActionKind.CHOW, ts.number(tile.suit or 0, start)))
+            chow = acts.chow
+            out.extend([chow[t] for t in _chows(state, s, tile)])
     if out:
-        out.append(Action(ActionKind.PASS))
+        out.append(_PASS)
     return tuple(out)
 
 
@@ -463,14 +765,38 @@ def apply(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tup
     """
     if state.phase is Phase.ENDED:
         raise IllegalActionError("ended", "the round is over")
-    if action not in legal_actions(state, seat):
-        who = "it is not this seat's turn" if seat not in awaiting(state) else "not allowed now"
-        raise IllegalActionError("illegal-action", f"seat {seat} may not {action}: {who}")
+    actions = legal_actions(state, seat)
+    for a in actions:
+        if a is action:
+            break
+    else:
+        if action not in actions:
+            who = "it is not this seat's turn" if seat not in awaiting(state) else "not allowed now"
+            raise IllegalActionError("illegal-action", f"seat {seat} may not {action}: {who}")
     if state.phase is Phase.TURN:
         return _turn(state, seat, action)
     answers = (*state.answers, (seat, action))
     pending = tuple(p for p in state.pending if p != seat)
-    state = attrs.evolve(state, answers=answers, pending=pending)
+    state = RoundState(
+        state.rules,
+        state.dealer,
+        state.wall,
+        state.front,
+        state.back,
+        state.seats,
+        state.phase,
+        state.current,
+        state.direction,
+        state.drawn,
+        state.replacement,
+        state.last,
+        state.claimed,
+        state.offered,
+        pending,
+        answers,
+        state.window,
+        state.result,
+    )
     if pending:
         return state, ()
     return _resolve(state)
@@ -498,7 +824,7 @@ def _turn(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tup
         tile = action.tile
         assert tile is not None
         state = attrs.evolve(state, phase=Phase.ROB, offered=tile, window=False, answers=())
-        robbers = tuple(i for i in range(state.players) if i != seat and _claim_options(state, i))
+        robbers = tuple(i for i in range(state.players) if i != seat and _claimable(state, i))
         state = attrs.evolve(state, pending=robbers)
         if robbers:
             return state, (Event("added_kong", seat, tile),)
@@ -507,35 +833,108 @@ def _turn(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tup
     # A discard.
     tile = action.tile
     assert tile is not None
-    first = s.discarded == 0
-    s = attrs.evolve(
-        s,
-        concealed=_remove(s.concealed, tile),
-        discards=(*s.discards, tile),
-        discarded=s.discarded + 1,
-        uno=s.uno or action.uno,
-        uno_first=s.uno_first or (action.uno and first and state.window),
+    uno = action.uno
+    new_s = SeatState(
+        _remove_one(s.concealed, tile),
+        s.melds,
+        (*s.discards, tile),
+        s.uno or uno,
+        s.uno_first or (uno and s.discarded == 0 and state.window),
+        s.draws,
+        s.discarded + 1,
     )
+    # One tile fewer never lowers the shanten.
+    if s._floor is not None:
+        object.__setattr__(new_s, "_floor", s._floor)
+    _counts_plus(s, new_s, tile.code, -1)
     said: tuple[Event, ...] = (Event("discard", seat, tile),)
-    if action.uno:
+    if uno:
         said += (Event("uno", seat, tile),)
-    state = attrs.evolve(
-        state,
-        seats=_replace(state.seats, seat, s),
-        phase=Phase.CLAIM,
-        offered=tile,
-        drawn=None,
-        replacement=False,
-        claimed=False,
-        last=state.wall_left == 0,
-        answers=(),
-    )
-    claimers = tuple(i for i in range(state.players) if i != seat and _claim_options(state, i))
-    state = attrs.evolve(state, pending=claimers)
+    seats = _replace(state.seats, seat, new_s)
+    last = state.wall_left == 0
+    claimers = _claimers(state, seat, tile, seats, last)
     if claimers:
-        return state, said
-    new, more = _resolve(state)
+        return _claim_state(state, seats, tile, last, claimers), said
+    if last:
+        new, more = _pass(_claim_state(state, seats, tile, last, ()))
+        return new, said + more
+    # Nobody claims and the wall is not empty: as _pass, without the CLAIM state.
+    direction = state.direction
+    step = 1
+    honour = tile.honour
+    if honour is not None:
+        if honour.symbol == "R":
+            direction = -direction
+            said += (Event("reverse", seat, tile),)
+        elif honour.symbol == "S":
+            step = 2
+            said += (Event("skip", seat, tile),)
+    new, more = _draw_with(state, seats, direction, (seat + step * direction) % len(seats), False)
     return new, said + more
+
+
+def _claim_state(
+    state: RoundState,
+    seats: tuple[SeatState, ...],
+    tile: Tile,
+    last: bool,
+    pending: tuple[int, ...],
+) -> RoundState:
+    """The CLAIM state after the current seat of ``state`` discards ``tile``."""
+    return RoundState(
+        state.rules,
+        state.dealer,
+        state.wall,
+        state.front,
+        state.back,
+        seats,
+        Phase.CLAIM,
+        state.current,
+        state.direction,
+        None,
+        False,
+        last,
+        False,
+        tile,
+        pending,
+        (),
+        state.window,
+        state.result,
+    )
+
+
+def _claimers(
+    state: RoundState, seat: int, tile: Tile, seats: tuple[SeatState, ...], last: bool
+) -> tuple[int, ...]:
+    """The seats with an option on the discard of ``tile`` by the current seat
+    of ``state`` (``seats`` after it): those whose :func:`_claim_options` in
+    the CLAIM state are not empty."""
+    dealer = state.dealer
+    # Without UNO, only 地和 wins on a discard: the dealer's first, in the window.
+    earthly = state.window and seat == dealer and seats[dealer].discarded == 1
+    after = (seat + state.direction) % len(seats)
+    suited = tile.rank is not None
+    ts = state.rules.tileset
+    code = tile.code
+    out = []
+    maybe = []
+    for i, o in enumerate(seats):
+        if i == seat:
+            continue
+        if not last and not o.uno:
+            if _seat_counts(ts, o)[code] >= 2:
+                out.append(i)
+                continue
+            if suited and i == after and _chows(state, o, tile):
+                out.append(i)
+                continue
+        if o.uno or (earthly and i != dealer):
+            maybe.append(i)
+    if maybe:
+        claim = _claim_state(state, seats, tile, last, ())
+        out.extend(i for i in maybe if _can_win(claim, i) is not None)
+        out.sort()
+    return tuple(out)
 
 
 def _complete_added_kong(state: RoundState) -> tuple[RoundState, tuple[Event, ...]]:
@@ -579,16 +978,23 @@ def _resolve(state: RoundState) -> tuple[RoundState, tuple[Event, ...]]:
         key=lambda x: _CLAIM_RANK[x[1].kind],
         default=None,
     )
-    discarder = state.current
     if best is not None:
         return _claim(state, best[0], best[1])
-    # Nobody claims: Reverse and Skip act, then the next seat draws.
+    return _pass(state)
+
+
+def _pass(state: RoundState) -> tuple[RoundState, tuple[Event, ...]]:
+    """Nobody claims the discard: Reverse and Skip act, then the next seat draws."""
+    tile = state.offered
+    assert tile is not None
+    discarder = state.current
     events: tuple[Event, ...] = ()
     step = 1
-    if tile.honour is not None and tile.honour.symbol == "R":
+    honour = tile.honour
+    if honour is not None and honour.symbol == "R":
         state = attrs.evolve(state, direction=-state.direction)
         events += (Event("reverse", discarder, tile),)
-    elif tile.honour is not None and tile.honour.symbol == "S":
+    elif honour is not None and honour.symbol == "S":
         step = 2
         events += (Event("skip", discarder, tile),)
     if state.last or state.wall_left == 0:
@@ -603,7 +1009,7 @@ def _claim(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tu
     discarder = state.current
     source = (seat - discarder) % state.players
     d = state.seats[discarder]
-    d = attrs.evolve(d, discards=d.discards[:-1])
+    d = _same_hand(attrs.evolve(d, discards=d.discards[:-1]), d)
     s = state.seats[seat]
     kind = action.kind
     if kind is ActionKind.CHOW:
