@@ -381,6 +381,18 @@ def has_single_wait(hand: Hand) -> bool:
     return len(waits_codes(layout_for(hand.tileset), counts, len(hand.melds))) == 1
 
 
+def won_on_single_wait(hand: Hand) -> bool:
+    """True when a complete hand, less its winning tile, waited on exactly one
+    kind. Same answer as ``has_single_wait(hand.without_win())`` without
+    building (and validating) the 13-tile hand: scoring asks this per hand."""
+    win = hand.win
+    if win is None:
+        raise HandError("missing-winning-tile", "the wait test needs the winning tile")
+    counts = list(hand.counts)
+    counts[win.code] -= 1
+    return len(waits_codes(layout_for(hand.tileset), counts, len(hand.melds))) == 1
+
+
 def waits(hand: Hand) -> frozenset[Tile]:
     """Every tile kind that completes this 13-tile hand, judged by shape."""
     _require_13(hand, "waits")

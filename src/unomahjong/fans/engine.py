@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from functools import cached_property
 
 import attrs
 
@@ -27,61 +26,66 @@ from ..context import WinContext
 from ..decompose import Decomposition, Role, WinRole
 from ..hand import Hand, Meld
 from ..shapes import Shape
-from ..tiles import Tile
 from .model import DetectorKind, FanDef, FanTable
 
 SPECIAL_SHAPES = frozenset({Shape.THIRTEEN_ORPHANS, Shape.HONOURS_AND_KNITTED})
 
 
 class HandFacts:
-    """Facts about the hand's tiles, computed once per hand and context."""
+    """Facts about the hand's tiles, computed once per hand and context.
 
-    __slots__ = ("__dict__", "context", "counts", "hand", "tiles")
+    Every fact but the wait test is computed eagerly in one pass over the
+    held kinds: the per-hand detectors read most of them, and plain slots
+    are much cheaper to read than cached properties."""
+
+    __slots__ = (
+        "_unique_wait",
+        "colours",
+        "context",
+        "counts",
+        "exposed_melds",
+        "hand",
+        "honours",
+        "ranks",
+        "suited",
+        "suits",
+        "tiles",
+    )
 
     def __init__(self, hand: Hand, context: WinContext) -> None:
         self.hand = hand
         self.context = context
-        self.counts = hand.total_counts()
+        counts = hand.total_counts()
+        self.counts = counts
         """Per-code counts of every tile, melds (kongs as four) included."""
-        self.tiles = [t for t in hand.tileset.tiles if self.counts[t.code]]
+        tiles = [t for t in hand.tileset.tiles if counts[t.code]]
+        self.tiles = tiles
         """The distinct tile kinds held, in canonical order."""
-
-    @cached_property
-    def unique_wait(self) -> bool:
-        """True when the 13 tiles before the win wait on exactly one kind (by shape)."""
-        from ..shanten import has_single_wait
-
-        return has_single_wait(self.hand.without_win())
-
-    @cached_property
-    def suited(self) -> list[Tile]:
+        suited = [t for t in tiles if t.rank is not None]
+        self.suited = suited
         """Distinct number-tile kinds held."""
-        return [t for t in self.tiles if t.rank is not None]
-
-    @cached_property
-    def honours(self) -> list[Tile]:
+        self.honours = [t for t in tiles if t.rank is None]
         """Distinct honour kinds held."""
-        return [t for t in self.tiles if t.rank is None]
-
-    @cached_property
-    def ranks(self) -> frozenset[int]:
+        self.ranks = frozenset(t.rank for t in suited if t.rank is not None)
         """Ranks of the number tiles held."""
-        return frozenset(t.rank for t in self.suited if t.rank is not None)
-
-    @cached_property
-    def suits(self) -> frozenset[int]:
+        self.suits = frozenset(t.suit for t in suited if t.suit is not None)
         """Suits (colours) of the number tiles held."""
-        return frozenset(t.suit for t in self.suited if t.suit is not None)
-
-    @cached_property
-    def colours(self) -> frozenset[int]:
+        self.colours = frozenset(t.suit for t in tiles if t.suit is not None)
         """Every colour held, honours carrying a colour included (UNO)."""
-        return frozenset(t.suit for t in self.tiles if t.suit is not None)
-
-    @cached_property
-    def exposed_melds(self) -> int:
+        self.exposed_melds = sum(1 for m in hand.melds if m.exposed)
         """Declared melds that are exposed (concealed kongs do not count)."""
-        return sum(1 for m in self.hand.melds if m.exposed)
+        self._unique_wait: bool | None = None
+
+    @property
+    def unique_wait(self) -> bool:
+        """True when the 13 tiles before the win wait on exactly one kind (by
+        shape). Computed on first use: only a wait-shaped reading asks."""
+        w = self._unique_wait
+        if w is None:
+            from ..shanten import won_on_single_wait
+
+            w = self._unique_wait = won_on_single_wait(self.hand)
+        return w
 
 
 class Reading:
