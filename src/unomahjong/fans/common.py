@@ -1,8 +1,10 @@
 """Detectors shared by rule sets: melds, kongs, concealment, waits, context.
 
-Each function reads a :class:`~unomahjong.fans.engine.Reading` and returns a
-count (0 when the fan is absent), a list of meld-index tuples (set fans) or
-a yes/no for two melds (pair fans).
+Simple and per-meld detectors read a :class:`~unomahjong.fans.engine.Reading`
+and return a count (0 when the fan is absent) or meld indices. Set and pair
+detectors read only the (suit, rank) keys of one kind of number meld (and
+the pair), so the engine can memoise them on those keys: they return tuples
+of positions in the key list (set fans) or a yes/no for two keys (pair fans).
 """
 
 from __future__ import annotations
@@ -13,33 +15,9 @@ from collections.abc import Callable, Sequence
 
 from ..decompose import Role
 from ..shapes import Shape
-from ..tiles import HonourSpec
+from ..tiles import HonourSpec, Tile
 from .engine import SPECIAL_SHAPES, Reading
-from .model import Detector, DetectorKind
-
-MeldKey = tuple[int, int, int]
-"""(meld index, suit, rank) of a number meld."""
-
-
-def chow_keys(r: Reading) -> list[MeldKey]:
-    """(index, suit, lowest rank) of each chow."""
-    out = []
-    for i in r.chows:
-        t = r.melds[i].tile
-        assert t.suit is not None and t.rank is not None
-        out.append((i, t.suit, t.rank))
-    return out
-
-
-def number_pung_keys(r: Reading) -> list[MeldKey]:
-    """(index, suit, rank) of each pung or kong of number tiles."""
-    out = []
-    for i in r.pungs:
-        t = r.melds[i].tile
-        if t.rank is not None:
-            assert t.suit is not None
-            out.append((i, t.suit, t.rank))
-    return out
+from .model import Detector, DetectorKind, MeldKey
 
 
 def by_tiles(r: Reading) -> bool:
@@ -63,69 +41,63 @@ def steps(ranks: Sequence[int], allowed: Sequence[int]) -> bool:
 
 
 def sets_of(
-    keys: list[MeldKey], size: int, test: Callable[[list[MeldKey]], bool]
+    keys: Sequence[MeldKey], size: int, test: Callable[[list[MeldKey]], bool]
 ) -> list[tuple[int, ...]]:
-    """Every ``size``-subset of melds (as sorted index tuples) passing ``test``."""
+    """Every ``size``-subset of melds (as ascending positions in ``keys``)
+    passing ``test``."""
     return [
-        tuple(sorted(k[0] for k in combo))
-        for combo in itertools.combinations(keys, size)
-        if test(list(combo))
+        combo
+        for combo in itertools.combinations(range(len(keys)), size)
+        if test([keys[i] for i in combo])
     ]
 
 
 def one_suit(ks: list[MeldKey]) -> bool:
     """All melds in one suit."""
-    return len({k[1] for k in ks}) == 1
+    return len({k[0] for k in ks}) == 1
 
 
 def distinct_suits(ks: list[MeldKey]) -> bool:
     """Every meld in a different suit."""
-    return len({k[1] for k in ks}) == len(ks)
+    return len({k[0] for k in ks}) == len(ks)
 
 
 def same_rank(ks: list[MeldKey]) -> bool:
     """Every meld has the same (lowest) rank."""
-    return len({k[2] for k in ks}) == 1
+    return len({k[1] for k in ks}) == 1
+
+
+def rank_steps(ks: list[MeldKey], allowed: Sequence[int]) -> bool:
+    """The melds' (lowest) ranks rise by the same step, one of ``allowed``."""
+    return steps([k[1] for k in ks], allowed)
 
 
 # ------------------------------------------------------------- pair fans
 
 
-def _chow_pair(r: Reading, a: int, b: int) -> tuple[int, int, int, int]:
-    ta, tb = r.melds[a].tile, r.melds[b].tile
-    assert ta.rank is not None and tb.rank is not None
-    assert ta.suit is not None and tb.suit is not None
-    return ta.suit, ta.rank, tb.suit, tb.rank
-
-
-def pure_double_chow(r: Reading, a: int, b: int) -> bool:
+def pure_double_chow(a: MeldKey, b: MeldKey) -> bool:
     """一般高: two identical chows."""
-    sa, ra, sb, rb = _chow_pair(r, a, b)
-    return sa == sb and ra == rb
+    return a == b
 
 
-def mixed_double_chow(r: Reading, a: int, b: int) -> bool:
+def mixed_double_chow(a: MeldKey, b: MeldKey) -> bool:
     """喜相逢: the same chow in two suits."""
-    sa, ra, sb, rb = _chow_pair(r, a, b)
-    return sa != sb and ra == rb
+    return a[0] != b[0] and a[1] == b[1]
 
 
-def short_straight(r: Reading, a: int, b: int) -> bool:
+def short_straight(a: MeldKey, b: MeldKey) -> bool:
     """连六: one suit, six consecutive ranks."""
-    sa, ra, sb, rb = _chow_pair(r, a, b)
-    return sa == sb and abs(ra - rb) == 3
+    return a[0] == b[0] and abs(a[1] - b[1]) == 3
 
 
-def two_terminal_chows(r: Reading, a: int, b: int) -> bool:
+def two_terminal_chows(a: MeldKey, b: MeldKey) -> bool:
     """老少副: one suit, 123 and 789."""
-    sa, ra, sb, rb = _chow_pair(r, a, b)
-    return sa == sb and {ra, rb} == {1, 7}
+    return a[0] == b[0] and {a[1], b[1]} == {1, 7}
 
 
-def double_pung(r: Reading, a: int, b: int) -> bool:
+def double_pung(a: MeldKey, b: MeldKey) -> bool:
     """双同刻: two number pungs of the same rank."""
-    ta, tb = r.melds[a].tile, r.melds[b].tile
-    return ta.rank is not None and ta.rank == tb.rank
+    return a[1] == b[1]
 
 
 # ------------------------------------------------------------- melds and kongs
@@ -389,103 +361,88 @@ def at_least(fn: Callable[[Reading], int], n: int) -> Detector:
 # --- chow and pung sets -------------------------------------------------------
 
 
-def quadruple_chow(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(chow_keys(r), 4, lambda ks: one_suit(ks) and same_rank(ks))
+def quadruple_chow(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 4, lambda c: one_suit(c) and same_rank(c))
 
 
-def two_double_chows(r: Reading) -> list[tuple[int, ...]]:
-    ks = chow_keys(r)
+def two_double_chows(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
     if len(ks) != 4:
         return []
-    c = Counter((k[1], k[2]) for k in ks)
-    return [tuple(k[0] for k in ks)] if sorted(c.values()) == [2, 2] else []
+    c = Counter(ks)
+    return [(0, 1, 2, 3)] if sorted(c.values()) == [2, 2] else []
 
 
-def four_pure_shifted_chows(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(chow_keys(r), 4, lambda ks: one_suit(ks) and steps([k[2] for k in ks], (1, 2)))
+def four_pure_shifted_chows(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 4, lambda c: one_suit(c) and rank_steps(c, (1, 2)))
 
 
-def pure_terminal_chows(r: Reading) -> list[tuple[int, ...]]:
-    pair = r.pair
+def pure_terminal_chows(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
     if pair is None or pair.rank != 5:
         return []
+    suit = pair.suit
     return sets_of(
-        chow_keys(r),
+        ks,
         4,
-        lambda ks: (
-            one_suit(ks) and ks[0][1] == pair.suit and sorted(k[2] for k in ks) == [1, 1, 7, 7]
-        ),
+        lambda c: one_suit(c) and c[0][0] == suit and sorted(k[1] for k in c) == [1, 1, 7, 7],
     )
 
 
-def three_colour_terminal_chows(r: Reading) -> list[tuple[int, ...]]:
-    pair = r.pair
+def three_colour_terminal_chows(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
     if pair is None or pair.rank != 5:
         return []
+    suit = pair.suit
 
-    def test(ks: list[tuple[int, int, int]]) -> bool:
+    def test(c: list[MeldKey]) -> bool:
         by_suit: dict[int, list[int]] = {}
-        for _, s, rank in ks:
+        for s, rank in c:
             by_suit.setdefault(s, []).append(rank)
         return (
             len(by_suit) == 2
             and all(sorted(v) == [1, 7] for v in by_suit.values())
-            and pair.suit not in by_suit
+            and suit not in by_suit
         )
 
-    return sets_of(chow_keys(r), 4, test)
+    return sets_of(ks, 4, test)
 
 
-def mixed_quadruple_chow(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(chow_keys(r), 4, lambda ks: distinct_suits(ks) and same_rank(ks))
+def mixed_quadruple_chow(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 4, lambda c: distinct_suits(c) and same_rank(c))
 
 
-def mixed_shifted_chows(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(
-        chow_keys(r), 4, lambda ks: distinct_suits(ks) and steps([k[2] for k in ks], (1, 2))
-    )
+def mixed_shifted_chows(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 4, lambda c: distinct_suits(c) and rank_steps(c, (1, 2)))
 
 
-def pure_triple_chow(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(chow_keys(r), 3, lambda ks: one_suit(ks) and same_rank(ks))
+def pure_triple_chow(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 3, lambda c: one_suit(c) and same_rank(c))
 
 
-def pure_shifted_chows(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(chow_keys(r), 3, lambda ks: one_suit(ks) and steps([k[2] for k in ks], (1, 2)))
+def pure_shifted_chows(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 3, lambda c: one_suit(c) and rank_steps(c, (1, 2)))
 
 
-def pure_straight(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(
-        chow_keys(r), 3, lambda ks: one_suit(ks) and sorted(k[2] for k in ks) == [1, 4, 7]
-    )
+def pure_straight(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 3, lambda c: one_suit(c) and sorted(k[1] for k in c) == [1, 4, 7])
 
 
-def mixed_straight(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(
-        chow_keys(r), 3, lambda ks: distinct_suits(ks) and sorted(k[2] for k in ks) == [1, 4, 7]
-    )
+def mixed_straight(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 3, lambda c: distinct_suits(c) and sorted(k[1] for k in c) == [1, 4, 7])
 
 
-def four_pure_shifted_pungs(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(
-        number_pung_keys(r), 4, lambda ks: one_suit(ks) and steps([k[2] for k in ks], (1,))
-    )
+def four_pure_shifted_pungs(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 4, lambda c: one_suit(c) and rank_steps(c, (1,)))
 
 
-def quadruple_pung(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(number_pung_keys(r), 4, same_rank)
+def quadruple_pung(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 4, same_rank)
 
 
-def mixed_shifted_pungs(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(
-        number_pung_keys(r), 4, lambda ks: distinct_suits(ks) and steps([k[2] for k in ks], (1,))
-    )
+def mixed_shifted_pungs(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 4, lambda c: distinct_suits(c) and rank_steps(c, (1,)))
 
 
-def pure_shifted_pungs(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(
-        number_pung_keys(r), 3, lambda ks: one_suit(ks) and steps([k[2] for k in ks], (1,))
-    )
+def pure_shifted_pungs(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 3, lambda c: one_suit(c) and rank_steps(c, (1,)))
 
 
 def honour_pungs(r: Reading, test: Callable[[HonourSpec], bool]) -> list[int]:

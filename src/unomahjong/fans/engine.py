@@ -24,9 +24,10 @@ import attrs
 
 from ..context import WinContext
 from ..decompose import Decomposition, Role, WinRole
-from ..hand import Hand, Meld
+from ..hand import Hand, Meld, MeldKind
 from ..shapes import Shape
-from .model import DetectorKind, FanDef, FanTable
+from ..tiles import Tile
+from .model import DetectorKind, FanDef, FanTable, MeldKey
 
 SPECIAL_SHAPES = frozenset({Shape.THIRTEEN_ORPHANS, Shape.HONOURS_AND_KNITTED})
 
@@ -92,6 +93,7 @@ class Reading:
     """One decomposition with one role of the winning tile, plus hand facts."""
 
     __slots__ = (
+        "chow_keys",
         "chows",
         "concealed_pungs",
         "context",
@@ -99,7 +101,9 @@ class Reading:
         "facts",
         "hand",
         "melds",
+        "number_pungs",
         "pair",
+        "pung_keys",
         "pungs",
         "role",
         "shape",
@@ -113,21 +117,46 @@ class Reading:
         self.decomposition = decomposition
         self.role = role
         self.shape = decomposition.shape
-        self.melds = decomposition.melds
+        melds = self.melds = decomposition.melds
         self.pair = decomposition.pair
         win = self.hand.win
         assert win is not None
         self.win = win
-        self.chows = tuple(i for i, m in enumerate(self.melds) if m.is_chow)
-        self.pungs = tuple(i for i, m in enumerate(self.melds) if not m.is_chow)
-        self.concealed_pungs = sum(1 for i in self.pungs if self.is_concealed_pung(i))
+        chows: list[int] = []
+        pungs: list[int] = []
+        number_pungs: list[int] = []
+        chow_keys: list[MeldKey] = []
+        pung_keys: list[MeldKey] = []
+        for i, m in enumerate(melds):
+            t = m.tile
+            if m.kind is MeldKind.CHOW:
+                chows.append(i)
+                assert t.suit is not None and t.rank is not None
+                chow_keys.append((t.suit, t.rank))
+            else:
+                pungs.append(i)
+                if t.rank is not None:
+                    assert t.suit is not None
+                    number_pungs.append(i)
+                    pung_keys.append((t.suit, t.rank))
+        self.chows = tuple(chows)
+        """Indices of the chows in ``melds``."""
+        self.pungs = tuple(pungs)
+        """Indices of the pungs and kongs in ``melds``."""
+        self.number_pungs = tuple(number_pungs)
+        """Indices of the pungs and kongs of number tiles."""
+        self.chow_keys = tuple(chow_keys)
+        """(suit, lowest rank) of each chow, in ``chows`` order."""
+        self.pung_keys = tuple(pung_keys)
+        """(suit, rank) of each number pung or kong, in ``number_pungs`` order."""
+        self.concealed_pungs = sum(1 for i in pungs if self.is_concealed_pung(i))
 
     def is_concealed_pung(self, i: int) -> bool:
         """暗刻: formed from concealed tiles; a pung completed by a discard is exposed."""
         m = self.melds[i]
         if m.exposed:
             return False
-        if m.is_kong:
+        if m.kind is MeldKind.KONG:
             return True
         return not (
             self.role.role is Role.MELD and self.role.index == i and not self.context.self_drawn
@@ -162,73 +191,145 @@ class Evaluation:
     key: tuple[object, ...]
 
 
+Entry = tuple[int, int, tuple[int, ...]]
+"""A fan while counting: (row position, count, meld indices). The engine
+works on row positions and bit masks, and builds :class:`CountedFan` values
+only for the alternative that wins."""
+
+
 def score_key(table: FanTable, fans: Sequence[CountedFan]) -> tuple[object, ...]:
     """Tie-break key, larger is better: total, then fan points sorted descending
     (element by element), then counts row by row in table order (more of the
     first row that differs wins)."""
+    position = table.position
+    return _entries_key(table, [(position[f.fan.id], f.count, f.melds) for f in fans])
+
+
+def _entries_key(table: FanTable, entries: Sequence[Entry]) -> tuple[object, ...]:
+    """:func:`score_key` of entries."""
     total = 0
     points: list[int] = []
     rows: list[int] = []
-    position = table.position
-    for f in fans:
-        total += f.fan.points * f.count
-        points.extend([f.fan.points] * f.count)
-        rows.extend([-position[f.fan.id]] * f.count)
+    table_points = table.points
+    for pos, n, _ in entries:
+        p = table_points[pos]
+        total += p * n
+        if n == 1:
+            points.append(p)
+            rows.append(-pos)
+        else:
+            points.extend([p] * n)
+            rows.extend([-pos] * n)
     points.sort(reverse=True)
     rows.sort(reverse=True)
     return (total, points, rows)
 
 
+SetHit = tuple[int, tuple[int, ...]]
+"""A set fan found: (row position, meld indices)."""
+PairHit = tuple[int, int, tuple[int, ...]]
+"""Two melds (indices) and the pair fans they form (row positions, table order)."""
+MeldFans = tuple[tuple[SetHit, ...], tuple[PairHit, ...]]
+"""Set fans (row position, key positions) and pair fans of one kind of meld."""
+
+
 @attrs.frozen(slots=True)
 class _Found:
-    simple: dict[str, tuple[int, tuple[int, ...]]]
-    chow_sets: list[tuple[str, tuple[int, ...]]]
-    pung_sets: list[tuple[str, tuple[int, ...]]]
-    per_meld: dict[str, tuple[int, ...]]
+    simple: dict[int, tuple[int, tuple[int, ...]]]
+    """Row position -> (count, evidence melds)."""
+    chow_sets: list[SetHit]
+    pung_sets: list[SetHit]
+    chow_pairs: list[PairHit]
+    pung_pairs: list[PairHit]
+    per_meld: list[SetHit]
 
 
-HandCache = dict[str, dict[str, tuple[int, tuple[int, ...]]]]
+HandCache = dict[str, dict[int, tuple[int, tuple[int, ...]]]]
 """Per-hand results of the detectors that depend only on the hand, by shape family."""
+
+_MEMO_LIMIT = 1 << 17
+"""Entries kept in a table's memo before it is cleared (bounds memory)."""
+
+
+def _meld_fans(
+    table: FanTable,
+    chows: bool,
+    keys: tuple[MeldKey, ...],
+    pair: Tile | None,
+) -> MeldFans:
+    """Set fans (row position, key positions) and pair fans (key positions,
+    row positions) of the number chows (or pungs) with these keys. Memoised:
+    set and pair detectors are pure functions of the keys and the pair."""
+    memo = table.memo
+    mkey = (chows, keys, None if pair is None else pair.code)
+    hit: MeldFans | None = memo.get(mkey)
+    if hit is not None:
+        return hit
+    if chows:
+        set_dets, pair_dets = table.chow_set_fans, table.groups[DetectorKind.CHOW_PAIR]
+    else:
+        set_dets, pair_dets = table.pung_set_fans, table.groups[DetectorKind.PUNG_PAIR]
+    position = table.position
+    sets: list[tuple[int, tuple[int, ...]]] = []
+    if len(keys) >= 3:
+        for row, det in set_dets:
+            sets.extend((position[row.id], opt) for opt in det.fn(keys, pair))
+    pairs: list[PairHit] = []
+    for a, b in itertools.combinations(range(len(keys)), 2):
+        ka, kb = keys[a], keys[b]
+        fans = tuple(position[row.id] for row, det in pair_dets if det.fn(ka, kb))
+        if fans:
+            pairs.append((a, b, fans))
+    hit = (tuple(sets), tuple(pairs))
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[mkey] = hit
+    return hit
 
 
 def _find(table: FanTable, r: Reading, cache: HandCache) -> _Found:
     family = r.family
     per_hand = cache.get(family)
+    position = table.position
     if per_hand is None:
         per_hand = {}
         for row, det in table.hand_simple:
             n = det.fn(r)
             if n:
-                per_hand[row.id] = (n, ())
+                per_hand[position[row.id]] = (n, ())
         cache[family] = per_hand
     simple = dict(per_hand)
-    chow_sets: list[tuple[str, tuple[int, ...]]] = []
-    pung_sets: list[tuple[str, tuple[int, ...]]] = []
-    per_meld: dict[str, tuple[int, ...]] = {}
     for row, det in table.reading_simple:
         n = det.fn(r)
         if n:
-            simple[row.id] = (n, det.evidence(r) if det.evidence else ())
-    if len(r.chows) >= 3:
-        for row, det in table.chow_set_fans:
-            chow_sets.extend((row.id, opt) for opt in det.fn(r))
-    if len(r.pungs) >= 3:
-        for row, det in table.pung_set_fans:
-            pung_sets.extend((row.id, opt) for opt in det.fn(r))
+            simple[position[row.id]] = (n, det.evidence(r) if det.evidence else ())
+    chow_sets: list[SetHit] = []
+    chow_pairs: list[PairHit] = []
+    pung_sets: list[SetHit] = []
+    pung_pairs: list[PairHit] = []
+    if len(r.chows) >= 2:
+        idx = r.chows
+        sets, pairs = _meld_fans(table, True, r.chow_keys, r.pair)
+        chow_sets = [(pos, tuple(idx[p] for p in opt)) for pos, opt in sets]
+        chow_pairs = [(idx[a], idx[b], fans) for a, b, fans in pairs]
+    if len(r.number_pungs) >= 2:
+        idx = r.number_pungs
+        sets, pairs = _meld_fans(table, False, r.pung_keys, r.pair)
+        pung_sets = [(pos, tuple(idx[p] for p in opt)) for pos, opt in sets]
+        pung_pairs = [(idx[a], idx[b], fans) for a, b, fans in pairs]
+    per_meld: list[SetHit] = []
     if r.pungs:
         for row, det in table.per_meld_fans:
-            idx = tuple(det.fn(r))
-            if idx:
-                per_meld[row.id] = idx
-    return _Found(simple, chow_sets, pung_sets, per_meld)
+            found = tuple(det.fn(r))
+            if found:
+                per_meld.append((position[row.id], found))
+    return _Found(simple, chow_sets, pung_sets, chow_pairs, pung_pairs, per_meld)
 
 
-def _alternatives(
-    sets: list[tuple[str, tuple[int, ...]]], size: int
-) -> list[list[tuple[str, tuple[int, ...]]]]:
+def _alternatives(sets: list[SetHit], size: int) -> list[list[SetHit]]:
     """Ways to choose set fans (就高不就低 picks the best): none, any one set,
     or every set that uses all the melds together (they join the same group)."""
-    alts: list[list[tuple[str, tuple[int, ...]]]] = [[]]
+    alts: list[list[SetHit]] = [[]]
     alts.extend([s] for s in sets)
     whole = [s for s in sets if len(s[1]) == size]
     if len(whole) > 1:
@@ -236,20 +337,7 @@ def _alternatives(
     return alts
 
 
-def _pair_edges(
-    r: Reading, table: FanTable, kind: DetectorKind, members: tuple[int, ...], allowed: set[str]
-) -> list[tuple[int, int, str]]:
-    edges = []
-    dets = [(row.id, det) for row, det in table.groups[kind] if row.id in allowed]
-    for a, b in itertools.combinations(members, 2):
-        for fid, det in dets:
-            if det.fn(r, a, b):
-                edges.append((a, b, fid))
-                break
-    return edges
-
-
-def _is_forest(chosen: list[tuple[int, int, str]], groups: list[tuple[int, ...]]) -> bool:
+def _is_forest(chosen: list[tuple[int, int, int]], groups: list[tuple[int, ...]]) -> bool:
     """True when every chosen edge joins two melds not yet connected."""
     parent: dict[int, int] = {}
 
@@ -269,31 +357,31 @@ def _is_forest(chosen: list[tuple[int, int, str]], groups: list[tuple[int, ...]]
     return True
 
 
-_forest_memo: dict[tuple[object, ...], list[tuple[int, int, str]]] = {}
-
-
 def _best_forest(
     table: FanTable,
-    edges: list[tuple[int, int, str]],
+    edges: list[tuple[int, int, int]],
     groups: list[tuple[int, ...]],
-) -> list[tuple[int, int, str]]:
-    """The best set of pair-combination edges that forms a forest over the
-    melds with each set fan's melds pre-joined (套算一次): most edges, then
-    most distinct fans, then more of the fan higher in the table. Memoised:
-    the same small patterns recur in every hand."""
-    key = (table.name, tuple(edges), tuple(groups))
-    hit = _forest_memo.get(key)
+) -> list[tuple[int, int, int]]:
+    """The best set of pair-combination edges (melds, row position) that forms
+    a forest over the melds with each set fan's melds pre-joined (套算一次):
+    most edges, then most distinct fans, then more of the fan higher in the
+    table. Memoised: the same small patterns recur in every hand."""
+    memo = table.memo
+    key = ("forest", tuple(edges), tuple(groups))
+    hit: list[tuple[int, int, int]] | None = memo.get(key)
     if hit is None:
-        hit = _forest_memo[key] = _search_forest(table, edges, groups)
+        hit = _search_forest(edges, groups)
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        memo[key] = hit
     return hit
 
 
 def _search_forest(
-    table: FanTable,
-    edges: list[tuple[int, int, str]],
+    edges: list[tuple[int, int, int]],
     groups: list[tuple[int, ...]],
-) -> list[tuple[int, int, str]]:
-    best: list[tuple[int, int, str]] = []
+) -> list[tuple[int, int, int]]:
+    best: list[tuple[int, int, int]] = []
     best_key: tuple[object, ...] = (0,)
     n = len(edges)
     for mask in range(1, 1 << n):
@@ -301,7 +389,7 @@ def _search_forest(
         if len(chosen) < len(best) or not _is_forest(chosen, groups):
             continue
         labels = [e[2] for e in chosen]
-        rows = sorted((-table.position[x] for x in labels), reverse=True)
+        rows = sorted((-x for x in labels), reverse=True)
         key = (len(chosen), len(set(labels)), rows)
         if key > best_key:
             best_key = key
@@ -314,84 +402,88 @@ def evaluate(table: FanTable, r: Reading, cache: HandCache) -> Evaluation:
     found = _find(table, r, cache)
     chow_alts = _alternatives(found.chow_sets, len(r.chows))
     pung_alts = _alternatives(found.pung_sets, len(r.pungs))
-    best: Evaluation | None = None
-    for chow_alt, pung_alt in itertools.product(chow_alts, pung_alts):
-        ev = _count(table, r, found, chow_alt, pung_alt)
-        if best is None or ev.key > best.key:
-            best = ev
+    best: tuple[tuple[object, ...], list[Entry]] | None = None
+    for chow_alt in chow_alts:
+        for pung_alt in pung_alts:
+            entries = _count(table, found, chow_alt, pung_alt)
+            key = (-1,) if entries is None else _entries_key(table, entries)
+            if best is None or key > best[0]:
+                best = (key, entries or [])
     assert best is not None
-    return best
+    key, entries = best
+    if not entries:
+        return Evaluation((), -1, key)
+    rows = table.rows
+    fans = tuple(CountedFan(rows[pos], n, melds) for pos, n, melds in entries)
+    total = key[0]
+    assert isinstance(total, int)
+    return Evaluation(fans, total, key)
 
 
 def _count(
     table: FanTable,
-    r: Reading,
     found: _Found,
-    chow_alt: list[tuple[str, tuple[int, ...]]],
-    pung_alt: list[tuple[str, tuple[int, ...]]],
-) -> Evaluation:
-    present: dict[str, tuple[int, tuple[int, ...]]] = dict(found.simple)
-    for fid, melds in (*chow_alt, *pung_alt):
-        if fid not in present:
-            present[fid] = (1, melds)
-    excluded: set[str] = set()
-    counted: list[CountedFan] = []
-    by_id = table.by_id
-    for fid in sorted(present, key=table.position.__getitem__):
-        if fid in excluded:
+    chow_alt: list[SetHit],
+    pung_alt: list[SetHit],
+) -> list[Entry] | None:
+    """The fans counted with one choice of set fans, merged (one entry per
+    fan, in table order); None when this choice is void."""
+    present = dict(found.simple)
+    for pos, melds in chow_alt:
+        present.setdefault(pos, (1, melds))
+    for pos, melds in pung_alt:
+        present.setdefault(pos, (1, melds))
+    exclude_masks = table.exclude_masks
+    excluded = 0
+    counted: list[Entry] = []
+    for pos in sorted(present):
+        if excluded >> pos & 1:
             continue
-        row = by_id[fid]
-        hit = present[fid]
-        counted.append(CountedFan(row, hit[0], hit[1]))
-        excluded.update(row.excludes)
-    # Pair-combination fans, on what the counted fans leave allowed.
-    for kind, members, alt in (
-        (DetectorKind.CHOW_PAIR, r.chows, chow_alt),
-        (DetectorKind.PUNG_PAIR, r.pungs, pung_alt),
-    ):
-        if len(members) < 2:
+        n, melds = present[pos]
+        counted.append((pos, n, melds))
+        excluded |= exclude_masks[pos]
+    # Pair-combination fans, on what the counted fans leave allowed: each pair
+    # of melds forms the first of its pair fans (table order) still allowed.
+    for pairs, alt in ((found.chow_pairs, chow_alt), (found.pung_pairs, pung_alt)):
+        if not pairs:
             continue
-        allowed = {row.id for row, _ in table.groups[kind] if row.id not in excluded}
-        if not allowed:
-            continue
-        edges = _pair_edges(r, table, kind, members, allowed)
-        for a, b, fid in _best_forest(table, edges, [m for _, m in alt]):
-            counted.append(CountedFan(table[fid], 1, (a, b)))
+        edges: list[tuple[int, int, int]] = []
+        for a, b, fans in pairs:
+            for pos in fans:
+                if not excluded >> pos & 1:
+                    edges.append((a, b, pos))
+                    break
+        if edges:
+            for a, b, pos in _best_forest(table, edges, [m for _, m in alt]):
+                counted.append((pos, 1, (a, b)))
     # Per-meld fans, less the melds a counted fan absorbs.
-    for fid, idx in found.per_meld.items():
-        if fid in excluded:
+    absorb_masks = table.absorb_masks
+    for pos, idx in found.per_meld:
+        if excluded >> pos & 1:
             continue
         absorbed: set[int] = set()
-        for c in counted:
-            if fid in c.fan.absorbs:
-                hits = [i for i in c.melds if i in idx and i not in absorbed]
-                if c.fan.absorbs_limit is not None:
-                    hits = hits[: c.fan.absorbs_limit]
+        for cpos, _, melds in counted:
+            if absorb_masks[cpos] >> pos & 1:
+                hits = [i for i in melds if i in idx and i not in absorbed]
+                limit = table.rows[cpos].absorbs_limit
+                if limit is not None:
+                    hits = hits[:limit]
                 absorbed.update(hits)
         left = tuple(i for i in idx if i not in absorbed)
         if left:
-            counted.append(CountedFan(table[fid], len(left), left))
-    merged = _merge(table, counted)
-    if all(c.fan.id in table.bonus for c in merged):
+            counted.append((pos, len(left), left))
+    merged: dict[int, tuple[int, tuple[int, ...]]] = {}
+    for pos, n, melds in counted:
+        prev = merged.get(pos)
+        merged[pos] = (n, melds) if prev is None else (prev[0] + n, prev[1] + melds)
+    bonus = table.bonus_mask
+    if all(bonus >> pos & 1 for pos in merged):
         if found.chow_sets or found.pung_sets:
             # Dropping every set fan left nothing, but a set fan holds here:
             # 无番和 needs "no other fan at all", so this alternative is void.
-            return Evaluation((), -1, (-1,))
-        merged = _merge(table, [*merged, CountedFan(table[table.fallback], 1)])
-    total = sum(c.fan.points * c.count for c in merged)
-    return Evaluation(tuple(merged), total, score_key(table, merged))
-
-
-def _merge(table: FanTable, counted: list[CountedFan]) -> list[CountedFan]:
-    """One entry per fan, in table order, counts and melds added up."""
-    by_id: dict[str, CountedFan] = {}
-    for c in counted:
-        prev = by_id.get(c.fan.id)
-        if prev is None:
-            by_id[c.fan.id] = c
-        else:
-            by_id[c.fan.id] = CountedFan(c.fan, prev.count + c.count, prev.melds + c.melds)
-    return sorted(by_id.values(), key=lambda c: table.position[c.fan.id])
+            return None
+        merged[table.position[table.fallback]] = (1, ())
+    return [(pos, n, melds) for pos, (n, melds) in sorted(merged.items())]
 
 
 def meld_tiles(melds: Sequence[Meld], idx: Sequence[int]) -> tuple[Meld, ...]:
@@ -403,13 +495,8 @@ def raw_patterns(table: FanTable, r: Reading) -> set[str]:
     """Every fan whose pattern holds in a reading, before any exclusion or
     combination rule (for rules audits)."""
     found = _find(table, r, {})
-    out = set(found.simple) | {fid for fid, _ in found.chow_sets}
-    out |= {fid for fid, _ in found.pung_sets} | set(found.per_meld)
-    for kind, members in (
-        (DetectorKind.CHOW_PAIR, r.chows),
-        (DetectorKind.PUNG_PAIR, r.pungs),
-    ):
-        for row, det in table.groups[kind]:
-            if any(det.fn(r, a, b) for a, b in itertools.combinations(members, 2)):
-                out.add(row.id)
-    return out
+    positions = set(found.simple)
+    positions.update(pos for pos, _ in (*found.chow_sets, *found.pung_sets, *found.per_meld))
+    for _, _, fans in (*found.chow_pairs, *found.pung_pairs):
+        positions.update(fans)
+    return {table.rows[pos].id for pos in positions}

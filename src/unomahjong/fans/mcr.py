@@ -8,10 +8,10 @@ counting principle is the same (``fans/common.py``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..shapes import Shape
-from ..tiles import HonourSpec
+from ..tiles import HonourSpec, Tile
 from .common import (
     S,
     all_chows,
@@ -24,7 +24,6 @@ from .common import (
     all_terminals_and_honours,
     at_least,
     by_tiles,
-    chow_keys,
     closed_wait,
     concealed_hand,
     concealed_kongs,
@@ -53,7 +52,6 @@ from .common import (
     nine_gates,
     nine_gates_evidence,
     no_honours,
-    number_pung_keys,
     outside_hand,
     pure_double_chow,
     pure_shifted_chows,
@@ -62,6 +60,7 @@ from .common import (
     pure_terminal_chows,
     pure_triple_chow,
     quadruple_chow,
+    rank_steps,
     ranks_within,
     same_rank,
     sets_of,
@@ -69,14 +68,13 @@ from .common import (
     shape,
     short_straight,
     single_wait,
-    steps,
     terminal_or_honour_pungs,
     three_colour_terminal_chows,
     tile_hog,
     two_terminal_chows,
 )
 from .engine import Reading
-from .model import Detector, DetectorKind, FanTable, Row
+from .model import Detector, DetectorKind, FanTable, MeldKey, Row
 
 YJK = "幺九刻"
 
@@ -305,24 +303,20 @@ def _lesser_knitted(r: Reading) -> int:
     return int(r.shape is Shape.HONOURS_AND_KNITTED)
 
 
-def _triple_pung(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(number_pung_keys(r), 3, lambda ks: same_rank(ks) and distinct_suits(ks))
+def _triple_pung(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 3, lambda c: same_rank(c) and distinct_suits(c))
 
 
-def _mixed_triple_chow(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(chow_keys(r), 3, lambda ks: same_rank(ks) and distinct_suits(ks))
+def _mixed_triple_chow(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 3, lambda c: same_rank(c) and distinct_suits(c))
 
 
-def _mixed_shifted_pungs(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(
-        number_pung_keys(r), 3, lambda ks: distinct_suits(ks) and steps([k[2] for k in ks], (1,))
-    )
+def _mixed_shifted_pungs(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 3, lambda c: distinct_suits(c) and rank_steps(c, (1,)))
 
 
-def _mixed_shifted_chows(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(
-        chow_keys(r), 3, lambda ks: distinct_suits(ks) and steps([k[2] for k in ks], (1,))
-    )
+def _mixed_shifted_chows(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 3, lambda c: distinct_suits(c) and rank_steps(c, (1,)))
 
 
 def _mixed_kongs(r: Reading) -> int:

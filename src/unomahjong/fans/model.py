@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 if TYPE_CHECKING:
+    from ..tiles import Tile
     from .engine import Reading
 
 
@@ -37,12 +38,16 @@ class DetectorKind(enum.Enum):
     PER_MELD = "per_meld"
 
 
+MeldKey = tuple[int, int]
+"""(suit, lowest rank) of a number chow, pung or kong."""
 SimpleFn = Callable[["Reading"], int]
 """Count of a simple fan in a reading (0 when absent)."""
-SetFn = Callable[["Reading"], Sequence[tuple[int, ...]]]
-"""Every way a set fan can be formed: tuples of meld indices."""
-PairFn = Callable[["Reading", int, int], bool]
-"""Whether two melds (indices) form this pair fan."""
+SetFn = Callable[[Sequence[MeldKey], "Tile | None"], Sequence[tuple[int, ...]]]
+"""Every way a set fan can be formed from the keys of a reading's number
+chows (or number pungs and kongs) and its pair: tuples of ascending
+positions in the key list. A pure function of its arguments (memoised)."""
+PairFn = Callable[[MeldKey, MeldKey], bool]
+"""Whether two number melds (keys) form this pair fan (memoised)."""
 PerMeldFn = Callable[["Reading"], Sequence[int]]
 """Indices of the melds that each count once."""
 
@@ -113,6 +118,18 @@ class FanTable:
     chow_set_fans: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
     pung_set_fans: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
     per_meld_fans: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
+    # The same facts by row position, as the engine's hot loops read them.
+    points: tuple[int, ...] = attrs.field(init=False, repr=False)
+    """Points of each row, by position."""
+    exclude_masks: tuple[int, ...] = attrs.field(init=False, repr=False)
+    """Each row's exclusions as a bit mask over positions."""
+    absorb_masks: tuple[int, ...] = attrs.field(init=False, repr=False)
+    """Each row's ``absorbs`` as a bit mask over positions."""
+    bonus_mask: int = attrs.field(init=False, repr=False)
+    """The bonus rows as a bit mask over positions."""
+    memo: dict[Any, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
+    """The engine's memo of pure sub-results on this table (set and pair fans
+    by meld keys, pair-combination searches), keyed by small tuples."""
 
     def __attrs_post_init__(self) -> None:
         ids = [r.id for r in self.rows]
@@ -141,6 +158,13 @@ class FanTable:
         object.__setattr__(self, "chow_set_fans", groups[DetectorKind.CHOW_SET])
         object.__setattr__(self, "pung_set_fans", groups[DetectorKind.PUNG_SET])
         object.__setattr__(self, "per_meld_fans", groups[DetectorKind.PER_MELD])
+        pos = self.position
+        object.__setattr__(self, "points", tuple(r.points for r in self.rows))
+        masks = tuple(sum(1 << pos[x] for x in r.excludes) for r in self.rows)
+        object.__setattr__(self, "exclude_masks", masks)
+        absorbs = tuple(sum(1 << pos[x] for x in r.absorbs) for r in self.rows)
+        object.__setattr__(self, "absorb_masks", absorbs)
+        object.__setattr__(self, "bonus_mask", sum(1 << pos[x] for x in self.bonus))
 
     @classmethod
     def from_rows(
