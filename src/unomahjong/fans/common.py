@@ -13,16 +13,16 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from ..decompose import Role
+from ..hand import Meld, MeldKind
 from ..shapes import Shape
 from ..tiles import HonourSpec, Tile
-from .engine import SPECIAL_SHAPES, Reading
+from .engine import Reading
 from .model import Detector, DetectorKind, MeldKey
 
 
 def by_tiles(r: Reading) -> bool:
     """Tile-based fans apply to melds-and-pair shapes and to seven pairs."""
-    return r.shape not in SPECIAL_SHAPES
+    return not r.special
 
 
 def standard(r: Reading) -> bool:
@@ -105,17 +105,17 @@ def double_pung(a: MeldKey, b: MeldKey) -> bool:
 
 def kongs(r: Reading) -> int:
     """Kongs declared, exposed or concealed."""
-    return sum(1 for m in r.hand.melds if m.is_kong)
+    return r.facts.exposed_kongs + r.facts.concealed_kongs
 
 
 def exposed_kongs(r: Reading) -> int:
     """Exposed kongs."""
-    return sum(1 for m in r.hand.melds if m.is_kong and m.exposed)
+    return r.facts.exposed_kongs
 
 
 def concealed_kongs(r: Reading) -> int:
     """Concealed kongs."""
-    return sum(1 for m in r.hand.melds if m.is_concealed_kong)
+    return r.facts.concealed_kongs
 
 
 def terminal_or_honour_pungs(r: Reading) -> list[int]:
@@ -128,11 +128,18 @@ def all_pungs(r: Reading) -> int:
     return int(standard(r) and len(r.pungs) == 4)
 
 
+def _has_terminal_or_honour(m: Meld) -> bool:
+    rank = m.tile.rank
+    if m.kind is MeldKind.CHOW:
+        return rank == 1 or rank == 7
+    return rank is None or rank == 1 or rank == 9
+
+
 def outside_hand(r: Reading) -> int:
     """全带幺: every meld and the pair hold a terminal or honour."""
     if not standard(r) or r.pair is None or not r.pair.is_terminal_or_honour:
         return 0
-    return int(all(any(t.is_terminal_or_honour for t in m.tiles) for m in r.melds))
+    return int(all(_has_terminal_or_honour(m) for m in r.melds))
 
 
 def melded_hand(r: Reading) -> int:
@@ -166,50 +173,26 @@ def concealed_pungs(n: int) -> Callable[[Reading], int]:
 
 def tile_hog(r: Reading) -> int:
     """四归一: kinds whose four copies are all used, but not as a kong."""
-    if r.shape in SPECIAL_SHAPES:
+    fours = r.facts.fours
+    if not fours or r.special:
         return 0
-    kong_codes = {m.tile.code for m in r.hand.melds if m.is_kong}
-    return sum(1 for t in r.facts.tiles if r.facts.counts[t.code] == 4 and t.code not in kong_codes)
-
-
-# ------------------------------------------------------------- waits
-
-
-def _wait_role(r: Reading) -> str | None:
-    if r.shape in SPECIAL_SHAPES:
-        return None
-    role = r.role
-    kind = None
-    if role.role is Role.PAIR:
-        kind = "single"
-    elif role.role is Role.MELD and role.index is not None:
-        m = r.melds[role.index]
-        if m.is_chow:
-            start = m.tile.rank
-            rank = r.win.rank
-            assert start is not None and rank is not None
-            if rank == start + 1:
-                kind = "closed"
-            elif (start == 1 and rank == 3) or (start == 7 and rank == 7):
-                kind = "edge"
-    if kind is None or not r.facts.unique_wait:
-        return None
-    return kind
+    kong_codes = {m.tile.code for m in r.hand.melds if m.kind is MeldKind.KONG}
+    return sum(1 for c in fours if c not in kong_codes)
 
 
 def edge_wait(r: Reading) -> int:
     """边张: the 3 of 12 or the 7 of 89, the only wait."""
-    return int(_wait_role(r) == "edge")
+    return int(r.wait == "edge")
 
 
 def closed_wait(r: Reading) -> int:
     """坎张: the middle of a chow, the only wait."""
-    return int(_wait_role(r) == "closed")
+    return int(r.wait == "closed")
 
 
 def single_wait(r: Reading) -> int:
     """单钓将: the pair, the only wait."""
-    return int(_wait_role(r) == "single")
+    return int(r.wait == "single")
 
 
 # ------------------------------------------------------------- context
@@ -239,7 +222,10 @@ def last_copy(r: Reading) -> int:
     """和绝张: flagged, or the winner's own exposed melds hold the other three."""
     if r.context.last_copy:
         return 1
-    shown = sum(m.tiles.count(r.win) for m in r.hand.melds if m.exposed)
+    if not r.facts.exposed_melds:
+        return 0
+    code = r.win.code
+    shown = sum(m.codes.count(code) for m in r.hand.melds if m.exposed)
     return int(shown == 3)
 
 
@@ -275,6 +261,12 @@ def nine_gates_evidence(r: Reading) -> tuple[int, ...]:
     return tuple(terminal_or_honour_pungs(r))
 
 
+_TERMINALS = frozenset({1, 9})
+_EVENS = frozenset({2, 4, 6, 8})
+_FIVES = frozenset({5})
+_SIMPLES = frozenset(range(2, 9))
+
+
 def tiles_all(r: Reading, ok: frozenset[int]) -> bool:
     f = r.facts
     return by_tiles(r) and not f.honours and f.ranks <= ok
@@ -285,7 +277,7 @@ def all_honours(r: Reading) -> int:
 
 
 def all_terminals(r: Reading) -> int:
-    return int(tiles_all(r, frozenset({1, 9})))
+    return int(tiles_all(r, _TERMINALS))
 
 
 def all_terminals_and_honours(r: Reading) -> int:
@@ -294,7 +286,7 @@ def all_terminals_and_honours(r: Reading) -> int:
 
 
 def all_even_pungs(r: Reading) -> int:
-    return int(standard(r) and tiles_all(r, frozenset({2, 4, 6, 8})))
+    return int(standard(r) and tiles_all(r, _EVENS))
 
 
 def full_flush(r: Reading) -> int:
@@ -315,14 +307,23 @@ def ranks_within(ok: frozenset[int]) -> Detector:
 
 def all_fives(r: Reading) -> int:
     if r.shape is Shape.SEVEN_PAIRS:
-        return int(tiles_all(r, frozenset({5})))
+        return int(tiles_all(r, _FIVES))
     if not standard(r) or r.pair is None or r.pair.rank != 5:
         return 0
-    return int(all(any(t.rank == 5 for t in m.tiles) for m in r.melds))
+    return int(all(_has_five(m) for m in r.melds))
+
+
+def _has_five(m: Meld) -> bool:
+    rank = m.tile.rank
+    if rank is None:
+        return False
+    if m.kind is MeldKind.CHOW:
+        return 3 <= rank <= 5
+    return rank == 5
 
 
 def all_simples(r: Reading) -> int:
-    return int(tiles_all(r, frozenset(range(2, 9))))
+    return int(tiles_all(r, _SIMPLES))
 
 
 def no_honours(r: Reading) -> int:
@@ -447,12 +448,7 @@ def pure_shifted_pungs(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[i
 
 def honour_pungs(r: Reading, test: Callable[[HonourSpec], bool]) -> list[int]:
     """Indices of the pungs and kongs of honours passing ``test``."""
-    out = []
-    for i in r.pungs:
-        honour = r.melds[i].tile.honour
-        if honour is not None and test(honour):
-            out.append(i)
-    return out
+    return [i for i, honour in r.honour_pungs if test(honour)]
 
 
 def counted(fn: Callable[[Reading], int]) -> Detector:

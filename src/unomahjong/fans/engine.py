@@ -26,7 +26,7 @@ from ..context import WinContext
 from ..decompose import Decomposition, Role, WinRole
 from ..hand import Hand, Meld, MeldKind
 from ..shapes import Shape
-from ..tiles import Tile
+from ..tiles import HonourSpec, Tile
 from .model import DetectorKind, FanDef, FanTable, MeldKey
 
 SPECIAL_SHAPES = frozenset({Shape.THIRTEEN_ORPHANS, Shape.HONOURS_AND_KNITTED})
@@ -42,9 +42,12 @@ class HandFacts:
     __slots__ = (
         "_unique_wait",
         "colours",
+        "concealed_kongs",
         "context",
         "counts",
+        "exposed_kongs",
         "exposed_melds",
+        "fours",
         "hand",
         "honours",
         "ranks",
@@ -73,8 +76,21 @@ class HandFacts:
         """Suits (colours) of the number tiles held."""
         self.colours = frozenset(t.suit for t in tiles if t.suit is not None)
         """Every colour held, honours carrying a colour included (UNO)."""
-        self.exposed_melds = sum(1 for m in hand.melds if m.exposed)
+        exposed = exposed_kongs = concealed_kongs = 0
+        for m in hand.melds:
+            if m.exposed:
+                exposed += 1
+                exposed_kongs += m.kind is MeldKind.KONG
+            else:
+                concealed_kongs += m.kind is MeldKind.KONG
+        self.exposed_melds = exposed
         """Declared melds that are exposed (concealed kongs do not count)."""
+        self.exposed_kongs = exposed_kongs
+        """Exposed kongs."""
+        self.concealed_kongs = concealed_kongs
+        """Concealed kongs (a hand's only concealed declared melds)."""
+        self.fours = tuple(t.code for t in tiles if counts[t.code] == 4)
+        """Codes of the kinds whose four copies are all held."""
         self._unique_wait: bool | None = None
 
     @property
@@ -93,13 +109,16 @@ class Reading:
     """One decomposition with one role of the winning tile, plus hand facts."""
 
     __slots__ = (
+        "_wait",
         "chow_keys",
         "chows",
         "concealed_pungs",
         "context",
         "decomposition",
         "facts",
+        "family",
         "hand",
+        "honour_pungs",
         "melds",
         "number_pungs",
         "pair",
@@ -107,6 +126,7 @@ class Reading:
         "pungs",
         "role",
         "shape",
+        "special",
         "win",
     )
 
@@ -116,7 +136,12 @@ class Reading:
         self.context = facts.context
         self.decomposition = decomposition
         self.role = role
-        self.shape = decomposition.shape
+        shape = self.shape = decomposition.shape
+        special = shape is Shape.THIRTEEN_ORPHANS or shape is Shape.HONOURS_AND_KNITTED
+        self.special = special
+        """True for the special shapes that tile- and meld-based fans skip."""
+        self.family = "special" if special else "pairs" if shape is Shape.SEVEN_PAIRS else "melds"
+        """Shape family for per-hand caching: special, pairs or melds."""
         melds = self.melds = decomposition.melds
         self.pair = decomposition.pair
         win = self.hand.win
@@ -127,6 +152,7 @@ class Reading:
         number_pungs: list[int] = []
         chow_keys: list[MeldKey] = []
         pung_keys: list[MeldKey] = []
+        honour_pungs: list[tuple[int, HonourSpec]] = []
         for i, m in enumerate(melds):
             t = m.tile
             if m.kind is MeldKind.CHOW:
@@ -139,6 +165,9 @@ class Reading:
                     assert t.suit is not None
                     number_pungs.append(i)
                     pung_keys.append((t.suit, t.rank))
+                else:
+                    assert t.honour is not None
+                    honour_pungs.append((i, t.honour))
         self.chows = tuple(chows)
         """Indices of the chows in ``melds``."""
         self.pungs = tuple(pungs)
@@ -149,7 +178,10 @@ class Reading:
         """(suit, lowest rank) of each chow, in ``chows`` order."""
         self.pung_keys = tuple(pung_keys)
         """(suit, rank) of each number pung or kong, in ``number_pungs`` order."""
+        self.honour_pungs = tuple(honour_pungs)
+        """(index, honour) of each pung or kong of honours."""
         self.concealed_pungs = sum(1 for i in pungs if self.is_concealed_pung(i))
+        self._wait: str | bool | None = False
 
     def is_concealed_pung(self, i: int) -> bool:
         """暗刻: formed from concealed tiles; a pung completed by a discard is exposed."""
@@ -163,13 +195,36 @@ class Reading:
         )
 
     @property
-    def family(self) -> str:
-        """Shape family for per-hand caching: special, pairs or melds."""
-        if self.shape in SPECIAL_SHAPES:
-            return "special"
-        if self.shape is Shape.SEVEN_PAIRS:
-            return "pairs"
-        return "melds"
+    def wait(self) -> str | None:
+        """The wait the winning tile completed, when it was the hand's only
+        wait: ``"edge"``, ``"closed"`` or ``"single"``; else None. Computed
+        once per reading: three detectors ask."""
+        w = self._wait
+        if w is False:
+            w = self._wait = self._wait_kind()
+        assert w is not True
+        return w
+
+    def _wait_kind(self) -> str | None:
+        if self.special:
+            return None
+        role = self.role
+        kind = None
+        if role.role is Role.PAIR:
+            kind = "single"
+        elif role.role is Role.MELD and role.index is not None:
+            m = self.melds[role.index]
+            if m.kind is MeldKind.CHOW:
+                start = m.tile.rank
+                rank = self.win.rank
+                assert start is not None and rank is not None
+                if rank == start + 1:
+                    kind = "closed"
+                elif (start == 1 and rank == 3) or (start == 7 and rank == 7):
+                    kind = "edge"
+        if kind is None or not self.facts.unique_wait:
+            return None
+        return kind
 
 
 @attrs.frozen(slots=True)

@@ -231,12 +231,7 @@ ROWS: tuple[Row, ...] = (
 
 
 def _function_pungs(symbol: str, r: Reading) -> list[int]:
-    out = []
-    for i in r.pungs:
-        honour = r.melds[i].tile.honour
-        if honour is not None and honour.symbol == symbol:
-            out.append(i)
-    return out
+    return [i for i, honour in r.honour_pungs if honour.symbol == symbol]
 
 
 def _four_function_pungs(symbol: str) -> Detector:
