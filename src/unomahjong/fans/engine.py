@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import attrs
 
@@ -288,8 +289,9 @@ MeldFans = tuple[tuple[SetHit, ...], tuple[PairHit, ...]]
 """Set fans (row position, key positions) and pair fans of one kind of meld."""
 
 
-@attrs.frozen(slots=True)
-class _Found:
+class _Found(NamedTuple):
+    """What a reading's detectors found, before any counting principle."""
+
     simple: dict[int, tuple[int, tuple[int, ...]]]
     """Row position -> (count, evidence melds)."""
     chow_sets: list[SetHit]
@@ -345,19 +347,18 @@ def _meld_fans(
 def _find(table: FanTable, r: Reading, cache: HandCache) -> _Found:
     family = r.family
     per_hand = cache.get(family)
-    position = table.position
     if per_hand is None:
         per_hand = {}
-        for row, det in table.hand_simple:
-            n = det.fn(r)
+        for pos, fn in table.hand_fns:
+            n = fn(r)
             if n:
-                per_hand[position[row.id]] = (n, ())
+                per_hand[pos] = (n, ())
         cache[family] = per_hand
     simple = dict(per_hand)
-    for row, det in table.reading_simple:
-        n = det.fn(r)
+    for pos, fn, evidence in table.reading_fns:
+        n = fn(r)
         if n:
-            simple[position[row.id]] = (n, det.evidence(r) if det.evidence else ())
+            simple[pos] = (n, evidence(r) if evidence else ())
     chow_sets: list[SetHit] = []
     chow_pairs: list[PairHit] = []
     pung_sets: list[SetHit] = []
@@ -374,10 +375,10 @@ def _find(table: FanTable, r: Reading, cache: HandCache) -> _Found:
         pung_pairs = [(idx[a], idx[b], fans) for a, b, fans in pairs]
     per_meld: list[SetHit] = []
     if r.pungs:
-        for row, det in table.per_meld_fans:
-            found = tuple(det.fn(r))
+        for pos, meld_fn in table.per_meld_fns:
+            found = tuple(meld_fn(r))
             if found:
-                per_meld.append((position[row.id], found))
+                per_meld.append((pos, found))
     return _Found(simple, chow_sets, pung_sets, chow_pairs, pung_pairs, per_meld)
 
 
@@ -455,15 +456,19 @@ def _search_forest(
 def evaluate(table: FanTable, r: Reading, cache: HandCache) -> Evaluation:
     """The best-scoring way to count one reading's fans."""
     found = _find(table, r, cache)
-    chow_alts = _alternatives(found.chow_sets, len(r.chows))
-    pung_alts = _alternatives(found.pung_sets, len(r.pungs))
     best: tuple[tuple[object, ...], list[Entry]] | None = None
-    for chow_alt in chow_alts:
-        for pung_alt in pung_alts:
-            entries = _count(table, found, chow_alt, pung_alt)
-            key = (-1,) if entries is None else _entries_key(table, entries)
-            if best is None or key > best[0]:
-                best = (key, entries or [])
+    if found.chow_sets or found.pung_sets:
+        chow_alts = _alternatives(found.chow_sets, len(r.chows))
+        pung_alts = _alternatives(found.pung_sets, len(r.pungs))
+        for chow_alt in chow_alts:
+            for pung_alt in pung_alts:
+                entries = _count(table, found, chow_alt, pung_alt)
+                key = (-1,) if entries is None else _entries_key(table, entries)
+                if best is None or key > best[0]:
+                    best = (key, entries or [])
+    else:
+        entries = _count(table, found, [], [])
+        best = ((-1,), []) if entries is None else (_entries_key(table, entries), entries)
     assert best is not None
     key, entries = best
     if not entries:

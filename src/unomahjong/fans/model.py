@@ -50,6 +50,8 @@ PairFn = Callable[[MeldKey, MeldKey], bool]
 """Whether two number melds (keys) form this pair fan (memoised)."""
 PerMeldFn = Callable[["Reading"], Sequence[int]]
 """Indices of the melds that each count once."""
+EvidenceFn = Callable[["Reading"], tuple[int, ...]]
+"""The meld indices that produced a simple fan."""
 
 
 @attrs.frozen(slots=True)
@@ -58,7 +60,7 @@ class Detector:
 
     kind: DetectorKind
     fn: Callable[..., Any]
-    evidence: Callable[[Reading], tuple[int, ...]] | None = None
+    evidence: EvidenceFn | None = None
     """For simple fans: the meld indices that produced the fan (for display
     and for ``absorbs``)."""
     per_hand: bool = False
@@ -127,6 +129,14 @@ class FanTable:
     """Each row's ``absorbs`` as a bit mask over positions."""
     bonus_mask: int = attrs.field(init=False, repr=False)
     """The bonus rows as a bit mask over positions."""
+    hand_fns: tuple[tuple[int, SimpleFn], ...] = attrs.field(init=False, repr=False)
+    """``hand_simple`` as (position, detector function)."""
+    reading_fns: tuple[tuple[int, SimpleFn, EvidenceFn | None], ...] = attrs.field(
+        init=False, repr=False
+    )
+    """``reading_simple`` as (position, detector function, evidence)."""
+    per_meld_fns: tuple[tuple[int, PerMeldFn], ...] = attrs.field(init=False, repr=False)
+    """``per_meld_fans`` as (position, detector function)."""
     memo: dict[Any, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
     """The engine's memo of pure sub-results on this table (set and pair fans
     by meld keys, pair-combination searches), keyed by small tuples."""
@@ -165,6 +175,12 @@ class FanTable:
         absorbs = tuple(sum(1 << pos[x] for x in r.absorbs) for r in self.rows)
         object.__setattr__(self, "absorb_masks", absorbs)
         object.__setattr__(self, "bonus_mask", sum(1 << pos[x] for x in self.bonus))
+        hand_fns = tuple((pos[r.id], d.fn) for r, d in self.hand_simple)
+        object.__setattr__(self, "hand_fns", hand_fns)
+        reading_fns = tuple((pos[r.id], d.fn, d.evidence) for r, d in self.reading_simple)
+        object.__setattr__(self, "reading_fns", reading_fns)
+        per_meld_fns = tuple((pos[r.id], d.fn) for r, d in self.per_meld_fans)
+        object.__setattr__(self, "per_meld_fns", per_meld_fns)
 
     @classmethod
     def from_rows(
