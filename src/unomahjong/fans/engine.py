@@ -261,7 +261,7 @@ def score_key(table: FanTable, fans: Sequence[CountedFan]) -> tuple[object, ...]
     return _entries_key(table, [(position[f.fan.id], f.count, f.melds) for f in fans])
 
 
-def _entries_key(table: FanTable, entries: Sequence[Entry]) -> tuple[object, ...]:
+def _entries_key(table: FanTable, entries: Sequence[Entry]) -> tuple[int, list[int], list[int]]:
     """:func:`score_key` of entries."""
     total = 0
     points: list[int] = []
@@ -453,31 +453,48 @@ def _search_forest(
     return best
 
 
+class Count(NamedTuple):
+    """The best way to count one reading, as row positions: what scoring
+    compares. :class:`Evaluation` is the same with fan objects."""
+
+    key: tuple[object, ...]
+    """:func:`score_key` of the fans."""
+    total: int
+    entries: list[Entry]
+    """One entry per fan, in table order (empty when void)."""
+
+
+_VOID = Count((-1,), -1, [])
+
+
+def best_count(table: FanTable, r: Reading, cache: HandCache) -> Count:
+    """The best-scoring way to count one reading's fans (就高不就低 over the
+    choices of set fans)."""
+    found = _find(table, r, cache)
+    if not (found.chow_sets or found.pung_sets):
+        entries = _count(table, found, [], [])
+        if entries is None:
+            return _VOID
+        key = _entries_key(table, entries)
+        return Count(key, key[0], entries)
+    best = _VOID
+    for chow_alt in _alternatives(found.chow_sets, len(r.chows)):
+        for pung_alt in _alternatives(found.pung_sets, len(r.pungs)):
+            entries = _count(table, found, chow_alt, pung_alt)
+            if entries is None:
+                continue
+            key = _entries_key(table, entries)
+            if best is _VOID or key > best.key:
+                best = Count(key, key[0], entries)
+    return best
+
+
 def evaluate(table: FanTable, r: Reading, cache: HandCache) -> Evaluation:
     """The best-scoring way to count one reading's fans."""
-    found = _find(table, r, cache)
-    best: tuple[tuple[object, ...], list[Entry]] | None = None
-    if found.chow_sets or found.pung_sets:
-        chow_alts = _alternatives(found.chow_sets, len(r.chows))
-        pung_alts = _alternatives(found.pung_sets, len(r.pungs))
-        for chow_alt in chow_alts:
-            for pung_alt in pung_alts:
-                entries = _count(table, found, chow_alt, pung_alt)
-                key = (-1,) if entries is None else _entries_key(table, entries)
-                if best is None or key > best[0]:
-                    best = (key, entries or [])
-    else:
-        entries = _count(table, found, [], [])
-        best = ((-1,), []) if entries is None else (_entries_key(table, entries), entries)
-    assert best is not None
-    key, entries = best
-    if not entries:
-        return Evaluation((), -1, key)
+    c = best_count(table, r, cache)
     rows = table.rows
-    fans = tuple(CountedFan(rows[pos], n, melds) for pos, n, melds in entries)
-    total = key[0]
-    assert isinstance(total, int)
-    return Evaluation(fans, total, key)
+    fans = tuple(CountedFan(rows[pos], n, melds) for pos, n, melds in c.entries)
+    return Evaluation(fans, c.total, c.key)
 
 
 def _count(
