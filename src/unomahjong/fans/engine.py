@@ -505,11 +505,11 @@ def _count(
 ) -> list[Entry] | None:
     """The fans counted with one choice of set fans, merged (one entry per
     fan, in table order); None when this choice is void."""
-    present = dict(found.simple)
-    for pos, melds in chow_alt:
-        present.setdefault(pos, (1, melds))
-    for pos, melds in pung_alt:
-        present.setdefault(pos, (1, melds))
+    present = found.simple
+    if chow_alt or pung_alt:
+        present = dict(present)
+        for pos, melds in (*chow_alt, *pung_alt):
+            present.setdefault(pos, (1, melds))
     exclude_masks = table.exclude_masks
     excluded = 0
     counted: list[Entry] = []
@@ -521,6 +521,7 @@ def _count(
         excluded |= exclude_masks[pos]
     # Pair-combination fans, on what the counted fans leave allowed: each pair
     # of melds forms the first of its pair fans (table order) still allowed.
+    repeats = False
     for pairs, alt in ((found.chow_pairs, chow_alt), (found.pung_pairs, pung_alt)):
         if not pairs:
             continue
@@ -531,8 +532,9 @@ def _count(
                     edges.append((a, b, pos))
                     break
         if edges:
-            for a, b, pos in _best_forest(table, edges, [m for _, m in alt]):
-                counted.append((pos, 1, (a, b)))
+            chosen = _best_forest(table, edges, [m for _, m in alt])
+            repeats = repeats or len(chosen) > 1
+            counted.extend((pos, 1, (a, b)) for a, b, pos in chosen)
     # Per-meld fans, less the melds a counted fan absorbs.
     absorb_masks = table.absorb_masks
     for pos, idx in found.per_meld:
@@ -546,21 +548,25 @@ def _count(
                 if limit is not None:
                     hits = hits[:limit]
                 absorbed.update(hits)
-        left = tuple(i for i in idx if i not in absorbed)
+        left = tuple(i for i in idx if i not in absorbed) if absorbed else idx
         if left:
             counted.append((pos, len(left), left))
-    merged: dict[int, tuple[int, tuple[int, ...]]] = {}
-    for pos, n, melds in counted:
-        prev = merged.get(pos)
-        merged[pos] = (n, melds) if prev is None else (prev[0] + n, prev[1] + melds)
+    if repeats:
+        # Only pair-combination fans repeat: merge counts and melds.
+        merged: dict[int, tuple[int, tuple[int, ...]]] = {}
+        for pos, n, melds in counted:
+            prev = merged.get(pos)
+            merged[pos] = (n, melds) if prev is None else (prev[0] + n, prev[1] + melds)
+        counted = [(pos, n, melds) for pos, (n, melds) in merged.items()]
     bonus = table.bonus_mask
-    if all(bonus >> pos & 1 for pos in merged):
+    if all(bonus >> pos & 1 for pos, _, _ in counted):
         if found.chow_sets or found.pung_sets:
             # Dropping every set fan left nothing, but a set fan holds here:
             # 无番和 needs "no other fan at all", so this alternative is void.
             return None
-        merged[table.position[table.fallback]] = (1, ())
-    return [(pos, n, melds) for pos, (n, melds) in sorted(merged.items())]
+        counted.append((table.position[table.fallback], 1, ()))
+    counted.sort()  # by position: one entry per fan, so positions differ
+    return counted
 
 
 def meld_tiles(melds: Sequence[Meld], idx: Sequence[int]) -> tuple[Meld, ...]:
