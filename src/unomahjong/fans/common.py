@@ -349,14 +349,14 @@ def all_chows(r: Reading) -> int:
     return 0
 
 
-def at_least(fn: Callable[[Reading], int], n: int) -> Detector:
+def at_least(fn: Callable[[Reading], int], n: int, *, requires: str | None = None) -> Detector:
     """Holds with at least ``n``: the larger fans' exclusions keep one counted
     (四杠 excludes 三杠, 三暗刻 excludes 双暗刻, ...)."""
 
     def detect(r: Reading) -> int:
         return int(fn(r) >= n)
 
-    return Detector(S, detect, per_hand=True)
+    return Detector(S, detect, per_hand=True, requires=requires)
 
 
 # --- chow and pung sets -------------------------------------------------------
@@ -451,11 +451,11 @@ def honour_pungs(r: Reading, test: Callable[[HonourSpec], bool]) -> list[int]:
     return [i for i, honour in r.honour_pungs if test(honour)]
 
 
-def counted(fn: Callable[[Reading], int]) -> Detector:
+def counted(fn: Callable[[Reading], int], *, requires: str | None = None) -> Detector:
     """A simple, per-reading detector."""
-    return Detector(S, fn)
+    return Detector(S, fn, requires=requires)
 
 
-def hand_level(fn: Callable[[Reading], int]) -> Detector:
+def hand_level(fn: Callable[[Reading], int], *, requires: str | None = None) -> Detector:
     """A simple detector that depends only on the hand and its shape family."""
-    return Detector(S, fn, per_hand=True)
+    return Detector(S, fn, per_hand=True, requires=requires)

@@ -48,9 +48,11 @@ class HandFacts:
         "counts",
         "exposed_kongs",
         "exposed_melds",
+        "flagged",
         "fours",
         "hand",
         "honours",
+        "kongs",
         "ranks",
         "suited",
         "suits",
@@ -90,8 +92,21 @@ class HandFacts:
         """Exposed kongs."""
         self.concealed_kongs = concealed_kongs
         """Concealed kongs (a hand's only concealed declared melds)."""
+        self.kongs = exposed_kongs + concealed_kongs
+        """Kongs declared, exposed or concealed."""
         self.fours = tuple(t.code for t in tiles if counts[t.code] == 4)
         """Codes of the kinds whose four copies are all held."""
+        c = context
+        self.flagged = (
+            c.last_tile
+            or c.kong_replacement
+            or c.robbing_kong
+            or c.heavenly_hand
+            or c.earthly_hand
+            or c.heavenly_uno
+        )
+        """True when the context sets a flag of a special win (the wall's last
+        tile, a replacement tile, robbing a kong, a first-turn win)."""
         self._unique_wait: bool | None = None
 
     @property
@@ -349,16 +364,21 @@ def _find(table: FanTable, r: Reading, cache: HandCache) -> _Found:
     per_hand = cache.get(family)
     if per_hand is None:
         per_hand = {}
-        for pos, fn in table.hand_fns:
-            n = fn(r)
-            if n:
-                per_hand[pos] = (n, ())
+        facts = r.facts
+        for gate, hand_fns in table.hand_fns:
+            if gate is None or getattr(facts, gate):
+                for pos, fn in hand_fns:
+                    n = fn(r)
+                    if n:
+                        per_hand[pos] = (n, ())
         cache[family] = per_hand
     simple = dict(per_hand)
-    for pos, fn, evidence in table.reading_fns:
-        n = fn(r)
-        if n:
-            simple[pos] = (n, evidence(r) if evidence else ())
+    for gate, reading_fns in table.reading_fns:
+        if gate is None or getattr(r, gate):
+            for pos, fn, evidence in reading_fns:
+                n = fn(r)
+                if n:
+                    simple[pos] = (n, evidence(r) if evidence else ())
     chow_sets: list[SetHit] = []
     chow_pairs: list[PairHit] = []
     pung_sets: list[SetHit] = []

@@ -244,7 +244,12 @@ def _pungs_of(test: Callable[[HonourSpec], bool], n: int, exact: bool = False) -
         k = len(honour_pungs(r, test))
         return int(k == n if exact else k >= n)
 
-    return Detector(S, fn, evidence=lambda r: tuple(honour_pungs(r, test)))
+    return Detector(
+        S,
+        fn,
+        evidence=lambda r: tuple(honour_pungs(r, test)),
+        requires="honour_pungs",
+    )
 
 
 def _little(test: Callable[[HonourSpec], bool], n: int) -> Detector:
@@ -257,7 +262,12 @@ def _little(test: Callable[[HonourSpec], bool], n: int) -> Detector:
             and test(pair.honour)
         )
 
-    return Detector(S, fn, evidence=lambda r: tuple(honour_pungs(r, test)))
+    return Detector(
+        S,
+        fn,
+        evidence=lambda r: tuple(honour_pungs(r, test)),
+        requires="honour_pungs",
+    )
 
 
 def _wind_pung(which: str) -> Detector:
@@ -265,7 +275,12 @@ def _wind_pung(which: str) -> Detector:
         wind = getattr(r.context, which)
         return honour_pungs(r, lambda h: h.symbol == wind and h.family == "wind")
 
-    return Detector(S, lambda r: int(bool(test(r))), evidence=lambda r: tuple(test(r)))
+    return Detector(
+        S,
+        lambda r: int(bool(test(r))),
+        evidence=lambda r: tuple(test(r)),
+        requires="honour_pungs",
+    )
 
 
 def _dragon_pungs(n: int) -> Detector:
@@ -336,19 +351,19 @@ DETECTORS: dict[str, Detector] = {
     "BIG_THREE_DRAGONS": _pungs_of(_is_dragon, 3),
     "ALL_GREEN": hand_level(_only(_GREEN)),
     "NINE_GATES": Detector(S, nine_gates, evidence=nine_gates_evidence),
-    "FOUR_KONGS": at_least(kongs, 4),
+    "FOUR_KONGS": at_least(kongs, 4, requires="kongs"),
     "SEVEN_SHIFTED_PAIRS": counted(seven_shifted_pairs),
     "THIRTEEN_ORPHANS": shape(Shape.THIRTEEN_ORPHANS),
     "ALL_TERMINALS": hand_level(all_terminals),
     "LITTLE_FOUR_WINDS": _little(_is_wind, 3),
     "LITTLE_THREE_DRAGONS": _little(_is_dragon, 2),
     "ALL_HONORS": hand_level(all_honours),
-    "FOUR_CONCEALED_PUNGS": counted(concealed_pungs(4)),
+    "FOUR_CONCEALED_PUNGS": counted(concealed_pungs(4), requires="concealed_pungs"),
     "PURE_TERMINAL_CHOWS": Detector(CS, pure_terminal_chows),
     "QUADRUPLE_CHOW": Detector(CS, quadruple_chow),
     "FOUR_PURE_SHIFTED_PUNGS": Detector(PS, four_pure_shifted_pungs),
     "FOUR_PURE_SHIFTED_CHOWS": Detector(CS, four_pure_shifted_chows),
-    "THREE_KONGS": at_least(kongs, 3),
+    "THREE_KONGS": at_least(kongs, 3, requires="kongs"),
     "ALL_TERMINALS_AND_HONORS": hand_level(all_terminals_and_honours),
     "SEVEN_PAIRS": shape(Shape.SEVEN_PAIRS),
     "GREATER_HONORS_AND_KNITTED_TILES": counted(_greater_knitted),
@@ -364,7 +379,7 @@ DETECTORS: dict[str, Detector] = {
     "PURE_SHIFTED_CHOWS": Detector(CS, pure_shifted_chows),
     "ALL_FIVES": counted(all_fives),
     "TRIPLE_PUNG": Detector(PS, _triple_pung),
-    "THREE_CONCEALED_PUNGS": counted(concealed_pungs(3)),
+    "THREE_CONCEALED_PUNGS": counted(concealed_pungs(3), requires="concealed_pungs"),
     "LESSER_HONORS_AND_KNITTED_TILES": counted(_lesser_knitted),
     "KNITTED_STRAIGHT": counted(knitted_straight),
     "UPPER_FOUR": ranks_within(frozenset({6, 7, 8, 9})),
@@ -374,20 +389,20 @@ DETECTORS: dict[str, Detector] = {
     "REVERSIBLE_TILES": hand_level(_only(_REVERSIBLE)),
     "MIXED_TRIPLE_CHOW": Detector(CS, _mixed_triple_chow),
     "MIXED_SHIFTED_PUNGS": Detector(PS, _mixed_shifted_pungs),
-    "LAST_TILE_DRAW": hand_level(last_tile_draw),
-    "LAST_TILE_CLAIM": hand_level(last_tile_claim),
-    "OUT_WITH_REPLACEMENT_TILE": hand_level(flag("kong_replacement")),
-    "ROBBING_THE_KONG": hand_level(flag("robbing_kong")),
+    "LAST_TILE_DRAW": hand_level(last_tile_draw, requires="flagged"),
+    "LAST_TILE_CLAIM": hand_level(last_tile_claim, requires="flagged"),
+    "OUT_WITH_REPLACEMENT_TILE": hand_level(flag("kong_replacement"), requires="flagged"),
+    "ROBBING_THE_KONG": hand_level(flag("robbing_kong"), requires="flagged"),
     "ALL_PUNGS": counted(all_pungs),
     "HALF_FLUSH": hand_level(half_flush),
     "MIXED_SHIFTED_CHOWS": Detector(CS, _mixed_shifted_chows),
     "ALL_TYPES": hand_level(_all_types),
     "MELDED_HAND": hand_level(melded_hand),
-    "TWO_CONCEALED_KONGS": at_least(concealed_kongs, 2),
+    "TWO_CONCEALED_KONGS": at_least(concealed_kongs, 2, requires="kongs"),
     "TWO_DRAGON_PUNGS": _dragon_pungs(2),
     "OUTSIDE_HAND": counted(outside_hand),
     "FULLY_CONCEALED_HAND": hand_level(fully_concealed),
-    "TWO_MELDED_KONGS": at_least(exposed_kongs, 2),
+    "TWO_MELDED_KONGS": at_least(exposed_kongs, 2, requires="kongs"),
     "LAST_TILE": hand_level(last_copy),
     "DRAGON_PUNG": _dragon_pungs(1),
     "PREVALENT_WIND": _wind_pung("prevalent_wind"),
@@ -396,23 +411,23 @@ DETECTORS: dict[str, Detector] = {
     "ALL_CHOWS": counted(all_chows),
     "TILE_HOG": hand_level(tile_hog),
     "DOUBLE_PUNG": Detector(DetectorKind.PUNG_PAIR, double_pung),
-    "TWO_CONCEALED_PUNGS": counted(concealed_pungs(2)),
-    "CONCEALED_KONG": at_least(concealed_kongs, 1),
+    "TWO_CONCEALED_PUNGS": counted(concealed_pungs(2), requires="concealed_pungs"),
+    "CONCEALED_KONG": at_least(concealed_kongs, 1, requires="kongs"),
     "ALL_SIMPLES": hand_level(all_simples),
     "PURE_DOUBLE_CHOW": Detector(CP, pure_double_chow),
     "MIXED_DOUBLE_CHOW": Detector(CP, mixed_double_chow),
     "SHORT_STRAIGHT": Detector(CP, short_straight),
     "TWO_TERMINAL_CHOWS": Detector(CP, two_terminal_chows),
     "PUNG_OF_TERMINALS_OR_HONORS": Detector(DetectorKind.PER_MELD, terminal_or_honour_pungs),
-    "MELDED_KONG": at_least(exposed_kongs, 1),
+    "MELDED_KONG": at_least(exposed_kongs, 1, requires="kongs"),
     "ONE_VOIDED_SUIT": hand_level(_one_voided_suit),
     "NO_HONORS": hand_level(no_honours),
-    "EDGE_WAIT": counted(edge_wait),
-    "CLOSED_WAIT": counted(closed_wait),
-    "SINGLE_WAIT": counted(single_wait),
+    "EDGE_WAIT": counted(edge_wait, requires="wait"),
+    "CLOSED_WAIT": counted(closed_wait, requires="wait"),
+    "SINGLE_WAIT": counted(single_wait, requires="wait"),
     "SELF_DRAWN": hand_level(flag("self_drawn")),
     "FLOWER_TILES": hand_level(_flowers),
-    "CONCEALED_KONG_AND_MELDED_KONG": hand_level(_mixed_kongs),
+    "CONCEALED_KONG_AND_MELDED_KONG": hand_level(_mixed_kongs, requires="kongs"),
 }
 
 

@@ -67,6 +67,11 @@ class Detector:
     """True when the result depends only on the hand's tiles, the context and
     the shape family (not on the melds): the engine computes it once per hand
     and shape family."""
+    requires: str | None = None
+    """For simple fans: an attribute that must be truthy for the fan to be
+    possible at all (``HandFacts`` for per-hand fans, ``Reading`` otherwise),
+    e.g. ``"kongs"``. A cheap gate: the engine skips the detector when the
+    attribute is falsy, so the detector must then count 0."""
 
 
 @attrs.frozen(slots=True)
@@ -129,12 +134,15 @@ class FanTable:
     """Each row's ``absorbs`` as a bit mask over positions."""
     bonus_mask: int = attrs.field(init=False, repr=False)
     """The bonus rows as a bit mask over positions."""
-    hand_fns: tuple[tuple[int, SimpleFn], ...] = attrs.field(init=False, repr=False)
-    """``hand_simple`` as (position, detector function)."""
-    reading_fns: tuple[tuple[int, SimpleFn, EvidenceFn | None], ...] = attrs.field(
+    hand_fns: tuple[tuple[str | None, tuple[tuple[int, SimpleFn], ...]], ...] = attrs.field(
         init=False, repr=False
     )
-    """``reading_simple`` as (position, detector function, evidence)."""
+    """``hand_simple`` as (position, detector function), grouped by ``requires``."""
+    reading_fns: tuple[
+        tuple[str | None, tuple[tuple[int, SimpleFn, EvidenceFn | None], ...]], ...
+    ] = attrs.field(init=False, repr=False)
+    """``reading_simple`` as (position, detector function, evidence), grouped
+    by ``requires``."""
     per_meld_fns: tuple[tuple[int, PerMeldFn], ...] = attrs.field(init=False, repr=False)
     """``per_meld_fans`` as (position, detector function)."""
     memo: dict[Any, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
@@ -175,10 +183,22 @@ class FanTable:
         absorbs = tuple(sum(1 << pos[x] for x in r.absorbs) for r in self.rows)
         object.__setattr__(self, "absorb_masks", absorbs)
         object.__setattr__(self, "bonus_mask", sum(1 << pos[x] for x in self.bonus))
-        hand_fns = tuple((pos[r.id], d.fn) for r, d in self.hand_simple)
-        object.__setattr__(self, "hand_fns", hand_fns)
-        reading_fns = tuple((pos[r.id], d.fn, d.evidence) for r, d in self.reading_simple)
-        object.__setattr__(self, "reading_fns", reading_fns)
+        gates = {d.requires: None for _, d in simple}
+        hand_fns = tuple(
+            (g, tuple((pos[r.id], d.fn) for r, d in self.hand_simple if d.requires == g))
+            for g in gates
+        )
+        object.__setattr__(self, "hand_fns", tuple(x for x in hand_fns if x[1]))
+        reading_fns = tuple(
+            (
+                g,
+                tuple(
+                    (pos[r.id], d.fn, d.evidence) for r, d in self.reading_simple if d.requires == g
+                ),
+            )
+            for g in gates
+        )
+        object.__setattr__(self, "reading_fns", tuple(x for x in reading_fns if x[1]))
         per_meld_fns = tuple((pos[r.id], d.fn) for r, d in self.per_meld_fans)
         object.__setattr__(self, "per_meld_fns", per_meld_fns)
 
