@@ -164,7 +164,10 @@ def _standard(
     for s in range(len(ts.suits)):
         base = BLOCK * s + 1
         key = tuple(counts[base : base + 9])
-        if sum(key) % 3 == 1:
+        n = sum(key)
+        if not n:
+            continue  # an empty suit adds nothing to any arrangement
+        if n % 3 == 1:
             return []
         options = _block_options(ts, base, key)
         if not options:
@@ -173,13 +176,19 @@ def _standard(
     honours = _honour_arrangement(counts, shapes_for(ts).honour_codes)
     if honours is None:
         return []
-    per_block.append(((tuple(_concealed_meld(ts, k, code) for k, code in honours[0]), honours[1]),))
+    honour_melds = honours[0]
+    per_block.append(
+        ((tuple(_concealed_meld(ts, k, code) for k, code in honour_melds), honours[1]),)
+    )
     out: list[tuple[tuple[Meld, ...], Tile]] = []
     for combo in itertools.product(*per_block):
         pair_codes = [p for _, p in combo if p is not None]
         found = [m for ms, _ in combo for m in ms]
         if len(pair_codes) == 1 and len(found) == needed:
-            found.sort(key=_concealed_order)
+            if honour_melds:
+                # Suit blocks come in code order, each sorted; honour melds
+                # (in UNO, codes inside the suit blocks) need placing.
+                found.sort(key=_concealed_order)
             out.append((tuple(found), ts.by_code(pair_codes[0])))
     return out
 
