@@ -65,20 +65,43 @@ class HandFacts:
         counts = hand.total_counts()
         self.counts = counts
         """Per-code counts of every tile, melds (kongs as four) included."""
-        tiles = [t for t in hand.tileset.tiles if counts[t.code]]
+        tiles: list[Tile] = []
+        suited: list[Tile] = []
+        honours: list[Tile] = []
+        ranks: set[int] = set()
+        suits: set[int] = set()
+        colours: set[int] = set()
+        fours: list[int] = []
+        for t in hand.tileset.tiles:  # one pass, in canonical order
+            n = counts[t.code]
+            if not n:
+                continue
+            tiles.append(t)
+            if t.rank is None:
+                honours.append(t)
+            else:
+                suited.append(t)
+                ranks.add(t.rank)
+                if t.suit is not None:
+                    suits.add(t.suit)
+            if t.suit is not None:
+                colours.add(t.suit)
+            if n == 4:
+                fours.append(t.code)
         self.tiles = tiles
         """The distinct tile kinds held, in canonical order."""
-        suited = [t for t in tiles if t.rank is not None]
         self.suited = suited
         """Distinct number-tile kinds held."""
-        self.honours = [t for t in tiles if t.rank is None]
+        self.honours = honours
         """Distinct honour kinds held."""
-        self.ranks = frozenset(t.rank for t in suited if t.rank is not None)
+        self.ranks = frozenset(ranks)
         """Ranks of the number tiles held."""
-        self.suits = frozenset(t.suit for t in suited if t.suit is not None)
+        self.suits = frozenset(suits)
         """Suits (colours) of the number tiles held."""
-        self.colours = frozenset(t.suit for t in tiles if t.suit is not None)
+        self.colours = frozenset(colours)
         """Every colour held, honours carrying a colour included (UNO)."""
+        self.fours = tuple(fours)
+        """Codes of the kinds whose four copies are all held."""
         exposed = exposed_kongs = concealed_kongs = 0
         for m in hand.melds:
             if m.exposed:
@@ -94,8 +117,6 @@ class HandFacts:
         """Concealed kongs (a hand's only concealed declared melds)."""
         self.kongs = exposed_kongs + concealed_kongs
         """Kongs declared, exposed or concealed."""
-        self.fours = tuple(t.code for t in tiles if counts[t.code] == 4)
-        """Codes of the kinds whose four copies are all held."""
         c = context
         self.flagged = (
             c.last_tile
@@ -169,14 +190,25 @@ class Reading:
         chow_keys: list[MeldKey] = []
         pung_keys: list[MeldKey] = []
         honour_pungs: list[tuple[int, HonourSpec]] = []
+        concealed_pungs = 0
+        role = self.role
+        # A concealed pung completed by a discard counts as exposed (暗刻).
+        claimed = (
+            -1
+            if role.role is not Role.MELD or role.index is None or self.context.self_drawn
+            else role.index
+        )
         for i, m in enumerate(melds):
             t = m.tile
-            if m.kind is MeldKind.CHOW:
+            kind = m.kind
+            if kind is MeldKind.CHOW:
                 chows.append(i)
                 assert t.suit is not None and t.rank is not None
                 chow_keys.append((t.suit, t.rank))
             else:
                 pungs.append(i)
+                if not m.exposed and (kind is MeldKind.KONG or i != claimed):
+                    concealed_pungs += 1
                 if t.rank is not None:
                     assert t.suit is not None
                     number_pungs.append(i)
@@ -196,7 +228,8 @@ class Reading:
         """(suit, rank) of each number pung or kong, in ``number_pungs`` order."""
         self.honour_pungs = tuple(honour_pungs)
         """(index, honour) of each pung or kong of honours."""
-        self.concealed_pungs = sum(1 for i in pungs if self.is_concealed_pung(i))
+        self.concealed_pungs = concealed_pungs
+        """暗刻 in this reading (see :meth:`is_concealed_pung`)."""
         self._wait: str | bool | None = False
 
     def is_concealed_pung(self, i: int) -> bool:
