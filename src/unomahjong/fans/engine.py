@@ -334,7 +334,7 @@ SetHit = tuple[int, tuple[int, ...]]
 PairHit = tuple[int, int, tuple[int, ...]]
 """Two melds (indices) and the pair fans they form (row positions, table order)."""
 MeldFans = tuple[tuple[SetHit, ...], tuple[PairHit, ...]]
-"""Set fans (row position, key positions) and pair fans of one kind of meld."""
+"""Set fans and pair fans of one kind of number meld, by meld index."""
 
 
 class _Found(NamedTuple):
@@ -342,10 +342,10 @@ class _Found(NamedTuple):
 
     simple: dict[int, tuple[int, tuple[int, ...]]]
     """Row position -> (count, evidence melds)."""
-    chow_sets: list[SetHit]
-    pung_sets: list[SetHit]
-    chow_pairs: list[PairHit]
-    pung_pairs: list[PairHit]
+    chow_sets: tuple[SetHit, ...]
+    pung_sets: tuple[SetHit, ...]
+    chow_pairs: tuple[PairHit, ...]
+    pung_pairs: tuple[PairHit, ...]
     per_meld: list[SetHit]
 
 
@@ -360,13 +360,15 @@ def _meld_fans(
     table: FanTable,
     chows: bool,
     keys: tuple[MeldKey, ...],
+    idx: tuple[int, ...],
     pair: Tile | None,
 ) -> MeldFans:
-    """Set fans (row position, key positions) and pair fans (key positions,
-    row positions) of the number chows (or pungs) with these keys. Memoised:
-    set and pair detectors are pure functions of the keys and the pair."""
+    """Set fans (row position, meld indices) and pair fans (two meld indices,
+    row positions) of the number chows (or pungs) with these keys, at these
+    meld indices. Memoised: set and pair detectors are pure functions of the
+    keys and the pair, and the few index layouts recur."""
     memo = table.memo
-    mkey = (chows, keys, None if pair is None else pair.code)
+    mkey = (chows, keys, idx, None if pair is None else pair.code)
     hit: MeldFans | None = memo.get(mkey)
     if hit is not None:
         return hit
@@ -375,16 +377,18 @@ def _meld_fans(
     else:
         set_dets, pair_dets = table.pung_set_fans, table.groups[DetectorKind.PUNG_PAIR]
     position = table.position
-    sets: list[tuple[int, tuple[int, ...]]] = []
+    sets: list[SetHit] = []
     if len(keys) >= 3:
         for row, det in set_dets:
-            sets.extend((position[row.id], opt) for opt in det.fn(keys, pair))
+            sets.extend(
+                (position[row.id], tuple(idx[p] for p in opt)) for opt in det.fn(keys, pair)
+            )
     pairs: list[PairHit] = []
     for a, b in itertools.combinations(range(len(keys)), 2):
         ka, kb = keys[a], keys[b]
         fans = tuple(position[row.id] for row, det in pair_dets if det.fn(ka, kb))
         if fans:
-            pairs.append((a, b, fans))
+            pairs.append((idx[a], idx[b], fans))
     hit = (tuple(sets), tuple(pairs))
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
@@ -412,20 +416,14 @@ def _find(table: FanTable, r: Reading, cache: HandCache) -> _Found:
                 n = fn(r)
                 if n:
                     simple[pos] = (n, evidence(r) if evidence else ())
-    chow_sets: list[SetHit] = []
-    chow_pairs: list[PairHit] = []
-    pung_sets: list[SetHit] = []
-    pung_pairs: list[PairHit] = []
+    chow_sets: tuple[SetHit, ...] = ()
+    chow_pairs: tuple[PairHit, ...] = ()
+    pung_sets: tuple[SetHit, ...] = ()
+    pung_pairs: tuple[PairHit, ...] = ()
     if len(r.chows) >= 2:
-        idx = r.chows
-        sets, pairs = _meld_fans(table, True, r.chow_keys, r.pair)
-        chow_sets = [(pos, tuple(idx[p] for p in opt)) for pos, opt in sets]
-        chow_pairs = [(idx[a], idx[b], fans) for a, b, fans in pairs]
+        chow_sets, chow_pairs = _meld_fans(table, True, r.chow_keys, r.chows, r.pair)
     if len(r.number_pungs) >= 2:
-        idx = r.number_pungs
-        sets, pairs = _meld_fans(table, False, r.pung_keys, r.pair)
-        pung_sets = [(pos, tuple(idx[p] for p in opt)) for pos, opt in sets]
-        pung_pairs = [(idx[a], idx[b], fans) for a, b, fans in pairs]
+        pung_sets, pung_pairs = _meld_fans(table, False, r.pung_keys, r.number_pungs, r.pair)
     per_meld: list[SetHit] = []
     if r.pungs:
         for pos, meld_fn in table.per_meld_fns:
@@ -435,7 +433,7 @@ def _find(table: FanTable, r: Reading, cache: HandCache) -> _Found:
     return _Found(simple, chow_sets, pung_sets, chow_pairs, pung_pairs, per_meld)
 
 
-def _alternatives(sets: list[SetHit], size: int) -> list[list[SetHit]]:
+def _alternatives(sets: Sequence[SetHit], size: int) -> list[list[SetHit]]:
     """Ways to choose set fans (就高不就低 picks the best): none, any one set,
     or every set that uses all the melds together (they join the same group)."""
     alts: list[list[SetHit]] = [[]]
