@@ -302,7 +302,7 @@ def half_flush(r: Reading) -> int:
 
 
 def ranks_within(ok: frozenset[int]) -> Detector:
-    return Detector(S, lambda r: int(tiles_all(r, ok)), per_hand=True)
+    return Detector(S, lambda r: int(tiles_all(r, ok)), per_hand=True, requires="honourless")
 
 
 def all_fives(r: Reading) -> int:

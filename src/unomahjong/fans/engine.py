@@ -51,6 +51,7 @@ class HandFacts:
         "flagged",
         "fours",
         "hand",
+        "honourless",
         "honours",
         "kongs",
         "ranks",
@@ -94,6 +95,8 @@ class HandFacts:
         """Distinct number-tile kinds held."""
         self.honours = honours
         """Distinct honour kinds held."""
+        self.honourless = not honours
+        """True when no honour is held (every range and flush fan needs it)."""
         self.ranks = frozenset(ranks)
         """Ranks of the number tiles held."""
         self.suits = frozenset(suits)
