@@ -68,16 +68,15 @@ class WinContext:
 
 def _problems(c: WinContext, hand: Hand) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
-    has_kong = any(m.is_kong for m in hand.melds)
     first_turn = c.heavenly_hand or c.earthly_hand or c.heavenly_uno
     if c.robbing_kong and c.self_drawn:
         out.append(("robbing-kong-self-drawn", "robbing a kong is a win on another's tile"))
     if c.kong_replacement and not c.self_drawn:
         out.append(("replacement-not-self-drawn", "a kong's replacement tile is self-drawn"))
-    if c.kong_replacement and not has_kong:
+    if c.kong_replacement and not any(m.is_kong for m in hand.melds):
         out.append(("replacement-without-kong", "a replacement tile needs a kong in the hand"))
     win = hand.win
-    if win is not None:
+    if win is not None and (c.robbing_kong or c.last_copy):
         held = hand.total_counts()[win.code] - 1
         concealed = hand.counts[win.code] - 1
         if c.robbing_kong and held:

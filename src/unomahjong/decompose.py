@@ -164,7 +164,10 @@ def _standard(
     for s in range(len(ts.suits)):
         base = BLOCK * s + 1
         key = tuple(counts[base : base + 9])
-        if sum(key) % 3 == 1:
+        n = sum(key)
+        if not n:
+            continue  # an empty suit adds nothing to any arrangement
+        if n % 3 == 1:
             return []
         options = _block_options(ts, base, key)
         if not options:
@@ -173,33 +176,51 @@ def _standard(
     honours = _honour_arrangement(counts, shapes_for(ts).honour_codes)
     if honours is None:
         return []
-    per_block.append(((tuple(_concealed_meld(ts, k, code) for k, code in honours[0]), honours[1]),))
+    honour_melds = honours[0]
+    per_block.append(
+        ((tuple(_concealed_meld(ts, k, code) for k, code in honour_melds), honours[1]),)
+    )
     out: list[tuple[tuple[Meld, ...], Tile]] = []
     for combo in itertools.product(*per_block):
         pair_codes = [p for _, p in combo if p is not None]
         found = [m for ms, _ in combo for m in ms]
         if len(pair_codes) == 1 and len(found) == needed:
-            found.sort(key=_sort_key)
+            if honour_melds:
+                # Suit blocks come in code order, each sorted; honour melds
+                # (in UNO, codes inside the suit blocks) need placing.
+                found.sort(key=_concealed_order)
             out.append((tuple(found), ts.by_code(pair_codes[0])))
     return out
 
 
-def _sort_key(m: Meld) -> tuple[int, ...]:
-    return m.sort_key()
+def _concealed_order(m: Meld) -> int:
+    """``Meld.sort_key`` order for concealed pungs and chows (no kong, no
+    source): by lowest code, a pung before a chow starting on its tile."""
+    return 2 * m.tile.code + (m.kind is MeldKind.CHOW)
+
+
+@cache
+def _role(role: Role, index: int | None = None) -> WinRole:
+    """Interned roles: every reading reuses the same few values."""
+    return WinRole(role, index)
 
 
 def _roles(
     win: Tile, melds: tuple[Meld, ...], first_concealed: int, pair: Tile | None
 ) -> list[WinRole]:
     roles = []
-    seen: set[Meld] = set()
+    seen: list[Meld] = []
+    code = win.code
     for i in range(first_concealed, len(melds)):
         m = melds[i]
-        if win.code in m.codes and m not in seen:
-            seen.add(m)
-            roles.append(WinRole(Role.MELD, i))
+        c = m.tile.code
+        holds = c <= code <= c + 2 if m.kind is MeldKind.CHOW else c == code
+        # Concealed melds are interned, so equal melds are the same object.
+        if holds and not any(m is x for x in seen):
+            seen.append(m)
+            roles.append(_role(Role.MELD, i))
     if pair is win:
-        roles.append(WinRole(Role.PAIR))
+        roles.append(_role(Role.PAIR))
     return roles
 
 
@@ -235,15 +256,16 @@ def decompose(hand: Hand) -> tuple[Decomposition, ...]:
 
 
 def _special_concealed(spec: ShapeSpec, hand: Hand) -> list[Decomposition]:
-    ts = spec.tileset
     counts = hand.counts
     win = hand.win
     assert win is not None
-    out = []
-    held = [ts.by_code(c) for c, n in enumerate(counts) if n]
-    if Shape.SEVEN_PAIRS in spec.shapes and all(n % 2 == 0 for n in counts):
+    out: list[Decomposition] = []
+    held = _held(hand)
+    if len(held) > 7 and len(held) < 13:
+        return out  # neither seven pairs nor a shape of (nearly) all different tiles
+    if Shape.SEVEN_PAIRS in spec.shapes and all(counts[t.code] % 2 == 0 for t in held):
         pairs = tuple(t for t in held for _ in range(counts[t.code] // 2))
-        out.append(Decomposition(Shape.SEVEN_PAIRS, pairs=pairs, win_roles=(WinRole(Role.PAIR),)))
+        out.append(Decomposition(Shape.SEVEN_PAIRS, pairs=pairs, win_roles=(_role(Role.PAIR),)))
     orphan = set(spec.orphan_codes)
     if Shape.THIRTEEN_ORPHANS in spec.shapes and all(t.code in orphan for t in held):
         if spec.orphans_pair:
@@ -254,13 +276,13 @@ def _special_concealed(spec: ShapeSpec, hand: Hand) -> list[Decomposition]:
                         Shape.THIRTEEN_ORPHANS,
                         pair=doubles[0],
                         singles=tuple(t for t in held if t is not doubles[0]),
-                        win_roles=(WinRole(Role.PAIR if win is doubles[0] else Role.SINGLE),),
+                        win_roles=(_role(Role.PAIR if win is doubles[0] else Role.SINGLE),),
                     )
                 )
         elif len(held) == 14:
             out.append(
                 Decomposition(
-                    Shape.THIRTEEN_ORPHANS, singles=tuple(held), win_roles=(WinRole(Role.SINGLE),)
+                    Shape.THIRTEEN_ORPHANS, singles=tuple(held), win_roles=(_role(Role.SINGLE),)
                 )
             )
     if Shape.HONOURS_AND_KNITTED in spec.shapes and len(held) == 14:
@@ -274,7 +296,7 @@ def _special_concealed(spec: ShapeSpec, hand: Hand) -> list[Decomposition]:
                     Shape.HONOURS_AND_KNITTED,
                     knitted=tuple(suited),
                     singles=tuple(t for t in held if t.code in honour_codes),
-                    win_roles=(WinRole(role),),
+                    win_roles=(_role(role),),
                 )
             )
     return out
@@ -285,9 +307,13 @@ def _knitted_straight(spec: ShapeSpec, hand: Hand) -> list[Decomposition]:
     win = hand.win
     assert win is not None
     declared = hand.melds
-    out = []
-    for codes in spec.knitted_codes:
-        if not all(hand.counts[c] for c in codes):
+    out: list[Decomposition] = []
+    mask = 0
+    for t in hand.concealed:
+        mask |= 1 << t.code
+    mask |= 1 << win.code
+    for codes, knitted_mask in zip(spec.knitted_codes, spec.knitted_masks, strict=True):
+        if mask & knitted_mask != knitted_mask:
             continue
         rest = list(hand.counts)
         for c in codes:
@@ -297,10 +323,24 @@ def _knitted_straight(spec: ShapeSpec, hand: Hand) -> list[Decomposition]:
             allm = declared + melds
             roles = _roles(win, allm, len(declared), pair)
             if win.code in codes:
-                roles.append(WinRole(Role.KNITTED))
+                roles.append(_role(Role.KNITTED))
             out.append(
                 Decomposition(
                     Shape.KNITTED_STRAIGHT, allm, pair, knitted=knitted, win_roles=tuple(roles)
                 )
             )
+    return out
+
+
+def _held(hand: Hand) -> list[Tile]:
+    """The distinct kinds among the concealed tiles and the winning tile, in
+    canonical order (a scan of 14 tiles, not of every code)."""
+    win = hand.win
+    assert win is not None
+    out: list[Tile] = []
+    last = None
+    for t in hand.concealed_with_win:
+        if t is not last:
+            out.append(t)
+            last = t
     return out

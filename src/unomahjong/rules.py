@@ -52,12 +52,22 @@ class RuleSet:
     of the MCR calculators, so results agree with them fan for fan)."""
     fans: FanTable = attrs.field(init=False, eq=False, repr=False)
     """The fan table in force: ``table`` less the rows the options switch off."""
+    _foreign: tuple[tuple[str, object], ...] = attrs.field(init=False, eq=False, repr=False)
+    """The context facts this rule set does not know, with their defaults:
+    listed once so that :meth:`check_context` reads only these."""
 
     def __attrs_post_init__(self) -> None:
         unknown = self.options.disabled_fans - set(self.table.by_id)
         if unknown:
             raise RulesError("unknown-fan", f"no fan {sorted(unknown)} in the {self.name} table")
         object.__setattr__(self, "fans", self.table.without(self.options.disabled_fans))
+        default = WinContext()
+        foreign = tuple(
+            (f.name, getattr(default, f.name))
+            for f in attrs.fields(WinContext)
+            if f.name not in self.context_flags
+        )
+        object.__setattr__(self, "_foreign", foreign)
 
     @property
     def tileset(self) -> TileSet:
@@ -66,10 +76,8 @@ class RuleSet:
 
     def check_context(self, context: WinContext) -> None:
         """Reject a context that sets facts this rule set does not know."""
-        default = WinContext()
-        for field in attrs.fields(WinContext):
-            name = field.name
-            if name not in self.context_flags and getattr(context, name) != getattr(default, name):
+        for name, default in self._foreign:
+            if getattr(context, name) != default:
                 raise ContextError(
                     "not-in-rules",
                     f"{name}={getattr(context, name)!r} has no meaning in the {self.name} rules",

@@ -15,8 +15,8 @@ import attrs
 from .context import WinContext
 from .decompose import Decomposition, WinRole, decompose
 from .errors import HandError, NotWinningError
-from .fans.engine import Evaluation, HandCache, HandFacts, Reading, evaluate
-from .fans.model import FanDef
+from .fans.engine import Count, HandCache, HandFacts, Reading, best_count
+from .fans.model import FanDef, FanTable
 from .hand import Hand, Meld
 from .notation import format_meld, format_tiles, parse_hand
 from .rules import RuleSet, get_rules
@@ -151,24 +151,29 @@ def score(
             rest.remove(t)
             candidates.append(Hand(hand.tileset, rest, hand.melds, t))
     # The best role of each reading (就高不就低), in decomposition order.
-    readings: list[tuple[Evaluation, Reading]] = []
+    table = rs.fans
+    readings: list[tuple[Count, Reading]] = []
     for h in candidates:
         facts = HandFacts(h, ctx)
         cache: HandCache = {}
         for d in decompose(h):
-            top: tuple[Evaluation, Reading] | None = None
+            top: tuple[Count, Reading] | None = None
             for role in d.win_roles:
                 r = Reading(facts, d, role)
-                ev = evaluate(rs.fans, r, cache)
-                if top is None or ev.key > top[0].key:
-                    top = (ev, r)
+                c = best_count(table, r, cache)
+                if top is None or c.key > top[0].key:
+                    top = (c, r)
             if top is not None:
                 readings.append(top)
     if not readings:
         raise NotWinningError("not-winning", f"{hand} is not a winning hand")
-    best = _select(readings, rs.selection)
-    ev, r = best
-    fans = tuple(FanEntry(c.fan, c.count, tuple(r.melds[i] for i in c.melds)) for c in ev.fans)
+    ev, r = _select(table, readings, rs.selection)
+    rows = table.rows
+    melds = r.melds
+    fans = tuple(
+        FanEntry(rows[pos], n, tuple(melds[i] for i in idx) if idx else ())
+        for pos, n, idx in ev.entries
+    )
     if enforce_minimum and ev.total < rs.options.min_fans:
         raise NotWinningError(
             "below-minimum",
@@ -181,10 +186,10 @@ _CALCULATOR_PREFERRED = frozenset({"PURE_TRIPLE_CHOW", "TRIPLE_PUNG"})
 
 
 def _select(
-    readings: list[tuple[Evaluation, Reading]], selection: str
-) -> tuple[Evaluation, Reading]:
+    table: FanTable, readings: list[tuple[Count, Reading]], selection: str
+) -> tuple[Count, Reading]:
     """The reading to report: the highest total; ties by the rule set's policy."""
-    if selection == "best":
+    if len(readings) == 1 or selection == "best":
         return max(readings, key=lambda x: x[0].key)
     # "calculator": a special shape other than seven pairs stands alone; seven
     # pairs, then the standard divisions in the calculators' order (melds by
@@ -200,13 +205,14 @@ def _select(
         key=lambda x: tuple(m.sort_key() for m in x[1].melds[len(x[1].hand.melds) :]),
     )
     best = seven[0] if seven else None
+    rows = table.rows
     for x in standard:
         if (
             best is None
             or x[0].total > best[0].total
             or (
                 x[0].total == best[0].total
-                and (seven or any(f.fan.id in _CALCULATOR_PREFERRED for f in x[0].fans))
+                and (seven or any(rows[e[0]].id in _CALCULATOR_PREFERRED for e in x[0].entries))
             )
         ):
             best = x

@@ -320,12 +320,16 @@ def _standard_waits(lay: _Layout, counts: Sequence[int]) -> set[int]:
     """Waits of melds and a pair, from memoised per-block completions."""
     status = _block_status(lay, counts)
     out: set[int] = set()
-    for i, (a, kind, key, _) in enumerate(status):
-        others = [s[3] for j, s in enumerate(status) if j != i]
-        if "X" in others:
+    # Tallies over all blocks; each block then looks at the others' tallies.
+    broken = sum(1 for s in status if s[3] == "X")
+    paired = sum(1 for s in status if s[3] == "P")
+    if broken > 1:
+        return out  # one tile cannot mend two blocks
+    for a, kind, key, st in status:
+        if broken - (st == "X"):
             continue
         melds_only, with_pair = kind.completions(key)
-        pairs = others.count("P")
+        pairs = paired - (st == "P")
         if pairs == 0:
             out.update(a + off for off in with_pair)
         elif pairs == 1:
@@ -350,13 +354,18 @@ def waits_codes(lay: _Layout, counts: list[int], melds: int) -> list[int]:
             else:
                 out.update(c for c in lay.spec.orphan_codes if not orphans >> c & 1)
         honours = (held & lay.honour_mask).bit_count()
-        if honours + max((held & km).bit_count() for km in lay.knitted_masks) >= 13:
+        # Honours plus one knitted set's kinds never exceed the kinds held.
+        if held.bit_count() >= 13 and (
+            honours + max((held & km).bit_count() for km in lay.knitted_masks) >= 13
+        ):
             for km, codes in zip(lay.knitted_masks, lay.knitted_codes, strict=True):
                 suited = held & ~lay.honour_mask
                 if suited & ~km or paired:
                     continue
                 if (held & km).bit_count() + honours == 13:
                     out.update(c for c in (*codes, *lay.honour_codes) if not held >> c & 1)
+    if (held & ~lay.honour_mask).bit_count() < 8:
+        return sorted(out)  # no knitted set can have 8 of its 9 kinds
     for km, codes in zip(lay.knitted_masks, lay.knitted_codes, strict=True):
         present = (held & km).bit_count()
         if present < 8:
@@ -378,6 +387,18 @@ def has_single_wait(hand: Hand) -> bool:
     """True when the 13-tile hand waits on exactly one kind (judged by shape)."""
     _require_13(hand, "the wait test")
     counts = list(hand.counts)
+    return len(waits_codes(layout_for(hand.tileset), counts, len(hand.melds))) == 1
+
+
+def won_on_single_wait(hand: Hand) -> bool:
+    """True when a complete hand, less its winning tile, waited on exactly one
+    kind. Same answer as ``has_single_wait(hand.without_win())`` without
+    building (and validating) the 13-tile hand: scoring asks this per hand."""
+    win = hand.win
+    if win is None:
+        raise HandError("missing-winning-tile", "the wait test needs the winning tile")
+    counts = list(hand.counts)
+    counts[win.code] -= 1
     return len(waits_codes(layout_for(hand.tileset), counts, len(hand.melds))) == 1
 
 

@@ -36,6 +36,9 @@ class ShapeSpec:
     orphan_codes: tuple[int, ...] = attrs.field(init=False)
     honour_codes: tuple[int, ...] = attrs.field(init=False)
     knitted_codes: tuple[tuple[int, ...], ...] = attrs.field(init=False)
+    knitted_masks: tuple[int, ...] = attrs.field(init=False)
+    """Each knitted set's codes as a bit mask: a hand holds the set when its
+    held-kinds mask covers it (one test instead of nine look-ups)."""
 
     def __attrs_post_init__(self) -> None:
         ts = self.tileset
@@ -46,6 +49,8 @@ class ShapeSpec:
             "knitted_codes",
             tuple(tuple(t.code for t in s) for s in ts.knitted_sets),
         )
+        masks = tuple(sum(1 << c for c in codes) for codes in self.knitted_codes)
+        object.__setattr__(self, "knitted_masks", masks)
 
 
 ALL_SHAPES = tuple(Shape)

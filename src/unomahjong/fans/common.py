@@ -1,8 +1,10 @@
 """Detectors shared by rule sets: melds, kongs, concealment, waits, context.
 
-Each function reads a :class:`~unomahjong.fans.engine.Reading` and returns a
-count (0 when the fan is absent), a list of meld-index tuples (set fans) or
-a yes/no for two melds (pair fans).
+Simple and per-meld detectors read a :class:`~unomahjong.fans.engine.Reading`
+and return a count (0 when the fan is absent) or meld indices. Set and pair
+detectors read only the (suit, rank) keys of one kind of number meld (and
+the pair), so the engine can memoise them on those keys: they return tuples
+of positions in the key list (set fans) or a yes/no for two keys (pair fans).
 """
 
 from __future__ import annotations
@@ -11,40 +13,16 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from ..decompose import Role
+from ..hand import Meld, MeldKind
 from ..shapes import Shape
-from ..tiles import HonourSpec
-from .engine import SPECIAL_SHAPES, Reading
-from .model import Detector, DetectorKind
-
-MeldKey = tuple[int, int, int]
-"""(meld index, suit, rank) of a number meld."""
-
-
-def chow_keys(r: Reading) -> list[MeldKey]:
-    """(index, suit, lowest rank) of each chow."""
-    out = []
-    for i in r.chows:
-        t = r.melds[i].tile
-        assert t.suit is not None and t.rank is not None
-        out.append((i, t.suit, t.rank))
-    return out
-
-
-def number_pung_keys(r: Reading) -> list[MeldKey]:
-    """(index, suit, rank) of each pung or kong of number tiles."""
-    out = []
-    for i in r.pungs:
-        t = r.melds[i].tile
-        if t.rank is not None:
-            assert t.suit is not None
-            out.append((i, t.suit, t.rank))
-    return out
+from ..tiles import HonourSpec, Tile
+from .engine import Reading
+from .model import Detector, DetectorKind, MeldKey
 
 
 def by_tiles(r: Reading) -> bool:
     """Tile-based fans apply to melds-and-pair shapes and to seven pairs."""
-    return r.shape not in SPECIAL_SHAPES
+    return not r.special
 
 
 def standard(r: Reading) -> bool:
@@ -63,69 +41,63 @@ def steps(ranks: Sequence[int], allowed: Sequence[int]) -> bool:
 
 
 def sets_of(
-    keys: list[MeldKey], size: int, test: Callable[[list[MeldKey]], bool]
+    keys: Sequence[MeldKey], size: int, test: Callable[[list[MeldKey]], bool]
 ) -> list[tuple[int, ...]]:
-    """Every ``size``-subset of melds (as sorted index tuples) passing ``test``."""
+    """Every ``size``-subset of melds (as ascending positions in ``keys``)
+    passing ``test``."""
     return [
-        tuple(sorted(k[0] for k in combo))
-        for combo in itertools.combinations(keys, size)
-        if test(list(combo))
+        combo
+        for combo in itertools.combinations(range(len(keys)), size)
+        if test([keys[i] for i in combo])
     ]
 
 
 def one_suit(ks: list[MeldKey]) -> bool:
     """All melds in one suit."""
-    return len({k[1] for k in ks}) == 1
+    return len({k[0] for k in ks}) == 1
 
 
 def distinct_suits(ks: list[MeldKey]) -> bool:
     """Every meld in a different suit."""
-    return len({k[1] for k in ks}) == len(ks)
+    return len({k[0] for k in ks}) == len(ks)
 
 
 def same_rank(ks: list[MeldKey]) -> bool:
     """Every meld has the same (lowest) rank."""
-    return len({k[2] for k in ks}) == 1
+    return len({k[1] for k in ks}) == 1
+
+
+def rank_steps(ks: list[MeldKey], allowed: Sequence[int]) -> bool:
+    """The melds' (lowest) ranks rise by the same step, one of ``allowed``."""
+    return steps([k[1] for k in ks], allowed)
 
 
 # ------------------------------------------------------------- pair fans
 
 
-def _chow_pair(r: Reading, a: int, b: int) -> tuple[int, int, int, int]:
-    ta, tb = r.melds[a].tile, r.melds[b].tile
-    assert ta.rank is not None and tb.rank is not None
-    assert ta.suit is not None and tb.suit is not None
-    return ta.suit, ta.rank, tb.suit, tb.rank
-
-
-def pure_double_chow(r: Reading, a: int, b: int) -> bool:
+def pure_double_chow(a: MeldKey, b: MeldKey) -> bool:
     """一般高: two identical chows."""
-    sa, ra, sb, rb = _chow_pair(r, a, b)
-    return sa == sb and ra == rb
+    return a == b
 
 
-def mixed_double_chow(r: Reading, a: int, b: int) -> bool:
+def mixed_double_chow(a: MeldKey, b: MeldKey) -> bool:
     """喜相逢: the same chow in two suits."""
-    sa, ra, sb, rb = _chow_pair(r, a, b)
-    return sa != sb and ra == rb
+    return a[0] != b[0] and a[1] == b[1]
 
 
-def short_straight(r: Reading, a: int, b: int) -> bool:
+def short_straight(a: MeldKey, b: MeldKey) -> bool:
     """连六: one suit, six consecutive ranks."""
-    sa, ra, sb, rb = _chow_pair(r, a, b)
-    return sa == sb and abs(ra - rb) == 3
+    return a[0] == b[0] and abs(a[1] - b[1]) == 3
 
 
-def two_terminal_chows(r: Reading, a: int, b: int) -> bool:
+def two_terminal_chows(a: MeldKey, b: MeldKey) -> bool:
     """老少副: one suit, 123 and 789."""
-    sa, ra, sb, rb = _chow_pair(r, a, b)
-    return sa == sb and {ra, rb} == {1, 7}
+    return a[0] == b[0] and {a[1], b[1]} == {1, 7}
 
 
-def double_pung(r: Reading, a: int, b: int) -> bool:
+def double_pung(a: MeldKey, b: MeldKey) -> bool:
     """双同刻: two number pungs of the same rank."""
-    ta, tb = r.melds[a].tile, r.melds[b].tile
-    return ta.rank is not None and ta.rank == tb.rank
+    return a[1] == b[1]
 
 
 # ------------------------------------------------------------- melds and kongs
@@ -133,17 +105,17 @@ def double_pung(r: Reading, a: int, b: int) -> bool:
 
 def kongs(r: Reading) -> int:
     """Kongs declared, exposed or concealed."""
-    return sum(1 for m in r.hand.melds if m.is_kong)
+    return r.facts.exposed_kongs + r.facts.concealed_kongs
 
 
 def exposed_kongs(r: Reading) -> int:
     """Exposed kongs."""
-    return sum(1 for m in r.hand.melds if m.is_kong and m.exposed)
+    return r.facts.exposed_kongs
 
 
 def concealed_kongs(r: Reading) -> int:
     """Concealed kongs."""
-    return sum(1 for m in r.hand.melds if m.is_concealed_kong)
+    return r.facts.concealed_kongs
 
 
 def terminal_or_honour_pungs(r: Reading) -> list[int]:
@@ -156,11 +128,18 @@ def all_pungs(r: Reading) -> int:
     return int(standard(r) and len(r.pungs) == 4)
 
 
+def _has_terminal_or_honour(m: Meld) -> bool:
+    rank = m.tile.rank
+    if m.kind is MeldKind.CHOW:
+        return rank == 1 or rank == 7
+    return rank is None or rank == 1 or rank == 9
+
+
 def outside_hand(r: Reading) -> int:
     """全带幺: every meld and the pair hold a terminal or honour."""
     if not standard(r) or r.pair is None or not r.pair.is_terminal_or_honour:
         return 0
-    return int(all(any(t.is_terminal_or_honour for t in m.tiles) for m in r.melds))
+    return int(all(_has_terminal_or_honour(m) for m in r.melds))
 
 
 def melded_hand(r: Reading) -> int:
@@ -194,50 +173,26 @@ def concealed_pungs(n: int) -> Callable[[Reading], int]:
 
 def tile_hog(r: Reading) -> int:
     """四归一: kinds whose four copies are all used, but not as a kong."""
-    if r.shape in SPECIAL_SHAPES:
+    fours = r.facts.fours
+    if not fours or r.special:
         return 0
-    kong_codes = {m.tile.code for m in r.hand.melds if m.is_kong}
-    return sum(1 for t in r.facts.tiles if r.facts.counts[t.code] == 4 and t.code not in kong_codes)
-
-
-# ------------------------------------------------------------- waits
-
-
-def _wait_role(r: Reading) -> str | None:
-    if r.shape in SPECIAL_SHAPES:
-        return None
-    role = r.role
-    kind = None
-    if role.role is Role.PAIR:
-        kind = "single"
-    elif role.role is Role.MELD and role.index is not None:
-        m = r.melds[role.index]
-        if m.is_chow:
-            start = m.tile.rank
-            rank = r.win.rank
-            assert start is not None and rank is not None
-            if rank == start + 1:
-                kind = "closed"
-            elif (start == 1 and rank == 3) or (start == 7 and rank == 7):
-                kind = "edge"
-    if kind is None or not r.facts.unique_wait:
-        return None
-    return kind
+    kong_codes = {m.tile.code for m in r.hand.melds if m.kind is MeldKind.KONG}
+    return sum(1 for c in fours if c not in kong_codes)
 
 
 def edge_wait(r: Reading) -> int:
     """边张: the 3 of 12 or the 7 of 89, the only wait."""
-    return int(_wait_role(r) == "edge")
+    return int(r.wait == "edge")
 
 
 def closed_wait(r: Reading) -> int:
     """坎张: the middle of a chow, the only wait."""
-    return int(_wait_role(r) == "closed")
+    return int(r.wait == "closed")
 
 
 def single_wait(r: Reading) -> int:
     """单钓将: the pair, the only wait."""
-    return int(_wait_role(r) == "single")
+    return int(r.wait == "single")
 
 
 # ------------------------------------------------------------- context
@@ -267,7 +222,10 @@ def last_copy(r: Reading) -> int:
     """和绝张: flagged, or the winner's own exposed melds hold the other three."""
     if r.context.last_copy:
         return 1
-    shown = sum(m.tiles.count(r.win) for m in r.hand.melds if m.exposed)
+    if not r.facts.exposed_melds:
+        return 0
+    code = r.win.code
+    shown = sum(m.codes.count(code) for m in r.hand.melds if m.exposed)
     return int(shown == 3)
 
 
@@ -303,6 +261,12 @@ def nine_gates_evidence(r: Reading) -> tuple[int, ...]:
     return tuple(terminal_or_honour_pungs(r))
 
 
+_TERMINALS = frozenset({1, 9})
+_EVENS = frozenset({2, 4, 6, 8})
+_FIVES = frozenset({5})
+_SIMPLES = frozenset(range(2, 9))
+
+
 def tiles_all(r: Reading, ok: frozenset[int]) -> bool:
     f = r.facts
     return by_tiles(r) and not f.honours and f.ranks <= ok
@@ -313,7 +277,7 @@ def all_honours(r: Reading) -> int:
 
 
 def all_terminals(r: Reading) -> int:
-    return int(tiles_all(r, frozenset({1, 9})))
+    return int(tiles_all(r, _TERMINALS))
 
 
 def all_terminals_and_honours(r: Reading) -> int:
@@ -322,7 +286,7 @@ def all_terminals_and_honours(r: Reading) -> int:
 
 
 def all_even_pungs(r: Reading) -> int:
-    return int(standard(r) and tiles_all(r, frozenset({2, 4, 6, 8})))
+    return int(standard(r) and tiles_all(r, _EVENS))
 
 
 def full_flush(r: Reading) -> int:
@@ -338,19 +302,28 @@ def half_flush(r: Reading) -> int:
 
 
 def ranks_within(ok: frozenset[int]) -> Detector:
-    return Detector(S, lambda r: int(tiles_all(r, ok)), per_hand=True)
+    return Detector(S, lambda r: int(tiles_all(r, ok)), per_hand=True, requires="honourless")
 
 
 def all_fives(r: Reading) -> int:
     if r.shape is Shape.SEVEN_PAIRS:
-        return int(tiles_all(r, frozenset({5})))
+        return int(tiles_all(r, _FIVES))
     if not standard(r) or r.pair is None or r.pair.rank != 5:
         return 0
-    return int(all(any(t.rank == 5 for t in m.tiles) for m in r.melds))
+    return int(all(_has_five(m) for m in r.melds))
+
+
+def _has_five(m: Meld) -> bool:
+    rank = m.tile.rank
+    if rank is None:
+        return False
+    if m.kind is MeldKind.CHOW:
+        return 3 <= rank <= 5
+    return rank == 5
 
 
 def all_simples(r: Reading) -> int:
-    return int(tiles_all(r, frozenset(range(2, 9))))
+    return int(tiles_all(r, _SIMPLES))
 
 
 def no_honours(r: Reading) -> int:
@@ -376,133 +349,113 @@ def all_chows(r: Reading) -> int:
     return 0
 
 
-def at_least(fn: Callable[[Reading], int], n: int) -> Detector:
+def at_least(fn: Callable[[Reading], int], n: int, *, requires: str | None = None) -> Detector:
     """Holds with at least ``n``: the larger fans' exclusions keep one counted
     (四杠 excludes 三杠, 三暗刻 excludes 双暗刻, ...)."""
 
     def detect(r: Reading) -> int:
         return int(fn(r) >= n)
 
-    return Detector(S, detect, per_hand=True)
+    return Detector(S, detect, per_hand=True, requires=requires)
 
 
 # --- chow and pung sets -------------------------------------------------------
 
 
-def quadruple_chow(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(chow_keys(r), 4, lambda ks: one_suit(ks) and same_rank(ks))
+def quadruple_chow(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 4, lambda c: one_suit(c) and same_rank(c))
 
 
-def two_double_chows(r: Reading) -> list[tuple[int, ...]]:
-    ks = chow_keys(r)
+def two_double_chows(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
     if len(ks) != 4:
         return []
-    c = Counter((k[1], k[2]) for k in ks)
-    return [tuple(k[0] for k in ks)] if sorted(c.values()) == [2, 2] else []
+    c = Counter(ks)
+    return [(0, 1, 2, 3)] if sorted(c.values()) == [2, 2] else []
 
 
-def four_pure_shifted_chows(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(chow_keys(r), 4, lambda ks: one_suit(ks) and steps([k[2] for k in ks], (1, 2)))
+def four_pure_shifted_chows(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 4, lambda c: one_suit(c) and rank_steps(c, (1, 2)))
 
 
-def pure_terminal_chows(r: Reading) -> list[tuple[int, ...]]:
-    pair = r.pair
+def pure_terminal_chows(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
     if pair is None or pair.rank != 5:
         return []
+    suit = pair.suit
     return sets_of(
-        chow_keys(r),
+        ks,
         4,
-        lambda ks: (
-            one_suit(ks) and ks[0][1] == pair.suit and sorted(k[2] for k in ks) == [1, 1, 7, 7]
-        ),
+        lambda c: one_suit(c) and c[0][0] == suit and sorted(k[1] for k in c) == [1, 1, 7, 7],
     )
 
 
-def three_colour_terminal_chows(r: Reading) -> list[tuple[int, ...]]:
-    pair = r.pair
+def three_colour_terminal_chows(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
     if pair is None or pair.rank != 5:
         return []
+    suit = pair.suit
 
-    def test(ks: list[tuple[int, int, int]]) -> bool:
+    def test(c: list[MeldKey]) -> bool:
         by_suit: dict[int, list[int]] = {}
-        for _, s, rank in ks:
+        for s, rank in c:
             by_suit.setdefault(s, []).append(rank)
         return (
             len(by_suit) == 2
             and all(sorted(v) == [1, 7] for v in by_suit.values())
-            and pair.suit not in by_suit
+            and suit not in by_suit
         )
 
-    return sets_of(chow_keys(r), 4, test)
+    return sets_of(ks, 4, test)
 
 
-def mixed_quadruple_chow(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(chow_keys(r), 4, lambda ks: distinct_suits(ks) and same_rank(ks))
+def mixed_quadruple_chow(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 4, lambda c: distinct_suits(c) and same_rank(c))
 
 
-def mixed_shifted_chows(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(
-        chow_keys(r), 4, lambda ks: distinct_suits(ks) and steps([k[2] for k in ks], (1, 2))
-    )
+def mixed_shifted_chows(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 4, lambda c: distinct_suits(c) and rank_steps(c, (1, 2)))
 
 
-def pure_triple_chow(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(chow_keys(r), 3, lambda ks: one_suit(ks) and same_rank(ks))
+def pure_triple_chow(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 3, lambda c: one_suit(c) and same_rank(c))
 
 
-def pure_shifted_chows(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(chow_keys(r), 3, lambda ks: one_suit(ks) and steps([k[2] for k in ks], (1, 2)))
+def pure_shifted_chows(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 3, lambda c: one_suit(c) and rank_steps(c, (1, 2)))
 
 
-def pure_straight(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(
-        chow_keys(r), 3, lambda ks: one_suit(ks) and sorted(k[2] for k in ks) == [1, 4, 7]
-    )
+def pure_straight(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 3, lambda c: one_suit(c) and sorted(k[1] for k in c) == [1, 4, 7])
 
 
-def mixed_straight(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(
-        chow_keys(r), 3, lambda ks: distinct_suits(ks) and sorted(k[2] for k in ks) == [1, 4, 7]
-    )
+def mixed_straight(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 3, lambda c: distinct_suits(c) and sorted(k[1] for k in c) == [1, 4, 7])
 
 
-def four_pure_shifted_pungs(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(
-        number_pung_keys(r), 4, lambda ks: one_suit(ks) and steps([k[2] for k in ks], (1,))
-    )
+def four_pure_shifted_pungs(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 4, lambda c: one_suit(c) and rank_steps(c, (1,)))
 
 
-def quadruple_pung(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(number_pung_keys(r), 4, same_rank)
+def quadruple_pung(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 4, same_rank)
 
 
-def mixed_shifted_pungs(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(
-        number_pung_keys(r), 4, lambda ks: distinct_suits(ks) and steps([k[2] for k in ks], (1,))
-    )
+def mixed_shifted_pungs(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 4, lambda c: distinct_suits(c) and rank_steps(c, (1,)))
 
 
-def pure_shifted_pungs(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(
-        number_pung_keys(r), 3, lambda ks: one_suit(ks) and steps([k[2] for k in ks], (1,))
-    )
+def pure_shifted_pungs(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 3, lambda c: one_suit(c) and rank_steps(c, (1,)))
 
 
 def honour_pungs(r: Reading, test: Callable[[HonourSpec], bool]) -> list[int]:
     """Indices of the pungs and kongs of honours passing ``test``."""
-    out = []
-    for i in r.pungs:
-        honour = r.melds[i].tile.honour
-        if honour is not None and test(honour):
-            out.append(i)
-    return out
+    return [i for i, honour in r.honour_pungs if test(honour)]
 
 
-def counted(fn: Callable[[Reading], int]) -> Detector:
+def counted(fn: Callable[[Reading], int], *, requires: str | None = None) -> Detector:
     """A simple, per-reading detector."""
-    return Detector(S, fn)
+    return Detector(S, fn, requires=requires)
 
 
-def hand_level(fn: Callable[[Reading], int]) -> Detector:
+def hand_level(fn: Callable[[Reading], int], *, requires: str | None = None) -> Detector:
     """A simple detector that depends only on the hand and its shape family."""
-    return Detector(S, fn, per_hand=True)
+    return Detector(S, fn, per_hand=True, requires=requires)

@@ -19,86 +19,154 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from functools import cached_property
+from typing import NamedTuple
 
 import attrs
 
 from ..context import WinContext
 from ..decompose import Decomposition, Role, WinRole
-from ..hand import Hand, Meld
+from ..hand import Hand, Meld, MeldKind
 from ..shapes import Shape
-from ..tiles import Tile
-from .model import DetectorKind, FanDef, FanTable
+from ..tiles import HonourSpec, Tile
+from .model import DetectorKind, FanDef, FanTable, MeldKey
 
 SPECIAL_SHAPES = frozenset({Shape.THIRTEEN_ORPHANS, Shape.HONOURS_AND_KNITTED})
 
 
 class HandFacts:
-    """Facts about the hand's tiles, computed once per hand and context."""
+    """Facts about the hand's tiles, computed once per hand and context.
 
-    __slots__ = ("__dict__", "context", "counts", "hand", "tiles")
+    Every fact but the wait test is computed eagerly in one pass over the
+    held kinds: the per-hand detectors read most of them, and plain slots
+    are much cheaper to read than cached properties."""
+
+    __slots__ = (
+        "_unique_wait",
+        "colours",
+        "concealed_kongs",
+        "context",
+        "counts",
+        "exposed_kongs",
+        "exposed_melds",
+        "flagged",
+        "fours",
+        "hand",
+        "honourless",
+        "honours",
+        "kongs",
+        "ranks",
+        "suited",
+        "suits",
+        "tiles",
+    )
 
     def __init__(self, hand: Hand, context: WinContext) -> None:
         self.hand = hand
         self.context = context
-        self.counts = hand.total_counts()
+        counts = hand.total_counts()
+        self.counts = counts
         """Per-code counts of every tile, melds (kongs as four) included."""
-        self.tiles = [t for t in hand.tileset.tiles if self.counts[t.code]]
+        tiles: list[Tile] = []
+        suited: list[Tile] = []
+        honours: list[Tile] = []
+        ranks: set[int] = set()
+        suits: set[int] = set()
+        colours: set[int] = set()
+        fours: list[int] = []
+        for t in hand.tileset.tiles:  # one pass, in canonical order
+            n = counts[t.code]
+            if not n:
+                continue
+            tiles.append(t)
+            if t.rank is None:
+                honours.append(t)
+            else:
+                suited.append(t)
+                ranks.add(t.rank)
+                if t.suit is not None:
+                    suits.add(t.suit)
+            if t.suit is not None:
+                colours.add(t.suit)
+            if n == 4:
+                fours.append(t.code)
+        self.tiles = tiles
         """The distinct tile kinds held, in canonical order."""
-
-    @cached_property
-    def unique_wait(self) -> bool:
-        """True when the 13 tiles before the win wait on exactly one kind (by shape)."""
-        from ..shanten import has_single_wait
-
-        return has_single_wait(self.hand.without_win())
-
-    @cached_property
-    def suited(self) -> list[Tile]:
+        self.suited = suited
         """Distinct number-tile kinds held."""
-        return [t for t in self.tiles if t.rank is not None]
-
-    @cached_property
-    def honours(self) -> list[Tile]:
+        self.honours = honours
         """Distinct honour kinds held."""
-        return [t for t in self.tiles if t.rank is None]
-
-    @cached_property
-    def ranks(self) -> frozenset[int]:
+        self.honourless = not honours
+        """True when no honour is held (every range and flush fan needs it)."""
+        self.ranks = frozenset(ranks)
         """Ranks of the number tiles held."""
-        return frozenset(t.rank for t in self.suited if t.rank is not None)
-
-    @cached_property
-    def suits(self) -> frozenset[int]:
+        self.suits = frozenset(suits)
         """Suits (colours) of the number tiles held."""
-        return frozenset(t.suit for t in self.suited if t.suit is not None)
-
-    @cached_property
-    def colours(self) -> frozenset[int]:
+        self.colours = frozenset(colours)
         """Every colour held, honours carrying a colour included (UNO)."""
-        return frozenset(t.suit for t in self.tiles if t.suit is not None)
-
-    @cached_property
-    def exposed_melds(self) -> int:
+        self.fours = tuple(fours)
+        """Codes of the kinds whose four copies are all held."""
+        exposed = exposed_kongs = concealed_kongs = 0
+        for m in hand.melds:
+            if m.exposed:
+                exposed += 1
+                exposed_kongs += m.kind is MeldKind.KONG
+            else:
+                concealed_kongs += m.kind is MeldKind.KONG
+        self.exposed_melds = exposed
         """Declared melds that are exposed (concealed kongs do not count)."""
-        return sum(1 for m in self.hand.melds if m.exposed)
+        self.exposed_kongs = exposed_kongs
+        """Exposed kongs."""
+        self.concealed_kongs = concealed_kongs
+        """Concealed kongs (a hand's only concealed declared melds)."""
+        self.kongs = exposed_kongs + concealed_kongs
+        """Kongs declared, exposed or concealed."""
+        c = context
+        self.flagged = (
+            c.last_tile
+            or c.kong_replacement
+            or c.robbing_kong
+            or c.heavenly_hand
+            or c.earthly_hand
+            or c.heavenly_uno
+        )
+        """True when the context sets a flag of a special win (the wall's last
+        tile, a replacement tile, robbing a kong, a first-turn win)."""
+        self._unique_wait: bool | None = None
+
+    @property
+    def unique_wait(self) -> bool:
+        """True when the 13 tiles before the win wait on exactly one kind (by
+        shape). Computed on first use: only a wait-shaped reading asks."""
+        w = self._unique_wait
+        if w is None:
+            from ..shanten import won_on_single_wait
+
+            w = self._unique_wait = won_on_single_wait(self.hand)
+        return w
 
 
 class Reading:
     """One decomposition with one role of the winning tile, plus hand facts."""
 
     __slots__ = (
+        "_wait",
+        "chow_keys",
         "chows",
         "concealed_pungs",
         "context",
         "decomposition",
         "facts",
+        "family",
         "hand",
+        "honour_pungs",
         "melds",
+        "number_pungs",
         "pair",
+        "pung_keys",
         "pungs",
         "role",
         "shape",
+        "special",
         "win",
     )
 
@@ -108,35 +176,107 @@ class Reading:
         self.context = facts.context
         self.decomposition = decomposition
         self.role = role
-        self.shape = decomposition.shape
-        self.melds = decomposition.melds
+        shape = self.shape = decomposition.shape
+        special = shape is Shape.THIRTEEN_ORPHANS or shape is Shape.HONOURS_AND_KNITTED
+        self.special = special
+        """True for the special shapes that tile- and meld-based fans skip."""
+        self.family = "special" if special else "pairs" if shape is Shape.SEVEN_PAIRS else "melds"
+        """Shape family for per-hand caching: special, pairs or melds."""
+        melds = self.melds = decomposition.melds
         self.pair = decomposition.pair
         win = self.hand.win
         assert win is not None
         self.win = win
-        self.chows = tuple(i for i, m in enumerate(self.melds) if m.is_chow)
-        self.pungs = tuple(i for i, m in enumerate(self.melds) if not m.is_chow)
-        self.concealed_pungs = sum(1 for i in self.pungs if self.is_concealed_pung(i))
+        chows: list[int] = []
+        pungs: list[int] = []
+        number_pungs: list[int] = []
+        chow_keys: list[MeldKey] = []
+        pung_keys: list[MeldKey] = []
+        honour_pungs: list[tuple[int, HonourSpec]] = []
+        concealed_pungs = 0
+        role = self.role
+        # A concealed pung completed by a discard counts as exposed (暗刻).
+        claimed = (
+            -1
+            if role.role is not Role.MELD or role.index is None or self.context.self_drawn
+            else role.index
+        )
+        for i, m in enumerate(melds):
+            t = m.tile
+            kind = m.kind
+            if kind is MeldKind.CHOW:
+                chows.append(i)
+                assert t.suit is not None and t.rank is not None
+                chow_keys.append((t.suit, t.rank))
+            else:
+                pungs.append(i)
+                if not m.exposed and (kind is MeldKind.KONG or i != claimed):
+                    concealed_pungs += 1
+                if t.rank is not None:
+                    assert t.suit is not None
+                    number_pungs.append(i)
+                    pung_keys.append((t.suit, t.rank))
+                else:
+                    assert t.honour is not None
+                    honour_pungs.append((i, t.honour))
+        self.chows = tuple(chows)
+        """Indices of the chows in ``melds``."""
+        self.pungs = tuple(pungs)
+        """Indices of the pungs and kongs in ``melds``."""
+        self.number_pungs = tuple(number_pungs)
+        """Indices of the pungs and kongs of number tiles."""
+        self.chow_keys = tuple(chow_keys)
+        """(suit, lowest rank) of each chow, in ``chows`` order."""
+        self.pung_keys = tuple(pung_keys)
+        """(suit, rank) of each number pung or kong, in ``number_pungs`` order."""
+        self.honour_pungs = tuple(honour_pungs)
+        """(index, honour) of each pung or kong of honours."""
+        self.concealed_pungs = concealed_pungs
+        """暗刻 in this reading (see :meth:`is_concealed_pung`)."""
+        self._wait: str | bool | None = False
 
     def is_concealed_pung(self, i: int) -> bool:
         """暗刻: formed from concealed tiles; a pung completed by a discard is exposed."""
         m = self.melds[i]
         if m.exposed:
             return False
-        if m.is_kong:
+        if m.kind is MeldKind.KONG:
             return True
         return not (
             self.role.role is Role.MELD and self.role.index == i and not self.context.self_drawn
         )
 
     @property
-    def family(self) -> str:
-        """Shape family for per-hand caching: special, pairs or melds."""
-        if self.shape in SPECIAL_SHAPES:
-            return "special"
-        if self.shape is Shape.SEVEN_PAIRS:
-            return "pairs"
-        return "melds"
+    def wait(self) -> str | None:
+        """The wait the winning tile completed, when it was the hand's only
+        wait: ``"edge"``, ``"closed"`` or ``"single"``; else None. Computed
+        once per reading: three detectors ask."""
+        w = self._wait
+        if w is False:
+            w = self._wait = self._wait_kind()
+        assert w is not True
+        return w
+
+    def _wait_kind(self) -> str | None:
+        if self.special:
+            return None
+        role = self.role
+        kind = None
+        if role.role is Role.PAIR:
+            kind = "single"
+        elif role.role is Role.MELD and role.index is not None:
+            m = self.melds[role.index]
+            if m.kind is MeldKind.CHOW:
+                start = m.tile.rank
+                rank = self.win.rank
+                assert start is not None and rank is not None
+                if rank == start + 1:
+                    kind = "closed"
+                elif (start == 1 and rank == 3) or (start == 7 and rank == 7):
+                    kind = "edge"
+        if kind is None or not self.facts.unique_wait:
+            return None
+        return kind
 
 
 @attrs.frozen(slots=True)
@@ -158,33 +298,105 @@ class Evaluation:
     key: tuple[object, ...]
 
 
+Entry = tuple[int, int, tuple[int, ...]]
+"""A fan while counting: (row position, count, meld indices). The engine
+works on row positions and bit masks, and builds :class:`CountedFan` values
+only for the alternative that wins."""
+
+
 def score_key(table: FanTable, fans: Sequence[CountedFan]) -> tuple[object, ...]:
     """Tie-break key, larger is better: total, then fan points sorted descending
     (element by element), then counts row by row in table order (more of the
     first row that differs wins)."""
+    position = table.position
+    return _entries_key(table, [(position[f.fan.id], f.count, f.melds) for f in fans])
+
+
+def _entries_key(table: FanTable, entries: Sequence[Entry]) -> tuple[int, list[int], list[int]]:
+    """:func:`score_key` of entries."""
     total = 0
     points: list[int] = []
     rows: list[int] = []
-    position = table.position
-    for f in fans:
-        total += f.fan.points * f.count
-        points.extend([f.fan.points] * f.count)
-        rows.extend([-position[f.fan.id]] * f.count)
+    table_points = table.points
+    for pos, n, _ in entries:
+        p = table_points[pos]
+        total += p * n
+        if n == 1:
+            points.append(p)
+            rows.append(-pos)
+        else:
+            points.extend([p] * n)
+            rows.extend([-pos] * n)
     points.sort(reverse=True)
     rows.sort(reverse=True)
     return (total, points, rows)
 
 
-@attrs.frozen(slots=True)
-class _Found:
-    simple: dict[str, tuple[int, tuple[int, ...]]]
-    chow_sets: list[tuple[str, tuple[int, ...]]]
-    pung_sets: list[tuple[str, tuple[int, ...]]]
-    per_meld: dict[str, tuple[int, ...]]
+SetHit = tuple[int, tuple[int, ...]]
+"""A set fan found: (row position, meld indices)."""
+PairHit = tuple[int, int, tuple[int, ...]]
+"""Two melds (indices) and the pair fans they form (row positions, table order)."""
+MeldFans = tuple[tuple[SetHit, ...], tuple[PairHit, ...]]
+"""Set fans and pair fans of one kind of number meld, by meld index."""
 
 
-HandCache = dict[str, dict[str, tuple[int, tuple[int, ...]]]]
+class _Found(NamedTuple):
+    """What a reading's detectors found, before any counting principle."""
+
+    simple: dict[int, tuple[int, tuple[int, ...]]]
+    """Row position -> (count, evidence melds)."""
+    chow_sets: tuple[SetHit, ...]
+    pung_sets: tuple[SetHit, ...]
+    chow_pairs: tuple[PairHit, ...]
+    pung_pairs: tuple[PairHit, ...]
+    per_meld: list[SetHit]
+
+
+HandCache = dict[str, dict[int, tuple[int, tuple[int, ...]]]]
 """Per-hand results of the detectors that depend only on the hand, by shape family."""
+
+_MEMO_LIMIT = 1 << 17
+"""Entries kept in a table's memo before it is cleared (bounds memory)."""
+
+
+def _meld_fans(
+    table: FanTable,
+    chows: bool,
+    keys: tuple[MeldKey, ...],
+    idx: tuple[int, ...],
+    pair: Tile | None,
+) -> MeldFans:
+    """Set fans (row position, meld indices) and pair fans (two meld indices,
+    row positions) of the number chows (or pungs) with these keys, at these
+    meld indices. Memoised: set and pair detectors are pure functions of the
+    keys and the pair, and the few index layouts recur."""
+    memo = table.memo
+    mkey = (chows, keys, idx, None if pair is None else pair.code)
+    hit: MeldFans | None = memo.get(mkey)
+    if hit is not None:
+        return hit
+    if chows:
+        set_dets, pair_dets = table.chow_set_fans, table.groups[DetectorKind.CHOW_PAIR]
+    else:
+        set_dets, pair_dets = table.pung_set_fans, table.groups[DetectorKind.PUNG_PAIR]
+    position = table.position
+    sets: list[SetHit] = []
+    if len(keys) >= 3:
+        for row, det in set_dets:
+            sets.extend(
+                (position[row.id], tuple(idx[p] for p in opt)) for opt in det.fn(keys, pair)
+            )
+    pairs: list[PairHit] = []
+    for a, b in itertools.combinations(range(len(keys)), 2):
+        ka, kb = keys[a], keys[b]
+        fans = tuple(position[row.id] for row, det in pair_dets if det.fn(ka, kb))
+        if fans:
+            pairs.append((idx[a], idx[b], fans))
+    hit = (tuple(sets), tuple(pairs))
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[mkey] = hit
+    return hit
 
 
 def _find(table: FanTable, r: Reading, cache: HandCache) -> _Found:
@@ -192,39 +404,42 @@ def _find(table: FanTable, r: Reading, cache: HandCache) -> _Found:
     per_hand = cache.get(family)
     if per_hand is None:
         per_hand = {}
-        for row, det in table.hand_simple:
-            n = det.fn(r)
-            if n:
-                per_hand[row.id] = (n, ())
+        facts = r.facts
+        for gate, hand_fns in table.hand_fns:
+            if gate is None or getattr(facts, gate):
+                for pos, fn in hand_fns:
+                    n = fn(r)
+                    if n:
+                        per_hand[pos] = (n, ())
         cache[family] = per_hand
     simple = dict(per_hand)
-    chow_sets: list[tuple[str, tuple[int, ...]]] = []
-    pung_sets: list[tuple[str, tuple[int, ...]]] = []
-    per_meld: dict[str, tuple[int, ...]] = {}
-    for row, det in table.reading_simple:
-        n = det.fn(r)
-        if n:
-            simple[row.id] = (n, det.evidence(r) if det.evidence else ())
-    if len(r.chows) >= 3:
-        for row, det in table.chow_set_fans:
-            chow_sets.extend((row.id, opt) for opt in det.fn(r))
-    if len(r.pungs) >= 3:
-        for row, det in table.pung_set_fans:
-            pung_sets.extend((row.id, opt) for opt in det.fn(r))
+    for gate, reading_fns in table.reading_fns:
+        if gate is None or getattr(r, gate):
+            for pos, fn, evidence in reading_fns:
+                n = fn(r)
+                if n:
+                    simple[pos] = (n, evidence(r) if evidence else ())
+    chow_sets: tuple[SetHit, ...] = ()
+    chow_pairs: tuple[PairHit, ...] = ()
+    pung_sets: tuple[SetHit, ...] = ()
+    pung_pairs: tuple[PairHit, ...] = ()
+    if len(r.chows) >= 2:
+        chow_sets, chow_pairs = _meld_fans(table, True, r.chow_keys, r.chows, r.pair)
+    if len(r.number_pungs) >= 2:
+        pung_sets, pung_pairs = _meld_fans(table, False, r.pung_keys, r.number_pungs, r.pair)
+    per_meld: list[SetHit] = []
     if r.pungs:
-        for row, det in table.per_meld_fans:
-            idx = tuple(det.fn(r))
-            if idx:
-                per_meld[row.id] = idx
-    return _Found(simple, chow_sets, pung_sets, per_meld)
+        for pos, meld_fn in table.per_meld_fns:
+            found = tuple(meld_fn(r))
+            if found:
+                per_meld.append((pos, found))
+    return _Found(simple, chow_sets, pung_sets, chow_pairs, pung_pairs, per_meld)
 
 
-def _alternatives(
-    sets: list[tuple[str, tuple[int, ...]]], size: int
-) -> list[list[tuple[str, tuple[int, ...]]]]:
+def _alternatives(sets: Sequence[SetHit], size: int) -> list[list[SetHit]]:
     """Ways to choose set fans (就高不就低 picks the best): none, any one set,
     or every set that uses all the melds together (they join the same group)."""
-    alts: list[list[tuple[str, tuple[int, ...]]]] = [[]]
+    alts: list[list[SetHit]] = [[]]
     alts.extend([s] for s in sets)
     whole = [s for s in sets if len(s[1]) == size]
     if len(whole) > 1:
@@ -232,20 +447,7 @@ def _alternatives(
     return alts
 
 
-def _pair_edges(
-    r: Reading, table: FanTable, kind: DetectorKind, members: tuple[int, ...], allowed: set[str]
-) -> list[tuple[int, int, str]]:
-    edges = []
-    dets = [(row.id, det) for row, det in table.groups[kind] if row.id in allowed]
-    for a, b in itertools.combinations(members, 2):
-        for fid, det in dets:
-            if det.fn(r, a, b):
-                edges.append((a, b, fid))
-                break
-    return edges
-
-
-def _is_forest(chosen: list[tuple[int, int, str]], groups: list[tuple[int, ...]]) -> bool:
+def _is_forest(chosen: list[tuple[int, int, int]], groups: list[tuple[int, ...]]) -> bool:
     """True when every chosen edge joins two melds not yet connected."""
     parent: dict[int, int] = {}
 
@@ -265,31 +467,31 @@ def _is_forest(chosen: list[tuple[int, int, str]], groups: list[tuple[int, ...]]
     return True
 
 
-_forest_memo: dict[tuple[object, ...], list[tuple[int, int, str]]] = {}
-
-
 def _best_forest(
     table: FanTable,
-    edges: list[tuple[int, int, str]],
+    edges: list[tuple[int, int, int]],
     groups: list[tuple[int, ...]],
-) -> list[tuple[int, int, str]]:
-    """The best set of pair-combination edges that forms a forest over the
-    melds with each set fan's melds pre-joined (套算一次): most edges, then
-    most distinct fans, then more of the fan higher in the table. Memoised:
-    the same small patterns recur in every hand."""
-    key = (table.name, tuple(edges), tuple(groups))
-    hit = _forest_memo.get(key)
+) -> list[tuple[int, int, int]]:
+    """The best set of pair-combination edges (melds, row position) that forms
+    a forest over the melds with each set fan's melds pre-joined (套算一次):
+    most edges, then most distinct fans, then more of the fan higher in the
+    table. Memoised: the same small patterns recur in every hand."""
+    memo = table.memo
+    key = ("forest", tuple(edges), tuple(groups))
+    hit: list[tuple[int, int, int]] | None = memo.get(key)
     if hit is None:
-        hit = _forest_memo[key] = _search_forest(table, edges, groups)
+        hit = _search_forest(edges, groups)
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        memo[key] = hit
     return hit
 
 
 def _search_forest(
-    table: FanTable,
-    edges: list[tuple[int, int, str]],
+    edges: list[tuple[int, int, int]],
     groups: list[tuple[int, ...]],
-) -> list[tuple[int, int, str]]:
-    best: list[tuple[int, int, str]] = []
+) -> list[tuple[int, int, int]]:
+    best: list[tuple[int, int, int]] = []
     best_key: tuple[object, ...] = (0,)
     n = len(edges)
     for mask in range(1, 1 << n):
@@ -297,7 +499,7 @@ def _search_forest(
         if len(chosen) < len(best) or not _is_forest(chosen, groups):
             continue
         labels = [e[2] for e in chosen]
-        rows = sorted((-table.position[x] for x in labels), reverse=True)
+        rows = sorted((-x for x in labels), reverse=True)
         key = (len(chosen), len(set(labels)), rows)
         if key > best_key:
             best_key = key
@@ -305,89 +507,120 @@ def _search_forest(
     return best
 
 
+class Count(NamedTuple):
+    """The best way to count one reading, as row positions: what scoring
+    compares. :class:`Evaluation` is the same with fan objects."""
+
+    key: tuple[object, ...]
+    """:func:`score_key` of the fans."""
+    total: int
+    entries: list[Entry]
+    """One entry per fan, in table order (empty when void)."""
+
+
+_VOID = Count((-1,), -1, [])
+
+
+def best_count(table: FanTable, r: Reading, cache: HandCache) -> Count:
+    """The best-scoring way to count one reading's fans (就高不就低 over the
+    choices of set fans)."""
+    found = _find(table, r, cache)
+    if not (found.chow_sets or found.pung_sets):
+        entries = _count(table, found, [], [])
+        if entries is None:
+            return _VOID
+        key = _entries_key(table, entries)
+        return Count(key, key[0], entries)
+    best = _VOID
+    for chow_alt in _alternatives(found.chow_sets, len(r.chows)):
+        for pung_alt in _alternatives(found.pung_sets, len(r.pungs)):
+            entries = _count(table, found, chow_alt, pung_alt)
+            if entries is None:
+                continue
+            key = _entries_key(table, entries)
+            if best is _VOID or key > best.key:
+                best = Count(key, key[0], entries)
+    return best
+
+
 def evaluate(table: FanTable, r: Reading, cache: HandCache) -> Evaluation:
     """The best-scoring way to count one reading's fans."""
-    found = _find(table, r, cache)
-    chow_alts = _alternatives(found.chow_sets, len(r.chows))
-    pung_alts = _alternatives(found.pung_sets, len(r.pungs))
-    best: Evaluation | None = None
-    for chow_alt, pung_alt in itertools.product(chow_alts, pung_alts):
-        ev = _count(table, r, found, chow_alt, pung_alt)
-        if best is None or ev.key > best.key:
-            best = ev
-    assert best is not None
-    return best
+    c = best_count(table, r, cache)
+    rows = table.rows
+    fans = tuple(CountedFan(rows[pos], n, melds) for pos, n, melds in c.entries)
+    return Evaluation(fans, c.total, c.key)
 
 
 def _count(
     table: FanTable,
-    r: Reading,
     found: _Found,
-    chow_alt: list[tuple[str, tuple[int, ...]]],
-    pung_alt: list[tuple[str, tuple[int, ...]]],
-) -> Evaluation:
-    present: dict[str, tuple[int, tuple[int, ...]]] = dict(found.simple)
-    for fid, melds in (*chow_alt, *pung_alt):
-        if fid not in present:
-            present[fid] = (1, melds)
-    excluded: set[str] = set()
-    counted: list[CountedFan] = []
-    by_id = table.by_id
-    for fid in sorted(present, key=table.position.__getitem__):
-        if fid in excluded:
+    chow_alt: list[SetHit],
+    pung_alt: list[SetHit],
+) -> list[Entry] | None:
+    """The fans counted with one choice of set fans, merged (one entry per
+    fan, in table order); None when this choice is void."""
+    present = found.simple
+    if chow_alt or pung_alt:
+        present = dict(present)
+        for pos, melds in (*chow_alt, *pung_alt):
+            present.setdefault(pos, (1, melds))
+    exclude_masks = table.exclude_masks
+    excluded = 0
+    counted: list[Entry] = []
+    for pos in sorted(present):
+        if excluded >> pos & 1:
             continue
-        row = by_id[fid]
-        hit = present[fid]
-        counted.append(CountedFan(row, hit[0], hit[1]))
-        excluded.update(row.excludes)
-    # Pair-combination fans, on what the counted fans leave allowed.
-    for kind, members, alt in (
-        (DetectorKind.CHOW_PAIR, r.chows, chow_alt),
-        (DetectorKind.PUNG_PAIR, r.pungs, pung_alt),
-    ):
-        if len(members) < 2:
+        n, melds = present[pos]
+        counted.append((pos, n, melds))
+        excluded |= exclude_masks[pos]
+    # Pair-combination fans, on what the counted fans leave allowed: each pair
+    # of melds forms the first of its pair fans (table order) still allowed.
+    repeats = False
+    for pairs, alt in ((found.chow_pairs, chow_alt), (found.pung_pairs, pung_alt)):
+        if not pairs:
             continue
-        allowed = {row.id for row, _ in table.groups[kind] if row.id not in excluded}
-        if not allowed:
-            continue
-        edges = _pair_edges(r, table, kind, members, allowed)
-        for a, b, fid in _best_forest(table, edges, [m for _, m in alt]):
-            counted.append(CountedFan(table[fid], 1, (a, b)))
+        edges: list[tuple[int, int, int]] = []
+        for a, b, fans in pairs:
+            for pos in fans:
+                if not excluded >> pos & 1:
+                    edges.append((a, b, pos))
+                    break
+        if edges:
+            chosen = _best_forest(table, edges, [m for _, m in alt])
+            repeats = repeats or len(chosen) > 1
+            counted.extend((pos, 1, (a, b)) for a, b, pos in chosen)
     # Per-meld fans, less the melds a counted fan absorbs.
-    for fid, idx in found.per_meld.items():
-        if fid in excluded:
+    absorb_masks = table.absorb_masks
+    for pos, idx in found.per_meld:
+        if excluded >> pos & 1:
             continue
         absorbed: set[int] = set()
-        for c in counted:
-            if fid in c.fan.absorbs:
-                hits = [i for i in c.melds if i in idx and i not in absorbed]
-                if c.fan.absorbs_limit is not None:
-                    hits = hits[: c.fan.absorbs_limit]
+        for cpos, _, melds in counted:
+            if absorb_masks[cpos] >> pos & 1:
+                hits = [i for i in melds if i in idx and i not in absorbed]
+                limit = table.rows[cpos].absorbs_limit
+                if limit is not None:
+                    hits = hits[:limit]
                 absorbed.update(hits)
-        left = tuple(i for i in idx if i not in absorbed)
+        left = tuple(i for i in idx if i not in absorbed) if absorbed else idx
         if left:
-            counted.append(CountedFan(table[fid], len(left), left))
-    merged = _merge(table, counted)
-    if all(c.fan.id in table.bonus for c in merged):
+            counted.append((pos, len(left), left))
+    if repeats:
+        # Only pair-combination fans repeat: merge counts and melds.
+        merged: dict[int, tuple[int, tuple[int, ...]]] = {}
+        for pos, n, melds in counted:
+            prev = merged.get(pos)
+            merged[pos] = (n, melds) if prev is None else (prev[0] + n, prev[1] + melds)
+        counted = [(pos, n, melds) for pos, (n, melds) in merged.items()]
+    bonus = table.bonus_mask
+    if all(bonus >> pos & 1 for pos, _, _ in counted):
         if found.chow_sets or found.pung_sets:
             # Dropping every set fan left nothing, but a set fan holds here:
             # 无番和 needs "no other fan at all", so this alternative is void.
-            return Evaluation((), -1, (-1,))
-        merged = _merge(table, [*merged, CountedFan(table[table.fallback], 1)])
-    total = sum(c.fan.points * c.count for c in merged)
-    return Evaluation(tuple(merged), total, score_key(table, merged))
-
-
-def _merge(table: FanTable, counted: list[CountedFan]) -> list[CountedFan]:
-    """One entry per fan, in table order, counts and melds added up."""
-    by_id: dict[str, CountedFan] = {}
-    for c in counted:
-        prev = by_id.get(c.fan.id)
-        if prev is None:
-            by_id[c.fan.id] = c
-        else:
-            by_id[c.fan.id] = CountedFan(c.fan, prev.count + c.count, prev.melds + c.melds)
-    return sorted(by_id.values(), key=lambda c: table.position[c.fan.id])
+            return None
+        counted.append((table.position[table.fallback], 1, ()))
+    counted.sort()  # by position: one entry per fan, so positions differ
+    return counted
 
 
 def meld_tiles(melds: Sequence[Meld], idx: Sequence[int]) -> tuple[Meld, ...]:
@@ -399,13 +632,8 @@ def raw_patterns(table: FanTable, r: Reading) -> set[str]:
     """Every fan whose pattern holds in a reading, before any exclusion or
     combination rule (for rules audits)."""
     found = _find(table, r, {})
-    out = set(found.simple) | {fid for fid, _ in found.chow_sets}
-    out |= {fid for fid, _ in found.pung_sets} | set(found.per_meld)
-    for kind, members in (
-        (DetectorKind.CHOW_PAIR, r.chows),
-        (DetectorKind.PUNG_PAIR, r.pungs),
-    ):
-        for row, det in table.groups[kind]:
-            if any(det.fn(r, a, b) for a, b in itertools.combinations(members, 2)):
-                out.add(row.id)
-    return out
+    positions = set(found.simple)
+    positions.update(pos for pos, _ in (*found.chow_sets, *found.pung_sets, *found.per_meld))
+    for _, _, fans in (*found.chow_pairs, *found.pung_pairs):
+        positions.update(fans)
+    return {table.rows[pos].id for pos in positions}

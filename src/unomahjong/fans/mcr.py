@@ -8,10 +8,10 @@ counting principle is the same (``fans/common.py``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..shapes import Shape
-from ..tiles import HonourSpec
+from ..tiles import HonourSpec, Tile
 from .common import (
     S,
     all_chows,
@@ -24,7 +24,6 @@ from .common import (
     all_terminals_and_honours,
     at_least,
     by_tiles,
-    chow_keys,
     closed_wait,
     concealed_hand,
     concealed_kongs,
@@ -53,7 +52,6 @@ from .common import (
     nine_gates,
     nine_gates_evidence,
     no_honours,
-    number_pung_keys,
     outside_hand,
     pure_double_chow,
     pure_shifted_chows,
@@ -62,6 +60,7 @@ from .common import (
     pure_terminal_chows,
     pure_triple_chow,
     quadruple_chow,
+    rank_steps,
     ranks_within,
     same_rank,
     sets_of,
@@ -69,14 +68,13 @@ from .common import (
     shape,
     short_straight,
     single_wait,
-    steps,
     terminal_or_honour_pungs,
     three_colour_terminal_chows,
     tile_hog,
     two_terminal_chows,
 )
 from .engine import Reading
-from .model import Detector, DetectorKind, FanTable, Row
+from .model import Detector, DetectorKind, FanTable, MeldKey, Row
 
 YJK = "幺九刻"
 
@@ -246,7 +244,12 @@ def _pungs_of(test: Callable[[HonourSpec], bool], n: int, exact: bool = False) -
         k = len(honour_pungs(r, test))
         return int(k == n if exact else k >= n)
 
-    return Detector(S, fn, evidence=lambda r: tuple(honour_pungs(r, test)))
+    return Detector(
+        S,
+        fn,
+        evidence=lambda r: tuple(honour_pungs(r, test)),
+        requires="honour_pungs",
+    )
 
 
 def _little(test: Callable[[HonourSpec], bool], n: int) -> Detector:
@@ -259,7 +262,12 @@ def _little(test: Callable[[HonourSpec], bool], n: int) -> Detector:
             and test(pair.honour)
         )
 
-    return Detector(S, fn, evidence=lambda r: tuple(honour_pungs(r, test)))
+    return Detector(
+        S,
+        fn,
+        evidence=lambda r: tuple(honour_pungs(r, test)),
+        requires="honour_pungs",
+    )
 
 
 def _wind_pung(which: str) -> Detector:
@@ -267,7 +275,12 @@ def _wind_pung(which: str) -> Detector:
         wind = getattr(r.context, which)
         return honour_pungs(r, lambda h: h.symbol == wind and h.family == "wind")
 
-    return Detector(S, lambda r: int(bool(test(r))), evidence=lambda r: tuple(test(r)))
+    return Detector(
+        S,
+        lambda r: int(bool(test(r))),
+        evidence=lambda r: tuple(test(r)),
+        requires="honour_pungs",
+    )
 
 
 def _dragon_pungs(n: int) -> Detector:
@@ -305,24 +318,20 @@ def _lesser_knitted(r: Reading) -> int:
     return int(r.shape is Shape.HONOURS_AND_KNITTED)
 
 
-def _triple_pung(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(number_pung_keys(r), 3, lambda ks: same_rank(ks) and distinct_suits(ks))
+def _triple_pung(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 3, lambda c: same_rank(c) and distinct_suits(c))
 
 
-def _mixed_triple_chow(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(chow_keys(r), 3, lambda ks: same_rank(ks) and distinct_suits(ks))
+def _mixed_triple_chow(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 3, lambda c: same_rank(c) and distinct_suits(c))
 
 
-def _mixed_shifted_pungs(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(
-        number_pung_keys(r), 3, lambda ks: distinct_suits(ks) and steps([k[2] for k in ks], (1,))
-    )
+def _mixed_shifted_pungs(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 3, lambda c: distinct_suits(c) and rank_steps(c, (1,)))
 
 
-def _mixed_shifted_chows(r: Reading) -> list[tuple[int, ...]]:
-    return sets_of(
-        chow_keys(r), 3, lambda ks: distinct_suits(ks) and steps([k[2] for k in ks], (1,))
-    )
+def _mixed_shifted_chows(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    return sets_of(ks, 3, lambda c: distinct_suits(c) and rank_steps(c, (1,)))
 
 
 def _mixed_kongs(r: Reading) -> int:
@@ -342,24 +351,24 @@ DETECTORS: dict[str, Detector] = {
     "BIG_THREE_DRAGONS": _pungs_of(_is_dragon, 3),
     "ALL_GREEN": hand_level(_only(_GREEN)),
     "NINE_GATES": Detector(S, nine_gates, evidence=nine_gates_evidence),
-    "FOUR_KONGS": at_least(kongs, 4),
+    "FOUR_KONGS": at_least(kongs, 4, requires="kongs"),
     "SEVEN_SHIFTED_PAIRS": counted(seven_shifted_pairs),
     "THIRTEEN_ORPHANS": shape(Shape.THIRTEEN_ORPHANS),
-    "ALL_TERMINALS": hand_level(all_terminals),
+    "ALL_TERMINALS": hand_level(all_terminals, requires="honourless"),
     "LITTLE_FOUR_WINDS": _little(_is_wind, 3),
     "LITTLE_THREE_DRAGONS": _little(_is_dragon, 2),
     "ALL_HONORS": hand_level(all_honours),
-    "FOUR_CONCEALED_PUNGS": counted(concealed_pungs(4)),
+    "FOUR_CONCEALED_PUNGS": counted(concealed_pungs(4), requires="concealed_pungs"),
     "PURE_TERMINAL_CHOWS": Detector(CS, pure_terminal_chows),
     "QUADRUPLE_CHOW": Detector(CS, quadruple_chow),
     "FOUR_PURE_SHIFTED_PUNGS": Detector(PS, four_pure_shifted_pungs),
     "FOUR_PURE_SHIFTED_CHOWS": Detector(CS, four_pure_shifted_chows),
-    "THREE_KONGS": at_least(kongs, 3),
+    "THREE_KONGS": at_least(kongs, 3, requires="kongs"),
     "ALL_TERMINALS_AND_HONORS": hand_level(all_terminals_and_honours),
     "SEVEN_PAIRS": shape(Shape.SEVEN_PAIRS),
     "GREATER_HONORS_AND_KNITTED_TILES": counted(_greater_knitted),
     "ALL_EVEN_PUNGS": counted(all_even_pungs),
-    "FULL_FLUSH": hand_level(full_flush),
+    "FULL_FLUSH": hand_level(full_flush, requires="honourless"),
     "PURE_TRIPLE_CHOW": Detector(CS, pure_triple_chow),
     "PURE_SHIFTED_PUNGS": Detector(PS, pure_shifted_pungs),
     "UPPER_TILES": ranks_within(frozenset({7, 8, 9})),
@@ -370,7 +379,7 @@ DETECTORS: dict[str, Detector] = {
     "PURE_SHIFTED_CHOWS": Detector(CS, pure_shifted_chows),
     "ALL_FIVES": counted(all_fives),
     "TRIPLE_PUNG": Detector(PS, _triple_pung),
-    "THREE_CONCEALED_PUNGS": counted(concealed_pungs(3)),
+    "THREE_CONCEALED_PUNGS": counted(concealed_pungs(3), requires="concealed_pungs"),
     "LESSER_HONORS_AND_KNITTED_TILES": counted(_lesser_knitted),
     "KNITTED_STRAIGHT": counted(knitted_straight),
     "UPPER_FOUR": ranks_within(frozenset({6, 7, 8, 9})),
@@ -380,45 +389,45 @@ DETECTORS: dict[str, Detector] = {
     "REVERSIBLE_TILES": hand_level(_only(_REVERSIBLE)),
     "MIXED_TRIPLE_CHOW": Detector(CS, _mixed_triple_chow),
     "MIXED_SHIFTED_PUNGS": Detector(PS, _mixed_shifted_pungs),
-    "LAST_TILE_DRAW": hand_level(last_tile_draw),
-    "LAST_TILE_CLAIM": hand_level(last_tile_claim),
-    "OUT_WITH_REPLACEMENT_TILE": hand_level(flag("kong_replacement")),
-    "ROBBING_THE_KONG": hand_level(flag("robbing_kong")),
+    "LAST_TILE_DRAW": hand_level(last_tile_draw, requires="flagged"),
+    "LAST_TILE_CLAIM": hand_level(last_tile_claim, requires="flagged"),
+    "OUT_WITH_REPLACEMENT_TILE": hand_level(flag("kong_replacement"), requires="flagged"),
+    "ROBBING_THE_KONG": hand_level(flag("robbing_kong"), requires="flagged"),
     "ALL_PUNGS": counted(all_pungs),
     "HALF_FLUSH": hand_level(half_flush),
     "MIXED_SHIFTED_CHOWS": Detector(CS, _mixed_shifted_chows),
     "ALL_TYPES": hand_level(_all_types),
     "MELDED_HAND": hand_level(melded_hand),
-    "TWO_CONCEALED_KONGS": at_least(concealed_kongs, 2),
+    "TWO_CONCEALED_KONGS": at_least(concealed_kongs, 2, requires="kongs"),
     "TWO_DRAGON_PUNGS": _dragon_pungs(2),
     "OUTSIDE_HAND": counted(outside_hand),
     "FULLY_CONCEALED_HAND": hand_level(fully_concealed),
-    "TWO_MELDED_KONGS": at_least(exposed_kongs, 2),
+    "TWO_MELDED_KONGS": at_least(exposed_kongs, 2, requires="kongs"),
     "LAST_TILE": hand_level(last_copy),
     "DRAGON_PUNG": _dragon_pungs(1),
     "PREVALENT_WIND": _wind_pung("prevalent_wind"),
     "SEAT_WIND": _wind_pung("seat_wind"),
     "CONCEALED_HAND": hand_level(concealed_hand),
     "ALL_CHOWS": counted(all_chows),
-    "TILE_HOG": hand_level(tile_hog),
+    "TILE_HOG": hand_level(tile_hog, requires="fours"),
     "DOUBLE_PUNG": Detector(DetectorKind.PUNG_PAIR, double_pung),
-    "TWO_CONCEALED_PUNGS": counted(concealed_pungs(2)),
-    "CONCEALED_KONG": at_least(concealed_kongs, 1),
-    "ALL_SIMPLES": hand_level(all_simples),
+    "TWO_CONCEALED_PUNGS": counted(concealed_pungs(2), requires="concealed_pungs"),
+    "CONCEALED_KONG": at_least(concealed_kongs, 1, requires="kongs"),
+    "ALL_SIMPLES": hand_level(all_simples, requires="honourless"),
     "PURE_DOUBLE_CHOW": Detector(CP, pure_double_chow),
     "MIXED_DOUBLE_CHOW": Detector(CP, mixed_double_chow),
     "SHORT_STRAIGHT": Detector(CP, short_straight),
     "TWO_TERMINAL_CHOWS": Detector(CP, two_terminal_chows),
     "PUNG_OF_TERMINALS_OR_HONORS": Detector(DetectorKind.PER_MELD, terminal_or_honour_pungs),
-    "MELDED_KONG": at_least(exposed_kongs, 1),
+    "MELDED_KONG": at_least(exposed_kongs, 1, requires="kongs"),
     "ONE_VOIDED_SUIT": hand_level(_one_voided_suit),
     "NO_HONORS": hand_level(no_honours),
-    "EDGE_WAIT": counted(edge_wait),
-    "CLOSED_WAIT": counted(closed_wait),
-    "SINGLE_WAIT": counted(single_wait),
+    "EDGE_WAIT": counted(edge_wait, requires="wait"),
+    "CLOSED_WAIT": counted(closed_wait, requires="wait"),
+    "SINGLE_WAIT": counted(single_wait, requires="wait"),
     "SELF_DRAWN": hand_level(flag("self_drawn")),
     "FLOWER_TILES": hand_level(_flowers),
-    "CONCEALED_KONG_AND_MELDED_KONG": hand_level(_mixed_kongs),
+    "CONCEALED_KONG_AND_MELDED_KONG": hand_level(_mixed_kongs, requires="kongs"),
 }
 
 

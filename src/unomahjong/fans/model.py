@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 if TYPE_CHECKING:
+    from ..tiles import Tile
     from .engine import Reading
 
 
@@ -37,14 +38,20 @@ class DetectorKind(enum.Enum):
     PER_MELD = "per_meld"
 
 
+MeldKey = tuple[int, int]
+"""(suit, lowest rank) of a number chow, pung or kong."""
 SimpleFn = Callable[["Reading"], int]
 """Count of a simple fan in a reading (0 when absent)."""
-SetFn = Callable[["Reading"], Sequence[tuple[int, ...]]]
-"""Every way a set fan can be formed: tuples of meld indices."""
-PairFn = Callable[["Reading", int, int], bool]
-"""Whether two melds (indices) form this pair fan."""
+SetFn = Callable[[Sequence[MeldKey], "Tile | None"], Sequence[tuple[int, ...]]]
+"""Every way a set fan can be formed from the keys of a reading's number
+chows (or number pungs and kongs) and its pair: tuples of ascending
+positions in the key list. A pure function of its arguments (memoised)."""
+PairFn = Callable[[MeldKey, MeldKey], bool]
+"""Whether two number melds (keys) form this pair fan (memoised)."""
 PerMeldFn = Callable[["Reading"], Sequence[int]]
 """Indices of the melds that each count once."""
+EvidenceFn = Callable[["Reading"], tuple[int, ...]]
+"""The meld indices that produced a simple fan."""
 
 
 @attrs.frozen(slots=True)
@@ -53,13 +60,18 @@ class Detector:
 
     kind: DetectorKind
     fn: Callable[..., Any]
-    evidence: Callable[[Reading], tuple[int, ...]] | None = None
+    evidence: EvidenceFn | None = None
     """For simple fans: the meld indices that produced the fan (for display
     and for ``absorbs``)."""
     per_hand: bool = False
     """True when the result depends only on the hand's tiles, the context and
     the shape family (not on the melds): the engine computes it once per hand
     and shape family."""
+    requires: str | None = None
+    """For simple fans: an attribute that must be truthy for the fan to be
+    possible at all (``HandFacts`` for per-hand fans, ``Reading`` otherwise),
+    e.g. ``"kongs"``. A cheap gate: the engine skips the detector when the
+    attribute is falsy, so the detector must then count 0."""
 
 
 @attrs.frozen(slots=True)
@@ -113,6 +125,29 @@ class FanTable:
     chow_set_fans: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
     pung_set_fans: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
     per_meld_fans: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
+    # The same facts by row position, as the engine's hot loops read them.
+    points: tuple[int, ...] = attrs.field(init=False, repr=False)
+    """Points of each row, by position."""
+    exclude_masks: tuple[int, ...] = attrs.field(init=False, repr=False)
+    """Each row's exclusions as a bit mask over positions."""
+    absorb_masks: tuple[int, ...] = attrs.field(init=False, repr=False)
+    """Each row's ``absorbs`` as a bit mask over positions."""
+    bonus_mask: int = attrs.field(init=False, repr=False)
+    """The bonus rows as a bit mask over positions."""
+    hand_fns: tuple[tuple[str | None, tuple[tuple[int, SimpleFn], ...]], ...] = attrs.field(
+        init=False, repr=False
+    )
+    """``hand_simple`` as (position, detector function), grouped by ``requires``."""
+    reading_fns: tuple[
+        tuple[str | None, tuple[tuple[int, SimpleFn, EvidenceFn | None], ...]], ...
+    ] = attrs.field(init=False, repr=False)
+    """``reading_simple`` as (position, detector function, evidence), grouped
+    by ``requires``."""
+    per_meld_fns: tuple[tuple[int, PerMeldFn], ...] = attrs.field(init=False, repr=False)
+    """``per_meld_fans`` as (position, detector function)."""
+    memo: dict[Any, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
+    """The engine's memo of pure sub-results on this table (set and pair fans
+    by meld keys, pair-combination searches), keyed by small tuples."""
 
     def __attrs_post_init__(self) -> None:
         ids = [r.id for r in self.rows]
@@ -141,6 +176,31 @@ class FanTable:
         object.__setattr__(self, "chow_set_fans", groups[DetectorKind.CHOW_SET])
         object.__setattr__(self, "pung_set_fans", groups[DetectorKind.PUNG_SET])
         object.__setattr__(self, "per_meld_fans", groups[DetectorKind.PER_MELD])
+        pos = self.position
+        object.__setattr__(self, "points", tuple(r.points for r in self.rows))
+        masks = tuple(sum(1 << pos[x] for x in r.excludes) for r in self.rows)
+        object.__setattr__(self, "exclude_masks", masks)
+        absorbs = tuple(sum(1 << pos[x] for x in r.absorbs) for r in self.rows)
+        object.__setattr__(self, "absorb_masks", absorbs)
+        object.__setattr__(self, "bonus_mask", sum(1 << pos[x] for x in self.bonus))
+        gates = {d.requires: None for _, d in simple}
+        hand_fns = tuple(
+            (g, tuple((pos[r.id], d.fn) for r, d in self.hand_simple if d.requires == g))
+            for g in gates
+        )
+        object.__setattr__(self, "hand_fns", tuple(x for x in hand_fns if x[1]))
+        reading_fns = tuple(
+            (
+                g,
+                tuple(
+                    (pos[r.id], d.fn, d.evidence) for r, d in self.reading_simple if d.requires == g
+                ),
+            )
+            for g in gates
+        )
+        object.__setattr__(self, "reading_fns", tuple(x for x in reading_fns if x[1]))
+        per_meld_fns = tuple((pos[r.id], d.fn) for r, d in self.per_meld_fans)
+        object.__setattr__(self, "per_meld_fns", per_meld_fns)
 
     @classmethod
     def from_rows(

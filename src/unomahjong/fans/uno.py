@@ -231,19 +231,19 @@ ROWS: tuple[Row, ...] = (
 
 
 def _function_pungs(symbol: str, r: Reading) -> list[int]:
-    out = []
-    for i in r.pungs:
-        honour = r.melds[i].tile.honour
-        if honour is not None and honour.symbol == symbol:
-            out.append(i)
-    return out
+    return [i for i, honour in r.honour_pungs if honour.symbol == symbol]
 
 
 def _four_function_pungs(symbol: str) -> Detector:
     def fn(r: Reading) -> int:
         return int(len(_function_pungs(symbol, r)) == 4)
 
-    return Detector(S, fn, evidence=lambda r: tuple(_function_pungs(symbol, r)))
+    return Detector(
+        S,
+        fn,
+        evidence=lambda r: tuple(_function_pungs(symbol, r)),
+        requires="honour_pungs",
+    )
 
 
 def _little_four(symbol: str) -> Detector:
@@ -256,14 +256,24 @@ def _little_four(symbol: str) -> Detector:
             and pair.honour.symbol == symbol
         )
 
-    return Detector(S, fn, evidence=lambda r: tuple(_function_pungs(symbol, r)))
+    return Detector(
+        S,
+        fn,
+        evidence=lambda r: tuple(_function_pungs(symbol, r)),
+        requires="honour_pungs",
+    )
 
 
 def _three_function_pungs(symbol: str) -> Detector:
     def fn(r: Reading) -> int:
         return int(len(_function_pungs(symbol, r)) >= 3)
 
-    return Detector(S, fn, evidence=lambda r: tuple(_function_pungs(symbol, r)))
+    return Detector(
+        S,
+        fn,
+        evidence=lambda r: tuple(_function_pungs(symbol, r)),
+        requires="honour_pungs",
+    )
 
 
 def _all_colours(r: Reading) -> int:
@@ -277,27 +287,27 @@ CP = DetectorKind.CHOW_PAIR
 DETECTORS: dict[str, Detector] = {
     "BIG_FOUR_SKIPS": _four_function_pungs("S"),
     "BIG_FOUR_REVERSES": _four_function_pungs("R"),
-    "FOUR_KONGS": at_least(kongs, 4),
+    "FOUR_KONGS": at_least(kongs, 4, requires="kongs"),
     "SEVEN_SHIFTED_PAIRS": Detector(S, seven_shifted_pairs),
     "QUADRUPLE_CHOW": Detector(CS, quadruple_chow),
-    "HEAVENLY_HAND": Detector(S, flag("heavenly_hand"), per_hand=True),
+    "HEAVENLY_HAND": Detector(S, flag("heavenly_hand"), per_hand=True, requires="flagged"),
     "LITTLE_FOUR_SKIPS": _little_four("S"),
     "LITTLE_FOUR_REVERSES": _little_four("R"),
     "NINE_GATES": Detector(S, nine_gates, evidence=nine_gates_evidence),
     "ALL_FUNCTIONS": Detector(S, all_honours, per_hand=True),
     "PURE_TERMINAL_CHOWS": Detector(CS, pure_terminal_chows),
     "THIRTEEN_ORPHANS": shape(Shape.THIRTEEN_ORPHANS),
-    "ALL_TERMINALS": Detector(S, all_terminals, per_hand=True),
-    "FOUR_CONCEALED_PUNGS": Detector(S, concealed_pungs(4)),
-    "EARTHLY_HAND": Detector(S, flag("earthly_hand"), per_hand=True),
+    "ALL_TERMINALS": Detector(S, all_terminals, per_hand=True, requires="honourless"),
+    "FOUR_CONCEALED_PUNGS": Detector(S, concealed_pungs(4), requires="concealed_pungs"),
+    "EARTHLY_HAND": Detector(S, flag("earthly_hand"), per_hand=True, requires="flagged"),
     "FOUR_PURE_SHIFTED_PUNGS": Detector(PS, four_pure_shifted_pungs),
     "TWO_DOUBLE_CHOWS": Detector(CS, two_double_chows),
     "FOUR_PURE_SHIFTED_CHOWS": Detector(CS, four_pure_shifted_chows),
-    "THREE_KONGS": at_least(kongs, 3),
+    "THREE_KONGS": at_least(kongs, 3, requires="kongs"),
     "ALL_TERMINALS_AND_FUNCTIONS": Detector(S, all_terminals_and_honours, per_hand=True),
     "SEVEN_PAIRS": shape(Shape.SEVEN_PAIRS),
     "ALL_EVEN_PUNGS": Detector(S, all_even_pungs),
-    "FULL_FLUSH": Detector(S, full_flush, per_hand=True),
+    "FULL_FLUSH": Detector(S, full_flush, per_hand=True, requires="honourless"),
     "PURE_TRIPLE_CHOW": Detector(CS, pure_triple_chow),
     "PURE_SHIFTED_PUNGS": Detector(PS, pure_shifted_pungs),
     "QUADRUPLE_PUNG": Detector(PS, quadruple_pung),
@@ -309,9 +319,9 @@ DETECTORS: dict[str, Detector] = {
     "PURE_SHIFTED_CHOWS": Detector(CS, pure_shifted_chows),
     "MIXED_QUADRUPLE_CHOW": Detector(CS, mixed_quadruple_chow),
     "ALL_FIVES": Detector(S, all_fives),
-    "THREE_CONCEALED_PUNGS": Detector(S, concealed_pungs(3)),
+    "THREE_CONCEALED_PUNGS": Detector(S, concealed_pungs(3), requires="concealed_pungs"),
     "HALF_FLUSH": Detector(S, half_flush, per_hand=True),
-    "HEAVENLY_UNO": Detector(S, flag("heavenly_uno"), per_hand=True),
+    "HEAVENLY_UNO": Detector(S, flag("heavenly_uno"), per_hand=True, requires="flagged"),
     "KNITTED_AND_FUNCTIONS": shape(Shape.HONOURS_AND_KNITTED),
     "KNITTED_STRAIGHT": Detector(S, knitted_straight),
     "MIXED_SHIFTED_PUNGS": Detector(PS, mixed_shifted_pungs),
@@ -320,36 +330,38 @@ DETECTORS: dict[str, Detector] = {
     "THREE_SKIP_PUNGS": _three_function_pungs("S"),
     "THREE_REVERSE_PUNGS": _three_function_pungs("R"),
     "MIXED_SHIFTED_CHOWS": Detector(CS, mixed_shifted_chows),
-    "LAST_TILE_DRAW": Detector(S, last_tile_draw, per_hand=True),
-    "LAST_TILE_CLAIM": Detector(S, last_tile_claim, per_hand=True),
-    "OUT_WITH_REPLACEMENT_TILE": Detector(S, flag("kong_replacement"), per_hand=True),
-    "ROBBING_THE_KONG": Detector(S, flag("robbing_kong"), per_hand=True),
+    "LAST_TILE_DRAW": Detector(S, last_tile_draw, per_hand=True, requires="flagged"),
+    "LAST_TILE_CLAIM": Detector(S, last_tile_claim, per_hand=True, requires="flagged"),
+    "OUT_WITH_REPLACEMENT_TILE": Detector(
+        S, flag("kong_replacement"), per_hand=True, requires="flagged"
+    ),
+    "ROBBING_THE_KONG": Detector(S, flag("robbing_kong"), per_hand=True, requires="flagged"),
     "ALL_PUNGS": Detector(S, all_pungs),
     "MELDED_HAND": Detector(S, melded_hand, per_hand=True),
-    "TWO_CONCEALED_KONGS": at_least(concealed_kongs, 2),
+    "TWO_CONCEALED_KONGS": at_least(concealed_kongs, 2, requires="kongs"),
     "MIXED_STRAIGHT": Detector(CS, mixed_straight),
     "OUTSIDE_HAND": Detector(S, outside_hand),
     "FULLY_CONCEALED_HAND": Detector(S, fully_concealed, per_hand=True),
-    "TWO_MELDED_KONGS": at_least(exposed_kongs, 2),
+    "TWO_MELDED_KONGS": at_least(exposed_kongs, 2, requires="kongs"),
     "LAST_TILE": Detector(S, last_copy, per_hand=True),
     "ALL_COLORS": Detector(S, _all_colours, per_hand=True),
     "CONCEALED_HAND": Detector(S, concealed_hand, per_hand=True),
     "ALL_CHOWS": Detector(S, all_chows),
-    "TILE_HOG": Detector(S, tile_hog, per_hand=True),
-    "TWO_CONCEALED_PUNGS": Detector(S, concealed_pungs(2)),
-    "CONCEALED_KONG": at_least(concealed_kongs, 1),
-    "ALL_SIMPLES": Detector(S, all_simples, per_hand=True),
+    "TILE_HOG": Detector(S, tile_hog, per_hand=True, requires="fours"),
+    "TWO_CONCEALED_PUNGS": Detector(S, concealed_pungs(2), requires="concealed_pungs"),
+    "CONCEALED_KONG": at_least(concealed_kongs, 1, requires="kongs"),
+    "ALL_SIMPLES": Detector(S, all_simples, per_hand=True, requires="honourless"),
     "PURE_DOUBLE_CHOW": Detector(CP, pure_double_chow),
     "MIXED_DOUBLE_CHOW": Detector(CP, mixed_double_chow),
     "DOUBLE_PUNG": Detector(DetectorKind.PUNG_PAIR, double_pung),
     "SHORT_STRAIGHT": Detector(CP, short_straight),
     "TWO_TERMINAL_CHOWS": Detector(CP, two_terminal_chows),
     "PUNG_OF_TERMINALS_OR_FUNCTIONS": Detector(DetectorKind.PER_MELD, terminal_or_honour_pungs),
-    "MELDED_KONG": at_least(exposed_kongs, 1),
+    "MELDED_KONG": at_least(exposed_kongs, 1, requires="kongs"),
     "NO_FUNCTIONS": Detector(S, no_honours, per_hand=True),
-    "EDGE_WAIT": Detector(S, edge_wait),
-    "CLOSED_WAIT": Detector(S, closed_wait),
-    "SINGLE_WAIT": Detector(S, single_wait),
+    "EDGE_WAIT": Detector(S, edge_wait, requires="wait"),
+    "CLOSED_WAIT": Detector(S, closed_wait, requires="wait"),
+    "SINGLE_WAIT": Detector(S, single_wait, requires="wait"),
     "SELF_DRAWN": Detector(S, flag("self_drawn"), per_hand=True),
 }
 
