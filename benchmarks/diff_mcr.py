@@ -45,9 +45,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if ours != theirs or s.total != total:
                 bad += 1
                 if bad <= 3:
-                    print(
-                        f"  {hand} {ctx}: ours {dict(ours)} {s.total}, theirs {dict(theirs)} {total}"
-                    )
+                    print(f"  {hand} {ctx}: ours {dict(ours)} {s.total}")
+                    print(f"    theirs {dict(theirs)} {total}")
         print(f"seed {seed}: {bad} mismatches in {args.hands} hands")
         failed += bad
     return 1 if failed else 0
