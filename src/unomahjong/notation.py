@@ -22,7 +22,7 @@ import attrs
 
 from .errors import MahjongError, NotationError, RulesError
 from .hand import MAX_SEAT_OFFSET, Hand, Meld, MeldKind
-from .tiles import MCR_TILES, UNO_TILES, Tile, TileSet, tileset_by_name
+from .tiles import MCR_TILES, UNO_TILES, Tile, TileSet
 
 __all__ = [
     "format_hand",
@@ -409,8 +409,3 @@ def format_hand(hand: Hand) -> str:
     if hand.win is not None:
         parts.append(f"+{hand.win}")
     return " ".join(parts)
-
-
-def rules_tileset(rules: str | TileSet) -> TileSet:
-    """The tile set of a rules name (``"uno"``/``"mcr"``) or a tile set itself."""
-    return rules if isinstance(rules, TileSet) else tileset_by_name(rules)

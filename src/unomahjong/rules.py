@@ -50,6 +50,9 @@ class RuleSet:
     """How the reported reading is chosen among readings of equal total:
     ``"best"`` (RULINGS.md tie-breaks) or ``"calculator"`` (the division order
     of the MCR calculators, so results agree with them fan for fan)."""
+    tie_preferred: frozenset[str] = frozenset()
+    """With ``"calculator"`` selection: fans that make a later reading of equal
+    total replace the earlier one (the calculators prefer 一色三同顺 and 三同刻)."""
     fans: FanTable = attrs.field(init=False, eq=False, repr=False)
     """The fan table in force: ``table`` less the rows the options switch off."""
     _foreign: tuple[tuple[str, object], ...] = attrs.field(init=False, eq=False, repr=False)
@@ -106,6 +109,7 @@ MCR: Final = RuleSet(
     RuleOptions(min_fans=8),
     context_flags=COMMON_FLAGS | {"seat_wind", "prevalent_wind", "flowers"},
     selection="calculator",
+    tie_preferred=frozenset({"PURE_TRIPLE_CHOW", "TRIPLE_PUNG"}),
 )
 """Guobiao / MCR: 8-fan minimum in play (not applied by bare scoring), 明暗杠 on."""
 

@@ -167,7 +167,7 @@ def score(
                 readings.append(top)
     if not readings:
         raise NotWinningError("not-winning", f"{hand} is not a winning hand")
-    ev, r = _select(table, readings, rs.selection)
+    ev, r = _select(table, readings, rs)
     rows = table.rows
     melds = r.melds
     fans = tuple(
@@ -182,20 +182,17 @@ def score(
     return Score(ev.total, fans, r.decomposition, r.role, r.hand, ctx, rs.name)
 
 
-_CALCULATOR_PREFERRED = frozenset({"PURE_TRIPLE_CHOW", "TRIPLE_PUNG"})
-
-
 def _select(
-    table: FanTable, readings: list[tuple[Count, Reading]], selection: str
+    table: FanTable, readings: list[tuple[Count, Reading]], rs: RuleSet
 ) -> tuple[Count, Reading]:
     """The reading to report: the highest total; ties by the rule set's policy."""
-    if len(readings) == 1 or selection == "best":
+    if len(readings) == 1 or rs.selection == "best":
         return max(readings, key=lambda x: x[0].key)
     # "calculator": a special shape other than seven pairs stands alone; seven
     # pairs, then the standard divisions in the calculators' order (melds by
     # lowest tile, pung before chow), replace the choice when higher, and on
-    # equal totals when the new one holds 一色三同顺 or 三同刻 or the choice so
-    # far is seven pairs.
+    # equal totals when the new one holds a fan of ``rs.tie_preferred`` or the
+    # choice so far is seven pairs.
     special = [x for x in readings if x[1].shape not in (Shape.STANDARD, Shape.SEVEN_PAIRS)]
     if special:
         return max(special, key=lambda x: x[0].key)
@@ -212,7 +209,7 @@ def _select(
             or x[0].total > best[0].total
             or (
                 x[0].total == best[0].total
-                and (seven or any(rows[e[0]].id in _CALCULATOR_PREFERRED for e in x[0].entries))
+                and (seven or any(rows[e[0]].id in rs.tie_preferred for e in x[0].entries))
             )
         ):
             best = x

@@ -383,16 +383,9 @@ def waits_codes(lay: _Layout, counts: list[int], melds: int) -> list[int]:
     return sorted(out)
 
 
-def has_single_wait(hand: Hand) -> bool:
-    """True when the 13-tile hand waits on exactly one kind (judged by shape)."""
-    _require_13(hand, "the wait test")
-    counts = list(hand.counts)
-    return len(waits_codes(layout_for(hand.tileset), counts, len(hand.melds))) == 1
-
-
 def won_on_single_wait(hand: Hand) -> bool:
     """True when a complete hand, less its winning tile, waited on exactly one
-    kind. Same answer as ``has_single_wait(hand.without_win())`` without
+    kind. Same answer as ``len(waits(hand.without_win())) == 1`` without
     building (and validating) the 13-tile hand: scoring asks this per hand."""
     win = hand.win
     if win is None:

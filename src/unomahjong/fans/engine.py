@@ -25,7 +25,7 @@ import attrs
 
 from ..context import WinContext
 from ..decompose import Decomposition, Role, WinRole
-from ..hand import Hand, Meld, MeldKind
+from ..hand import Hand, MeldKind
 from ..shapes import Shape
 from ..tiles import HonourSpec, Tile
 from .model import DetectorKind, FanDef, FanTable, MeldKey
@@ -621,11 +621,6 @@ def _count(
         counted.append((table.position[table.fallback], 1, ()))
     counted.sort()  # by position: one entry per fan, so positions differ
     return counted
-
-
-def meld_tiles(melds: Sequence[Meld], idx: Sequence[int]) -> tuple[Meld, ...]:
-    """The melds at the given indices."""
-    return tuple(melds[i] for i in idx)
 
 
 def raw_patterns(table: FanTable, r: Reading) -> set[str]:

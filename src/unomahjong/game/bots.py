@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from ..hand import Hand
 from ..shanten import layout_for, min_shanten
 from .round import Action, ActionKind, RoundState, _seat_counts, legal_actions
 
@@ -106,8 +105,3 @@ def _minus(counts: list[int], code: int) -> list[int]:
     out = list(counts)
     out[code] -= 1
     return out
-
-
-def shanten_of_hand(hand: Hand) -> int:
-    """Overall shanten of a hand (re-exported for bot authors)."""
-    return min_shanten(layout_for(hand.tileset), hand.counts, len(hand.melds))
