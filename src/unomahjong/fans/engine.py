@@ -514,23 +514,48 @@ class Count(NamedTuple):
     key: tuple[object, ...]
     """:func:`score_key` of the fans."""
     total: int
-    entries: list[Entry]
+    entries: tuple[Entry, ...]
     """One entry per fan, in table order (empty when void)."""
 
 
-_VOID = Count((-1,), -1, [])
+_VOID = Count((-1,), -1, ())
 
 
 def best_count(table: FanTable, r: Reading, cache: HandCache) -> Count:
     """The best-scoring way to count one reading's fans (就高不就低 over the
-    choices of set fans)."""
+    choices of set fans).
+
+    Memoised on what the detectors found: counting reads nothing else (the
+    set alternatives need the number of chows and pungs, which the key holds),
+    and the same handful of fan patterns recurs across very different hands."""
     found = _find(table, r, cache)
+    key = (
+        tuple(sorted(found.simple.items())),
+        found.chow_sets,
+        found.pung_sets,
+        found.chow_pairs,
+        found.pung_pairs,
+        tuple(found.per_meld),
+        len(r.chows),
+        len(r.pungs),
+    )
+    memo = table.count_memo
+    hit: Count | None = memo.get(key)
+    if hit is None:
+        hit = _best_count(table, r, found)
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        memo[key] = hit
+    return hit
+
+
+def _best_count(table: FanTable, r: Reading, found: _Found) -> Count:
     if not (found.chow_sets or found.pung_sets):
         entries = _count(table, found, [], [])
         if entries is None:
             return _VOID
         key = _entries_key(table, entries)
-        return Count(key, key[0], entries)
+        return Count(key, key[0], tuple(entries))
     best = _VOID
     for chow_alt in _alternatives(found.chow_sets, len(r.chows)):
         for pung_alt in _alternatives(found.pung_sets, len(r.pungs)):
@@ -539,7 +564,7 @@ def best_count(table: FanTable, r: Reading, cache: HandCache) -> Count:
                 continue
             key = _entries_key(table, entries)
             if best is _VOID or key > best.key:
-                best = Count(key, key[0], entries)
+                best = Count(key, key[0], tuple(entries))
     return best
 
 

@@ -148,6 +148,8 @@ class FanTable:
     memo: dict[Any, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
     """The engine's memo of pure sub-results on this table (set and pair fans
     by meld keys, pair-combination searches), keyed by small tuples."""
+    count_memo: dict[Any, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
+    """The engine's memo of counted readings, keyed by what the detectors found."""
 
     def __attrs_post_init__(self) -> None:
         ids = [r.id for r in self.rows]
