@@ -368,13 +368,43 @@ def _meld_fans(
 ) -> MeldFans:
     """Set fans (row position, meld indices) and pair fans (two meld indices,
     row positions) of the number chows (or pungs) with these keys, at these
-    meld indices. Memoised: set and pair detectors are pure functions of the
-    keys and the pair, and the few index layouts recur."""
+    meld indices, in table order and then meld order.
+
+    Set and pair detectors are pure functions of the multiset of keys (and,
+    for a few set fans, the pair), so the results are memoised on the sorted
+    keys and mapped back to meld indices: the memo then serves every hand
+    holding the same melds in any order."""
+    order = sorted(range(len(keys)), key=keys.__getitem__)
+    skeys = tuple(keys[p] for p in order)
+    sidx = [idx[p] for p in order]
     memo = table.memo
-    mkey = (chows, keys, idx, None if pair is None else pair.code)
+    mkey = (chows, skeys)
     hit: MeldFans | None = memo.get(mkey)
-    if hit is not None:
-        return hit
+    if hit is None:
+        hit = _sorted_meld_fans(table, chows, skeys)
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        memo[mkey] = hit
+    sets = [(pos, tuple(sorted(sidx[p] for p in opt))) for pos, opt in hit[0]]
+    if len(keys) >= 3:
+        position = table.position
+        for row, det in table.chow_pair_sets if chows else table.pung_pair_sets:
+            sets.extend(
+                (position[row.id], tuple(sorted(sidx[p] for p in opt)))
+                for opt in det.fn(skeys, pair)
+            )
+    pairs = [
+        (sidx[a], sidx[b], fans) if sidx[a] < sidx[b] else (sidx[b], sidx[a], fans)
+        for a, b, fans in hit[1]
+    ]
+    sets.sort()
+    pairs.sort()
+    return (tuple(sets), tuple(pairs))
+
+
+def _sorted_meld_fans(table: FanTable, chows: bool, keys: tuple[MeldKey, ...]) -> MeldFans:
+    """:func:`_meld_fans` of sorted keys at positions 0, 1, ..., without the
+    set fans that read the pair."""
     if chows:
         set_dets, pair_dets = table.chow_set_fans, table.groups[DetectorKind.CHOW_PAIR]
     else:
@@ -383,20 +413,15 @@ def _meld_fans(
     sets: list[SetHit] = []
     if len(keys) >= 3:
         for row, det in set_dets:
-            sets.extend(
-                (position[row.id], tuple(idx[p] for p in opt)) for opt in det.fn(keys, pair)
-            )
+            if not det.uses_pair:
+                sets.extend((position[row.id], opt) for opt in det.fn(keys, None))
     pairs: list[PairHit] = []
     for a, b in itertools.combinations(range(len(keys)), 2):
         ka, kb = keys[a], keys[b]
         fans = tuple(position[row.id] for row, det in pair_dets if det.fn(ka, kb))
         if fans:
-            pairs.append((idx[a], idx[b], fans))
-    hit = (tuple(sets), tuple(pairs))
-    if len(memo) >= _MEMO_LIMIT:
-        memo.clear()
-    memo[mkey] = hit
-    return hit
+            pairs.append((a, b, fans))
+    return (tuple(sets), tuple(pairs))
 
 
 def _find(table: FanTable, r: Reading, cache: HandCache) -> _Found:

@@ -67,6 +67,9 @@ class Detector:
     """True when the result depends only on the hand's tiles, the context and
     the shape family (not on the melds): the engine computes it once per hand
     and shape family."""
+    uses_pair: bool = False
+    """For set fans: the detector reads the pair (the others are memoised on
+    the meld keys alone)."""
     requires: str | None = None
     """For simple fans: an attribute that must be truthy for the fan to be
     possible at all (``HandFacts`` for per-hand fans, ``Reading`` otherwise),
@@ -125,6 +128,10 @@ class FanTable:
     chow_set_fans: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
     pung_set_fans: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
     per_meld_fans: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
+    chow_pair_sets: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
+    """Chow set fans whose detector reads the pair (``uses_pair``)."""
+    pung_pair_sets: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
+    """Pung set fans whose detector reads the pair."""
     # The same facts by row position, as the engine's hot loops read them.
     points: tuple[int, ...] = attrs.field(init=False, repr=False)
     """Points of each row, by position."""
@@ -178,6 +185,11 @@ class FanTable:
         object.__setattr__(self, "chow_set_fans", groups[DetectorKind.CHOW_SET])
         object.__setattr__(self, "pung_set_fans", groups[DetectorKind.PUNG_SET])
         object.__setattr__(self, "per_meld_fans", groups[DetectorKind.PER_MELD])
+        for name, kind in (
+            ("chow_pair_sets", DetectorKind.CHOW_SET),
+            ("pung_pair_sets", DetectorKind.PUNG_SET),
+        ):
+            object.__setattr__(self, name, tuple(x for x in groups[kind] if x[1].uses_pair))
         pos = self.position
         object.__setattr__(self, "points", tuple(r.points for r in self.rows))
         masks = tuple(sum(1 << pos[x] for x in r.excludes) for r in self.rows)
