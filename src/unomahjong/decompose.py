@@ -224,6 +224,12 @@ def _roles(
     return roles
 
 
+def clear_caches() -> None:
+    """Forget the memoised suit arrangements (see :func:`scoring.clear_caches`)."""
+    _suit_arrangements.cache_clear()
+    _block_options.cache_clear()
+
+
 def decompose(hand: Hand) -> tuple[Decomposition, ...]:
     """Every reading of a complete hand; empty when it does not win.
 

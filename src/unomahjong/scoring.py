@@ -113,6 +113,21 @@ def decomposition_groups(d: Decomposition) -> list[str]:
     return out
 
 
+def clear_caches(*rule_sets: str | RuleSet) -> None:
+    """Forget the memo tables scoring fills as it goes: those of the given
+    rule sets (default: the built-in ones) and the shared per-suit tables of
+    decomposition and waits. Scores do not change; the next hands are slower.
+    For benchmarks that time hands on first sight, and to free memory."""
+    from ._distance import clear_caches as clear_shape_tables
+    from .decompose import clear_caches as clear_arrangements
+    from .rules import RULE_SETS
+
+    for rs in rule_sets or tuple(RULE_SETS.values()):
+        get_rules(rs).fans.clear_memos()
+    clear_arrangements()
+    clear_shape_tables()
+
+
 def display_width(s: str) -> int:
     """Display width: CJK characters take two columns."""
     return sum(2 if ord(c) > 0x2E80 else 1 for c in s)

@@ -263,6 +263,11 @@ class FanTable:
         detectors = {k: v for k, v in self.detectors.items() if k not in fan_ids}
         return FanTable(self.name, rows, detectors, self.fallback, self.bonus - fan_ids)
 
+    def clear_memos(self) -> None:
+        """Forget the engine's memo tables on this table (memory, benchmarks)."""
+        self.memo.clear()
+        self.count_memo.clear()
+
     def __getitem__(self, fan_id: str) -> FanDef:
         return self.by_id[fan_id]
 
