@@ -424,7 +424,7 @@ def _other_standard_wait(lay: _Layout, counts: list[int], win: int) -> bool:
                 continue
             if kind.suited and off < 9:
                 # A new rank tile joins a meld only beside a held one.
-                if not any(key[j] for j in range(max(0, off - 2), min(9, off + 3))):
+                if not any(key[max(0, off - 2) : min(9, off + 3)]):
                     continue
             elif not key[off]:
                 continue  # a lone honour is neither a pung nor a pair

@@ -23,7 +23,6 @@ from .common import (
     all_terminals,
     all_terminals_and_honours,
     at_least,
-    by_tiles,
     closed_wait,
     concealed_hand,
     concealed_kongs,
@@ -295,7 +294,7 @@ _REVERSIBLE = frozenset(
 
 def _only(allowed: frozenset[str]) -> Callable[[Reading], int]:
     def fn(r: Reading) -> int:
-        return int(by_tiles(r) and all(t.notation in allowed for t in r.facts.tiles))
+        return int(not r.special and all(t.notation in allowed for t in r.facts.tiles))
 
     return fn
 
