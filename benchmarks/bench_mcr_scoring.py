@@ -52,7 +52,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     def run(batch: list[tuple[Hand, WinContext]]) -> Callable[[], None]:
         def go() -> None:
             for hand, ctx in batch:
-                score(hand, ctx, "mcr")
+                _ = score(hand, ctx, "mcr").fans  # the peer returns its fan list too
 
         return go
 

@@ -104,7 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     def run(hands: list[tuple[Hand, WinContext]]) -> Callable[[], None]:
         def go() -> None:
             for hand, ctx in hands:
-                score(hand, ctx)
+                _ = score(hand, ctx).fans  # the peer returns its yaku too
 
         return go
 
