@@ -72,8 +72,7 @@ def suit_vector(c: tuple[int, ...]) -> Vector:
     """Best overlaps of one suit's nine counts with k melds (+ a pair)."""
     v = _suit_memo.get(c)
     if v is None:
-        v = _compute_suit(c)
-        _suit_memo[c] = v
+        v = _suit_memo[c] = _compute_suit(c)
     return v
 
 
@@ -104,18 +103,27 @@ def honour_vector(n: int) -> Vector:
     return suit_vector((0, 0, 0, 0, 0, 0, 0, 0, n))
 
 
+_SPLITS: Final = tuple(
+    tuple(
+        (2 * k1 + p1, 2 * (k - k1) + p - p1) for k1 in range(k + 1) for p1 in range(p + 1)
+    )
+    for k in range(MAX_MELDS + 1)
+    for p in (0, 1)
+)
+"""For each entry ``2*k + p`` of a convolution, the index pairs (u, v) of
+every split of k melds and p pairs between two blocks."""
+
+
 def convolve(u: Vector, v: Vector) -> Vector:
     """Max-plus convolution: the best split of k melds and p pairs between u and v."""
-    out = [0] * VEC_LEN
-    for k in range(MAX_MELDS + 1):
-        for p in (0, 1):
-            best = 0
-            for k1 in range(k + 1):
-                for p1 in range(p + 1):
-                    a = u[2 * k1 + p1] + v[2 * (k - k1) + p - p1]
-                    if a > best:
-                        best = a
-            out[2 * k + p] = best
+    out = []
+    for splits in _SPLITS:
+        best = 0
+        for i, j in splits:
+            a = u[i] + v[j]
+            if a > best:
+                best = a
+        out.append(best)
     return tuple(out)
 
 
