@@ -83,12 +83,20 @@ class Score:
         """The counted fans in table order, each with the melds that produced it."""
         fans = self._fans
         if fans is None:
-            rows = self._table.rows
+            table = self._table
+            rows = table.rows
+            interned = table.entry_memo
             melds = self.decomposition.melds
-            fans = tuple(
-                FanEntry(rows[pos], n, tuple(melds[i] for i in idx) if idx else ())
-                for pos, n, idx in self._entries
-            )
+            out: list[FanEntry] = []
+            for pos, n, idx in self._entries:
+                if idx:
+                    out.append(FanEntry(rows[pos], n, tuple(melds[i] for i in idx)))
+                    continue
+                entry = interned.get((pos, n))
+                if entry is None:
+                    entry = interned[pos, n] = FanEntry(rows[pos], n)
+                out.append(entry)
+            fans = tuple(out)
             object.__setattr__(self, "_fans", fans)
         return fans
 

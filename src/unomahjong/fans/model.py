@@ -157,6 +157,9 @@ class FanTable:
     by meld keys, pair-combination searches), keyed by small tuples."""
     count_memo: dict[Any, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
     """The engine's memo of counted readings, keyed by what the detectors found."""
+    entry_memo: dict[Any, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
+    """Interned result entries without melds, by (row position, count): most
+    fans of a score are about tiles or the context, and recur in every score."""
 
     def __attrs_post_init__(self) -> None:
         ids = [r.id for r in self.rows]
@@ -267,6 +270,7 @@ class FanTable:
         """Forget the engine's memo tables on this table (memory, benchmarks)."""
         self.memo.clear()
         self.count_memo.clear()
+        self.entry_memo.clear()
 
     def __getitem__(self, fan_id: str) -> FanDef:
         return self.by_id[fan_id]
