@@ -214,7 +214,14 @@ def last_copy(r: Reading) -> int:
     if not r.facts.exposed_melds:
         return 0
     code = r.win.code
-    shown = sum(m.codes.count(code) for m in r.hand.melds if m.exposed)
+    shown = 0
+    for m in r.hand.melds:
+        if m.exposed:
+            c = m.tile.code
+            if m.kind is MeldKind.CHOW:
+                shown += c <= code <= c + 2
+            elif c == code:
+                shown += 4 if m.kind is MeldKind.KONG else 3
     return int(shown == 3)
 
 
