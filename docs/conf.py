@@ -20,14 +20,13 @@ from unomahjong import __version__  # noqa: E402
 
 project = "unomahjong"
 author = "unomahjong developers"
-copyright = "unomahjong developers"  # noqa: A001 - the name Sphinx reads
+copyright = "unomahjong developers"
 release = __version__
 version = __version__
 
 extensions = [
     "myst_parser",
     "sphinx.ext.autodoc",
-    "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
 ]
 
@@ -43,14 +42,13 @@ html_theme = "furo"
 html_title = f"unomahjong {__version__}"
 html_static_path: list[str] = []
 
-# API reference: the docstrings are the source; signatures keep their types,
-# members appear in source order (which follows the layers of the code).
+# API reference: the docstrings are the source, written in plain reST prose
+# (no Google or NumPy sections, so no napoleon); signatures keep their types;
+# members appear in source order, which follows the layers of the code.
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
 autodoc_preserve_defaults = True
-autodoc_default_options = {"members": True, "show-inheritance": True}
-napoleon_google_docstring = False
-napoleon_numpy_docstring = True
+autodoc_default_options = {"show-inheritance": True, "undoc-members": True}
 
 # Every cross-reference must resolve (-n), except to objects documented
 # elsewhere: the standard library, attrs, Hypothesis and typing constructs
