@@ -47,8 +47,7 @@ html_static_path: list[str] = []
 # members appear in source order, which follows the layers of the code.
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
-autodoc_preserve_defaults = True
-autodoc_default_options = {"show-inheritance": True, "undoc-members": True}
+autodoc_default_options = {"undoc-members": True}
 
 # Every cross-reference must resolve (-n), except to objects documented
 # elsewhere: the standard library, attrs, Hypothesis and typing constructs
