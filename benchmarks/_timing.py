@@ -19,6 +19,20 @@ def best_of(fn: Callable[[], object], repeats: int = REPEATS) -> float:
     return best
 
 
+def first_sight(warm: Callable[[], object], run: Callable[[], object]) -> float:
+    """Wall time of one ``run`` after ``warm``, in seconds.
+
+    The honest figure for a memoising scorer: ``warm`` plays a long-running
+    bot's history on *other* hands (another seed), so the memo tables hold
+    what generalises across hands, and ``run`` then meets every timed hand
+    for the first time. Repeating ``run`` would time hands whose sub-results
+    the memo already holds, which flatters the scorer."""
+    warm()
+    t = time.perf_counter()
+    run()
+    return time.perf_counter() - t
+
+
 def report(
     title: str,
     ours: tuple[str, float],

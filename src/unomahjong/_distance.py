@@ -72,8 +72,7 @@ def suit_vector(c: tuple[int, ...]) -> Vector:
     """Best overlaps of one suit's nine counts with k melds (+ a pair)."""
     v = _suit_memo.get(c)
     if v is None:
-        v = _compute_suit(c)
-        _suit_memo[c] = v
+        v = _suit_memo[c] = _compute_suit(c)
     return v
 
 
@@ -104,18 +103,27 @@ def honour_vector(n: int) -> Vector:
     return suit_vector((0, 0, 0, 0, 0, 0, 0, 0, n))
 
 
+_SPLITS: Final = tuple(
+    tuple(
+        (2 * k1 + p1, 2 * (k - k1) + p - p1) for k1 in range(k + 1) for p1 in range(p + 1)
+    )
+    for k in range(MAX_MELDS + 1)
+    for p in (0, 1)
+)
+"""For each entry ``2*k + p`` of a convolution, the index pairs (u, v) of
+every split of k melds and p pairs between two blocks."""
+
+
 def convolve(u: Vector, v: Vector) -> Vector:
     """Max-plus convolution: the best split of k melds and p pairs between u and v."""
-    out = [0] * VEC_LEN
-    for k in range(MAX_MELDS + 1):
-        for p in (0, 1):
-            best = 0
-            for k1 in range(k + 1):
-                for p1 in range(p + 1):
-                    a = u[2 * k1 + p1] + v[2 * (k - k1) + p - p1]
-                    if a > best:
-                        best = a
-            out[2 * k + p] = best
+    out = []
+    for splits in _SPLITS:
+        best = 0
+        for i, j in splits:
+            a = u[i] + v[j]
+            if a > best:
+                best = a
+        out.append(best)
     return tuple(out)
 
 
@@ -139,7 +147,15 @@ BlockInfo = tuple[int, int, int, int]
 class BlockKind:
     """How to read one block's count slice: which offsets are suited ranks."""
 
-    __slots__ = ("completion_memo", "honour_offsets", "length", "memo", "offsets", "suited")
+    __slots__ = (
+        "completion_memo",
+        "honour_offsets",
+        "length",
+        "memo",
+        "offsets",
+        "status_memo",
+        "suited",
+    )
 
     def __init__(self, length: int, suited: bool, honour_offsets: tuple[int, ...]) -> None:
         self.length = length
@@ -147,6 +163,7 @@ class BlockKind:
         self.honour_offsets = honour_offsets
         self.memo: dict[tuple[int, ...], BlockInfo] = {}
         self.completion_memo: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self.status_memo: dict[tuple[int, ...], str] = {}
         self.offsets = tuple(range(9)) if suited else ()
         self.offsets += honour_offsets
         _block_kinds.append(self)
@@ -179,6 +196,48 @@ class BlockKind:
             r = self.completion_memo[key] = (tuple(melds), tuple(pair))
         return r
 
+    def status(self, key: tuple[int, ...]) -> str:
+        """Whether the block's counts are exactly melds (``"M"``), exactly
+        melds and one pair (``"P"``) or neither (``"X"``). Found by a direct
+        search, much cheaper on a miss than the overlap vector: the wait test
+        of scoring asks it of many one-off keys."""
+        r = self.status_memo.get(key)
+        if r is None:
+            r = self.status_memo[key] = self._status(key)
+        return r
+
+    def _status(self, key: tuple[int, ...]) -> str:
+        n = sum(key)
+        if n % 3 == 1:
+            return "X"
+        honour_pairs = 0
+        for off in self.honour_offsets:
+            v = key[off]
+            if v == 2:
+                honour_pairs += 1
+            elif v and v != 3:
+                return "X"
+        want_pair = n % 3 == 2
+        if honour_pairs > int(want_pair):
+            return "X"
+        if not self.suited:
+            return "P" if want_pair else "M"
+        ranks = list(key[:9])
+        if not want_pair or honour_pairs:
+            ok = _melds_only(ranks)
+        else:
+            ok = False
+            for i in range(9):
+                if ranks[i] >= 2:
+                    ranks[i] -= 2
+                    ok = _melds_only(ranks)
+                    ranks[i] += 2
+                    if ok:
+                        break
+        if not ok:
+            return "X"
+        return "P" if want_pair else "M"
+
     def _compute(self, key: tuple[int, ...]) -> BlockInfo:
         v = suit_vector(key[:9]) if self.suited else ZERO
         for off in self.honour_offsets:
@@ -187,6 +246,31 @@ class BlockKind:
         held = sum(1 << i for i, n in enumerate(key) if n)
         paired = sum(1 << i for i, n in enumerate(key) if n > 1)
         return (intern(v), held, paired, sum(n >> 1 for n in key))
+
+
+def _melds_only(c: list[int]) -> bool:
+    """True when the nine rank counts split into chows and pungs (restores ``c``)."""
+    i = 0
+    while i < 9 and not c[i]:
+        i += 1
+    if i == 9:
+        return True
+    if c[i] >= 3:
+        c[i] -= 3
+        ok = _melds_only(c)
+        c[i] += 3
+        if ok:
+            return True
+    if i <= 6 and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        ok = _melds_only(c)
+        c[i] += 1
+        c[i + 1] += 1
+        c[i + 2] += 1
+        return ok
+    return False
 
 
 def clear_caches() -> None:
@@ -200,3 +284,4 @@ def clear_caches() -> None:
     for kind in _block_kinds:
         kind.memo.clear()
         kind.completion_memo.clear()
+        kind.status_memo.clear()

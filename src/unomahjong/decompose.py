@@ -137,10 +137,16 @@ def _honour_arrangement(counts: Sequence[int], codes: Sequence[int]) -> _Arr | N
     return tuple(melds), pair
 
 
-@cache
+_MELDS: dict[tuple[int, str, int], Meld] = {}
+
+
 def _concealed_meld(ts: TileSet, kind: MeldKind, code: int) -> Meld:
     """Interned concealed melds: decompositions reuse the same objects."""
-    return Meld(kind, ts.by_code(code), exposed=False)
+    key = (id(ts), kind.value, code)
+    m = _MELDS.get(key)
+    if m is None:
+        m = _MELDS[key] = Meld(kind, ts.by_code(code), exposed=False)
+    return m
 
 
 @lru_cache(maxsize=65536)
@@ -199,10 +205,17 @@ def _concealed_order(m: Meld) -> int:
     return 2 * m.tile.code + (m.kind is MeldKind.CHOW)
 
 
-@cache
+_ROLES: dict[tuple[str, int | None], WinRole] = {}
+
+
 def _role(role: Role, index: int | None = None) -> WinRole:
-    """Interned roles: every reading reuses the same few values."""
-    return WinRole(role, index)
+    """Interned roles: every reading reuses the same few values (keyed by the
+    enum's value: an enum member's own hash is computed in Python)."""
+    key = (role.value, index)
+    r = _ROLES.get(key)
+    if r is None:
+        r = _ROLES[key] = WinRole(role, index)
+    return r
 
 
 def _roles(
@@ -222,6 +235,12 @@ def _roles(
     if pair is win:
         roles.append(_role(Role.PAIR))
     return roles
+
+
+def clear_caches() -> None:
+    """Forget the memoised suit arrangements (see :func:`scoring.clear_caches`)."""
+    _suit_arrangements.cache_clear()
+    _block_options.cache_clear()
 
 
 def decompose(hand: Hand) -> tuple[Decomposition, ...]:
@@ -248,9 +267,12 @@ def decompose(hand: Hand) -> tuple[Decomposition, ...]:
             allm = declared + melds
             roles = _roles(win, allm, len(declared), pair)
             out.append(Decomposition(Shape.STANDARD, allm, pair, win_roles=tuple(roles)))
-    if not declared:
+    # Distinct kinds held (a C-level count): seven pairs needs at most 7, the
+    # shapes of (nearly) all different tiles 13 or more, a knitted straight 9.
+    kinds = len(counts) - counts.count(0)
+    if not declared and (kinds <= 7 or kinds >= 13):
         out.extend(_special_concealed(spec, hand))
-    if len(declared) <= 1 and Shape.KNITTED_STRAIGHT in spec.shapes:
+    if len(declared) <= 1 and kinds >= 9 and Shape.KNITTED_STRAIGHT in spec.shapes:
         out.extend(_knitted_straight(spec, hand))
     return tuple(out)
 
@@ -261,8 +283,6 @@ def _special_concealed(spec: ShapeSpec, hand: Hand) -> list[Decomposition]:
     assert win is not None
     out: list[Decomposition] = []
     held = _held(hand)
-    if len(held) > 7 and len(held) < 13:
-        return out  # neither seven pairs nor a shape of (nearly) all different tiles
     if Shape.SEVEN_PAIRS in spec.shapes and all(counts[t.code] % 2 == 0 for t in held):
         pairs = tuple(t for t in held for _ in range(counts[t.code] // 2))
         out.append(Decomposition(Shape.SEVEN_PAIRS, pairs=pairs, win_roles=(_role(Role.PAIR),)))

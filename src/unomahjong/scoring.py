@@ -15,7 +15,7 @@ import attrs
 from .context import WinContext
 from .decompose import Decomposition, WinRole, decompose
 from .errors import HandError, NotWinningError
-from .fans.engine import Count, HandCache, HandFacts, Reading, best_count
+from .fans.engine import Count, Entry, HandCache, HandFacts, Reading, best_count
 from .fans.model import FanDef, FanTable
 from .hand import Hand, Meld
 from .notation import format_meld, format_tiles, parse_hand
@@ -60,15 +60,45 @@ class FanEntry:
 
 @attrs.frozen(slots=True)
 class Score:
-    """The result of scoring a winning hand."""
+    """The result of scoring a winning hand.
+
+    The fan entries are built on first access to :attr:`fans`: a bot that
+    reads only :attr:`total` does not pay for them."""
 
     total: int
-    fans: tuple[FanEntry, ...]
     decomposition: Decomposition
     win_role: WinRole
     hand: Hand
     context: WinContext
     rules: str
+    _table: FanTable = attrs.field(alias="table", eq=False, repr=False)
+    _entries: tuple[Entry, ...] = attrs.field(alias="entries", repr=False)
+    """The counted fans as (row position, count, meld indices)."""
+    _fans: tuple[FanEntry, ...] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
+
+    @property
+    def fans(self) -> tuple[FanEntry, ...]:
+        """The counted fans in table order, each with the melds that produced it."""
+        fans = self._fans
+        if fans is None:
+            table = self._table
+            rows = table.rows
+            interned = table.entry_memo
+            melds = self.decomposition.melds
+            out: list[FanEntry] = []
+            for pos, n, idx in self._entries:
+                if idx:
+                    out.append(FanEntry(rows[pos], n, tuple(melds[i] for i in idx)))
+                    continue
+                entry = interned.get((pos, n))
+                if entry is None:
+                    entry = interned[pos, n] = FanEntry(rows[pos], n)
+                out.append(entry)
+            fans = tuple(out)
+            object.__setattr__(self, "_fans", fans)
+        return fans
 
     def __iter__(self) -> Iterator[FanEntry]:
         return iter(self.fans)
@@ -111,6 +141,21 @@ def decomposition_groups(d: Decomposition) -> list[str]:
         out.append(format_tiles(d.knitted))
     out.extend(str(t) for t in d.singles)
     return out
+
+
+def clear_caches(*rule_sets: str | RuleSet) -> None:
+    """Forget the memo tables scoring fills as it goes: those of the given
+    rule sets (default: the built-in ones) and the shared per-suit tables of
+    decomposition and waits. Scores do not change; the next hands are slower.
+    For benchmarks that time hands on first sight, and to free memory."""
+    from ._distance import clear_caches as clear_shape_tables
+    from .decompose import clear_caches as clear_arrangements
+    from .rules import RULE_SETS
+
+    for rs in rule_sets or tuple(RULE_SETS.values()):
+        get_rules(rs).fans.clear_memos()
+    clear_arrangements()
+    clear_shape_tables()
 
 
 def display_width(s: str) -> int:
@@ -168,18 +213,12 @@ def score(
     if not readings:
         raise NotWinningError("not-winning", f"{hand} is not a winning hand")
     ev, r = _select(table, readings, rs)
-    rows = table.rows
-    melds = r.melds
-    fans = tuple(
-        FanEntry(rows[pos], n, tuple(melds[i] for i in idx) if idx else ())
-        for pos, n, idx in ev.entries
-    )
     if enforce_minimum and ev.total < rs.options.min_fans:
         raise NotWinningError(
             "below-minimum",
             f"{hand} scores {ev.total}, below the minimum of {rs.options.min_fans}",
         )
-    return Score(ev.total, fans, r.decomposition, r.role, r.hand, ctx, rs.name)
+    return Score(ev.total, r.decomposition, r.role, r.hand, ctx, rs.name, table, ev.entries)
 
 
 def _select(

@@ -341,9 +341,23 @@ def waits_codes(lay: _Layout, counts: list[int], melds: int) -> list[int]:
     """Every kind completing a 13-tile hand, by shape (no trial and error:
     each shape's waits are read off directly)."""
     out = _standard_waits(lay, counts)
-    if melds > 1:
-        return sorted(out)
-    _, held, paired, pairs = _scan(lay, counts)
+    if melds <= 1:
+        out |= _special_waits(lay, counts, melds)
+    return sorted(out)
+
+
+def _special_waits(lay: _Layout, counts: list[int], melds: int) -> set[int]:
+    """Waits of the shapes other than four melds and a pair (at most one
+    declared meld: only the knitted straight allows one)."""
+    out: set[int] = set()
+    held = paired = pairs = 0
+    for c in lay.kind_codes:  # bits, not overlap vectors: no memo misses here
+        n = counts[c]
+        if n:
+            held |= 1 << c
+            if n > 1:
+                paired |= 1 << c
+                pairs += n >> 1
     if melds == 0:
         if pairs == 6:
             out.update(c for c in lay.kind_codes if counts[c] % 2)
@@ -365,7 +379,7 @@ def waits_codes(lay: _Layout, counts: list[int], melds: int) -> list[int]:
                 if (held & km).bit_count() + honours == 13:
                     out.update(c for c in (*codes, *lay.honour_codes) if not held >> c & 1)
     if (held & ~lay.honour_mask).bit_count() < 8:
-        return sorted(out)  # no knitted set can have 8 of its 9 kinds
+        return out  # no knitted set can have 8 of its 9 kinds
     for km, codes in zip(lay.knitted_masks, lay.knitted_codes, strict=True):
         present = (held & km).bit_count()
         if present < 8:
@@ -380,7 +394,46 @@ def waits_codes(lay: _Layout, counts: list[int], melds: int) -> list[int]:
             status = [st for *_, st in _block_status(lay, rest)]
             if "X" not in status and status.count("P") == 1:
                 out.update(c for c in codes if not counts[c])
-    return sorted(out)
+    return out
+
+
+def _other_standard_wait(lay: _Layout, counts: list[int], win: int) -> bool:
+    """True when a kind other than ``win`` completes the 13 concealed tiles
+    as melds and a pair. Stops at the first one; each trial changes one
+    block, whose status comes from a cheap memo (:meth:`BlockKind.status`)."""
+    status: list[tuple[int, BlockKind, tuple[int, ...], str]] = []
+    broken = paired = 0
+    for a, kind in lay.blocks:
+        key = tuple(counts[a : a + kind.length])
+        st = kind.status(key) if any(key) else "M"
+        broken += st == "X"
+        paired += st == "P"
+        status.append((a, kind, key, st))
+    if broken > 1:
+        return False  # one tile cannot mend two blocks
+    for a, kind, key, st in status:
+        if broken - (st == "X"):
+            continue
+        pairs = paired - (st == "P")
+        if pairs > 1:
+            continue
+        want = "M" if pairs else "P"
+        grown = list(key)
+        for off in kind.offsets:
+            if a + off == win:
+                continue
+            if kind.suited and off < 9:
+                # A new rank tile joins a meld only beside a held one.
+                if not any(key[max(0, off - 2) : min(9, off + 3)]):
+                    continue
+            elif not key[off]:
+                continue  # a lone honour is neither a pung nor a pair
+            grown[off] += 1
+            hit = kind.status(tuple(grown)) == want
+            grown[off] -= 1
+            if hit:
+                return True
+    return False
 
 
 def won_on_single_wait(hand: Hand) -> bool:
@@ -392,7 +445,13 @@ def won_on_single_wait(hand: Hand) -> bool:
         raise HandError("missing-winning-tile", "the wait test needs the winning tile")
     counts = list(hand.counts)
     counts[win.code] -= 1
-    return len(waits_codes(layout_for(hand.tileset), counts, len(hand.melds))) == 1
+    lay = layout_for(hand.tileset)
+    melds = len(hand.melds)
+    if _other_standard_wait(lay, counts, win.code):
+        return False
+    if melds > 1:
+        return True
+    return not any(c != win.code for c in _special_waits(lay, counts, melds))
 
 
 def waits(hand: Hand) -> frozenset[Tile]:

@@ -19,17 +19,6 @@ from ..tiles import HonourSpec, Tile
 from .engine import Reading
 from .model import Detector, DetectorKind, MeldKey
 
-
-def by_tiles(r: Reading) -> bool:
-    """Tile-based fans apply to melds-and-pair shapes and to seven pairs."""
-    return not r.special
-
-
-def standard(r: Reading) -> bool:
-    """Meld-based fans apply to the four-melds-and-a-pair shape."""
-    return r.shape is Shape.STANDARD
-
-
 # ------------------------------------------------------------- set builders
 
 
@@ -125,7 +114,7 @@ def terminal_or_honour_pungs(r: Reading) -> list[int]:
 
 def all_pungs(r: Reading) -> int:
     """碰碰和: four pungs or kongs and a pair."""
-    return int(standard(r) and len(r.pungs) == 4)
+    return int(r.shape is Shape.STANDARD and len(r.pungs) == 4)
 
 
 def _has_terminal_or_honour(m: Meld) -> bool:
@@ -137,7 +126,7 @@ def _has_terminal_or_honour(m: Meld) -> bool:
 
 def outside_hand(r: Reading) -> int:
     """全带幺: every meld and the pair hold a terminal or honour."""
-    if not standard(r) or r.pair is None or not r.pair.is_terminal_or_honour:
+    if r.shape is not Shape.STANDARD or r.pair is None or not r.pair.is_terminal_or_honour:
         return 0
     return int(all(_has_terminal_or_honour(m) for m in r.melds))
 
@@ -269,11 +258,11 @@ _SIMPLES = frozenset(range(2, 9))
 
 def tiles_all(r: Reading, ok: frozenset[int]) -> bool:
     f = r.facts
-    return by_tiles(r) and not f.honours and f.ranks <= ok
+    return not r.special and not f.honours and f.ranks <= ok
 
 
 def all_honours(r: Reading) -> int:
-    return int(by_tiles(r) and not r.facts.suited)
+    return int(not r.special and not r.facts.suited)
 
 
 def all_terminals(r: Reading) -> int:
@@ -282,23 +271,23 @@ def all_terminals(r: Reading) -> int:
 
 def all_terminals_and_honours(r: Reading) -> int:
     f = r.facts
-    return int(by_tiles(r) and bool(f.honours) and bool(f.suited) and f.ranks <= {1, 9})
+    return int(not r.special and bool(f.honours) and bool(f.suited) and f.ranks <= {1, 9})
 
 
 def all_even_pungs(r: Reading) -> int:
-    return int(standard(r) and tiles_all(r, _EVENS))
+    return int(r.shape is Shape.STANDARD and tiles_all(r, _EVENS))
 
 
 def full_flush(r: Reading) -> int:
     f = r.facts
-    return int(by_tiles(r) and not f.honours and len(f.suits) == 1)
+    return int(not r.special and not f.honours and len(f.suits) == 1)
 
 
 def half_flush(r: Reading) -> int:
     """混一色: number tiles of one suit and honours; honours that carry a
     colour (UNO) carry that suit's colour."""
     f = r.facts
-    return int(by_tiles(r) and bool(f.honours) and len(f.suits) == 1 and len(f.colours) == 1)
+    return int(not r.special and bool(f.honours) and len(f.suits) == 1 and len(f.colours) == 1)
 
 
 def ranks_within(ok: frozenset[int]) -> Detector:
@@ -308,7 +297,7 @@ def ranks_within(ok: frozenset[int]) -> Detector:
 def all_fives(r: Reading) -> int:
     if r.shape is Shape.SEVEN_PAIRS:
         return int(tiles_all(r, _FIVES))
-    if not standard(r) or r.pair is None or r.pair.rank != 5:
+    if r.shape is not Shape.STANDARD or r.pair is None or r.pair.rank != 5:
         return 0
     return int(all(_has_five(m) for m in r.melds))
 

@@ -368,13 +368,43 @@ def _meld_fans(
 ) -> MeldFans:
     """Set fans (row position, meld indices) and pair fans (two meld indices,
     row positions) of the number chows (or pungs) with these keys, at these
-    meld indices. Memoised: set and pair detectors are pure functions of the
-    keys and the pair, and the few index layouts recur."""
+    meld indices, in table order and then meld order.
+
+    Set and pair detectors are pure functions of the multiset of keys (and,
+    for a few set fans, the pair), so the results are memoised on the sorted
+    keys and mapped back to meld indices: the memo then serves every hand
+    holding the same melds in any order."""
+    order = sorted(range(len(keys)), key=keys.__getitem__)
+    skeys = tuple(keys[p] for p in order)
+    sidx = [idx[p] for p in order]
     memo = table.memo
-    mkey = (chows, keys, idx, None if pair is None else pair.code)
+    mkey = (chows, skeys)
     hit: MeldFans | None = memo.get(mkey)
-    if hit is not None:
-        return hit
+    if hit is None:
+        hit = _sorted_meld_fans(table, chows, skeys)
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        memo[mkey] = hit
+    sets = [(pos, tuple(sorted(sidx[p] for p in opt))) for pos, opt in hit[0]]
+    if len(keys) >= 3:
+        position = table.position
+        for row, det in table.chow_pair_sets if chows else table.pung_pair_sets:
+            sets.extend(
+                (position[row.id], tuple(sorted(sidx[p] for p in opt)))
+                for opt in det.fn(skeys, pair)
+            )
+    pairs = [
+        (sidx[a], sidx[b], fans) if sidx[a] < sidx[b] else (sidx[b], sidx[a], fans)
+        for a, b, fans in hit[1]
+    ]
+    sets.sort()
+    pairs.sort()
+    return (tuple(sets), tuple(pairs))
+
+
+def _sorted_meld_fans(table: FanTable, chows: bool, keys: tuple[MeldKey, ...]) -> MeldFans:
+    """:func:`_meld_fans` of sorted keys at positions 0, 1, ..., without the
+    set fans that read the pair."""
     if chows:
         set_dets, pair_dets = table.chow_set_fans, table.groups[DetectorKind.CHOW_PAIR]
     else:
@@ -383,20 +413,15 @@ def _meld_fans(
     sets: list[SetHit] = []
     if len(keys) >= 3:
         for row, det in set_dets:
-            sets.extend(
-                (position[row.id], tuple(idx[p] for p in opt)) for opt in det.fn(keys, pair)
-            )
+            if not det.uses_pair:
+                sets.extend((position[row.id], opt) for opt in det.fn(keys, None))
     pairs: list[PairHit] = []
     for a, b in itertools.combinations(range(len(keys)), 2):
         ka, kb = keys[a], keys[b]
         fans = tuple(position[row.id] for row, det in pair_dets if det.fn(ka, kb))
         if fans:
-            pairs.append((idx[a], idx[b], fans))
-    hit = (tuple(sets), tuple(pairs))
-    if len(memo) >= _MEMO_LIMIT:
-        memo.clear()
-    memo[mkey] = hit
-    return hit
+            pairs.append((a, b, fans))
+    return (tuple(sets), tuple(pairs))
 
 
 def _find(table: FanTable, r: Reading, cache: HandCache) -> _Found:
@@ -514,23 +539,48 @@ class Count(NamedTuple):
     key: tuple[object, ...]
     """:func:`score_key` of the fans."""
     total: int
-    entries: list[Entry]
+    entries: tuple[Entry, ...]
     """One entry per fan, in table order (empty when void)."""
 
 
-_VOID = Count((-1,), -1, [])
+_VOID = Count((-1,), -1, ())
 
 
 def best_count(table: FanTable, r: Reading, cache: HandCache) -> Count:
     """The best-scoring way to count one reading's fans (就高不就低 over the
-    choices of set fans)."""
+    choices of set fans).
+
+    Memoised on what the detectors found: counting reads nothing else (the
+    set alternatives need the number of chows and pungs, which the key holds),
+    and the same handful of fan patterns recurs across very different hands."""
     found = _find(table, r, cache)
+    key = (
+        tuple(sorted(found.simple.items())),
+        found.chow_sets,
+        found.pung_sets,
+        found.chow_pairs,
+        found.pung_pairs,
+        tuple(found.per_meld),
+        len(r.chows),
+        len(r.pungs),
+    )
+    memo = table.count_memo
+    hit: Count | None = memo.get(key)
+    if hit is None:
+        hit = _best_count(table, r, found)
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        memo[key] = hit
+    return hit
+
+
+def _best_count(table: FanTable, r: Reading, found: _Found) -> Count:
     if not (found.chow_sets or found.pung_sets):
         entries = _count(table, found, [], [])
         if entries is None:
             return _VOID
         key = _entries_key(table, entries)
-        return Count(key, key[0], entries)
+        return Count(key, key[0], tuple(entries))
     best = _VOID
     for chow_alt in _alternatives(found.chow_sets, len(r.chows)):
         for pung_alt in _alternatives(found.pung_sets, len(r.pungs)):
@@ -539,7 +589,7 @@ def best_count(table: FanTable, r: Reading, cache: HandCache) -> Count:
                 continue
             key = _entries_key(table, entries)
             if best is _VOID or key > best.key:
-                best = Count(key, key[0], entries)
+                best = Count(key, key[0], tuple(entries))
     return best
 
 

@@ -23,7 +23,6 @@ from .common import (
     all_terminals,
     all_terminals_and_honours,
     at_least,
-    by_tiles,
     closed_wait,
     concealed_hand,
     concealed_kongs,
@@ -295,7 +294,7 @@ _REVERSIBLE = frozenset(
 
 def _only(allowed: frozenset[str]) -> Callable[[Reading], int]:
     def fn(r: Reading) -> int:
-        return int(by_tiles(r) and all(t.notation in allowed for t in r.facts.tiles))
+        return int(not r.special and all(t.notation in allowed for t in r.facts.tiles))
 
     return fn
 
@@ -359,7 +358,7 @@ DETECTORS: dict[str, Detector] = {
     "LITTLE_THREE_DRAGONS": _little(_is_dragon, 2),
     "ALL_HONORS": hand_level(all_honours),
     "FOUR_CONCEALED_PUNGS": counted(concealed_pungs(4), requires="concealed_pungs"),
-    "PURE_TERMINAL_CHOWS": Detector(CS, pure_terminal_chows),
+    "PURE_TERMINAL_CHOWS": Detector(CS, pure_terminal_chows, uses_pair=True),
     "QUADRUPLE_CHOW": Detector(CS, quadruple_chow),
     "FOUR_PURE_SHIFTED_PUNGS": Detector(PS, four_pure_shifted_pungs),
     "FOUR_PURE_SHIFTED_CHOWS": Detector(CS, four_pure_shifted_chows),
@@ -375,7 +374,7 @@ DETECTORS: dict[str, Detector] = {
     "MIDDLE_TILES": ranks_within(frozenset({4, 5, 6})),
     "LOWER_TILES": ranks_within(frozenset({1, 2, 3})),
     "PURE_STRAIGHT": Detector(CS, pure_straight),
-    "THREE_SUITED_TERMINAL_CHOWS": Detector(CS, three_colour_terminal_chows),
+    "THREE_SUITED_TERMINAL_CHOWS": Detector(CS, three_colour_terminal_chows, uses_pair=True),
     "PURE_SHIFTED_CHOWS": Detector(CS, pure_shifted_chows),
     "ALL_FIVES": counted(all_fives),
     "TRIPLE_PUNG": Detector(PS, _triple_pung),

@@ -67,6 +67,9 @@ class Detector:
     """True when the result depends only on the hand's tiles, the context and
     the shape family (not on the melds): the engine computes it once per hand
     and shape family."""
+    uses_pair: bool = False
+    """For set fans: the detector reads the pair (the others are memoised on
+    the meld keys alone)."""
     requires: str | None = None
     """For simple fans: an attribute that must be truthy for the fan to be
     possible at all (``HandFacts`` for per-hand fans, ``Reading`` otherwise),
@@ -125,6 +128,10 @@ class FanTable:
     chow_set_fans: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
     pung_set_fans: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
     per_meld_fans: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
+    chow_pair_sets: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
+    """Chow set fans whose detector reads the pair (``uses_pair``)."""
+    pung_pair_sets: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
+    """Pung set fans whose detector reads the pair."""
     # The same facts by row position, as the engine's hot loops read them.
     points: tuple[int, ...] = attrs.field(init=False, repr=False)
     """Points of each row, by position."""
@@ -148,6 +155,11 @@ class FanTable:
     memo: dict[Any, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
     """The engine's memo of pure sub-results on this table (set and pair fans
     by meld keys, pair-combination searches), keyed by small tuples."""
+    count_memo: dict[Any, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
+    """The engine's memo of counted readings, keyed by what the detectors found."""
+    entry_memo: dict[Any, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
+    """Interned result entries without melds, by (row position, count): most
+    fans of a score are about tiles or the context, and recur in every score."""
 
     def __attrs_post_init__(self) -> None:
         ids = [r.id for r in self.rows]
@@ -176,6 +188,11 @@ class FanTable:
         object.__setattr__(self, "chow_set_fans", groups[DetectorKind.CHOW_SET])
         object.__setattr__(self, "pung_set_fans", groups[DetectorKind.PUNG_SET])
         object.__setattr__(self, "per_meld_fans", groups[DetectorKind.PER_MELD])
+        for name, kind in (
+            ("chow_pair_sets", DetectorKind.CHOW_SET),
+            ("pung_pair_sets", DetectorKind.PUNG_SET),
+        ):
+            object.__setattr__(self, name, tuple(x for x in groups[kind] if x[1].uses_pair))
         pos = self.position
         object.__setattr__(self, "points", tuple(r.points for r in self.rows))
         masks = tuple(sum(1 << pos[x] for x in r.excludes) for r in self.rows)
@@ -248,6 +265,12 @@ class FanTable:
         )
         detectors = {k: v for k, v in self.detectors.items() if k not in fan_ids}
         return FanTable(self.name, rows, detectors, self.fallback, self.bonus - fan_ids)
+
+    def clear_memos(self) -> None:
+        """Forget the engine's memo tables on this table (memory, benchmarks)."""
+        self.memo.clear()
+        self.count_memo.clear()
+        self.entry_memo.clear()
 
     def __getitem__(self, fan_id: str) -> FanDef:
         return self.by_id[fan_id]
