@@ -24,6 +24,8 @@ from .fans.engine import HandCache, HandFacts, Reading, evaluate, raw_patterns
 from .generate import random_winning_hand
 from .rules import RuleSet, get_rules
 
+__all__ = ["AuditReport", "audit"]
+
 
 @attrs.frozen(slots=True)
 class AuditReport:

@@ -23,6 +23,10 @@ from .rules import get_rules
 from .scoring import decomposition_groups, display_width, score
 from .shanten import discard_options, live_waits, shanten, shanten_by_shape
 
+__all__ = ["main"]
+"""The command line's Python surface is ``main``; its contract is the
+commands' output (docs/cli.md), not the helpers that produce it."""
+
 EXIT_OK = 0
 EXIT_INVALID = 2
 

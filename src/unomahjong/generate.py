@@ -20,6 +20,8 @@ from .rules import RuleSet, get_rules
 from .shapes import Shape
 from .tiles import Tile, TileSet
 
+__all__ = ["SHAPE_OF_THEME", "THEMES", "random_winning_hand", "winning_hands"]
+
 THEMES: Final = (
     "any",
     "one_suit",

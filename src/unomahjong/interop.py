@@ -17,6 +17,8 @@ from .errors import RulesError
 from .hand import Hand, Meld
 from .tiles import MCR_TILES, Tile
 
+__all__ = ["FAN_NAMES", "GbPack", "gb_fan_arguments", "gb_hand", "gb_pack", "gb_tile"]
+
 GbPack = tuple[str, str, int]
 
 _SUIT: Final = ("W", "T", "B")

@@ -17,7 +17,7 @@ class Shape(enum.Enum):
     SEVEN_PAIRS = "seven_pairs"
     """七对: seven pairs, concealed; four identical tiles are two pairs."""
     THIRTEEN_ORPHANS = "thirteen_orphans"
-    """十三幺 / 国士无双: terminals and honours (see :attr:`ShapeSpec.orphans_pair`)."""
+    """十三幺 / 国士无双: terminals and honours (see :attr:`.ShapeSpec.orphans_pair`)."""
     HONOURS_AND_KNITTED = "honours_and_knitted"
     """全不靠: 14 different tiles from one knitted set plus the honours."""
     KNITTED_STRAIGHT = "knitted_straight"

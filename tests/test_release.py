@@ -1,0 +1,72 @@
+"""The version has one source, and the changelog agrees with it.
+
+A release is cut by editing two files (docs/releasing.md); these tests make a
+half-cut release fail before the tag is pushed: a final version needs its
+dated changelog section, a development version needs the Unreleased section
+that collects what it will contain.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import unomahjong
+from unomahjong import _version
+
+ROOT = Path(__file__).resolve().parent.parent
+VERSION = re.compile(r"^(\d+)\.(\d+)\.(\d+)(?:\.dev(\d+)|(?:a|b|rc)\d+)?$")
+SECTION = re.compile(r"^## \[(?P<name>[^\]]+)\](?: - (?P<date>\d{4}-\d{2}-\d{2}))?$", re.M)
+
+
+def _sections() -> list[tuple[str, str | None]]:
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    return [(m["name"], m["date"]) for m in SECTION.finditer(text)]
+
+
+def _release(v: str) -> tuple[int, int, int]:
+    m = VERSION.match(v)
+    assert m, f"{v!r} is not a release, pre-release or .devN version"
+    return int(m[1]), int(m[2]), int(m[3])
+
+
+def test_version_has_one_source() -> None:
+    assert unomahjong.__version__ is _version.__version__
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert pyproject["project"]["dynamic"] == ["version"]
+    assert "version" not in pyproject["project"]
+    assert pyproject["tool"]["hatch"]["version"]["path"] == "src/unomahjong/_version.py"
+
+
+def test_runtime_dependencies_stay_minimal() -> None:
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    names = {re.split(r"[<>=!~ ;\[]", d)[0] for d in pyproject["project"]["dependencies"]}
+    assert names == {"attrs", "more-itertools"}
+
+
+def test_changelog_sections_are_keep_a_changelog() -> None:
+    sections = _sections()
+    assert sections and sections[0] == ("Unreleased", None), "## [Unreleased] comes first"
+    released = sections[1:]
+    for name, date in released:
+        _release(name)
+        assert date is not None, f"## [{name}] needs its release date (YYYY-MM-DD)"
+    versions = [_release(name) for name, _ in released]
+    assert versions == sorted(versions, reverse=True), "newest release first"
+
+
+def test_version_matches_changelog() -> None:
+    version = unomahjong.__version__
+    released = [name for name, _ in _sections()[1:]]
+    if ".dev" in version:
+        # Working towards a release: its entries are still under [Unreleased]
+        # and it must be newer than every release already cut.
+        target = _release(version)
+        assert all(_release(r) < target for r in released), (
+            f"{version} is a development version of a release the changelog already has"
+        )
+    else:
+        assert released and released[0] == version, (
+            f"_version.py says {version}: the first release section must be ## [{version}]"
+        )
