@@ -524,6 +524,7 @@ ERRORS = [
     pytest.param(H, "[SSSg@]", "uno", "bad-seat", 6, "1..7", id="seat-without-number"),
     pytest.param(H, "[SSSg@0]", "uno", "bad-seat", 6, "1..7", id="seat-zero"),
     pytest.param(H, "[SSSg@8]", "uno", "bad-seat", 6, "1..7", id="seat-eight"),
+    pytest.param(H, "[SSSg@01]", "uno", "bad-seat", 6, "@1", id="seat-leading-zero"),
     pytest.param(H, "1r [SSSg@12]", "uno", "bad-seat", 9, "1..7", id="seat-twelve"),
     pytest.param(H, "@2 [SSSg]", "uno", "misplaced-seat", 0, None, id="seat-outside"),
     pytest.param(H, "123r@2", "uno", "misplaced-seat", 4, None, id="seat-after-tiles"),
@@ -638,8 +639,11 @@ def test_fullwidth_rank_digit_rejected() -> None:
     assert info.value.position == 0
 
 
-def test_leading_zero_seat_is_normalised() -> None:
-    assert format_meld(parse_meld("[SSSg@02]")) == "[SSSg@2]"
+def test_leading_zero_seat_is_rejected() -> None:
+    # Canonical notation has one way to write a seat; "@02" is not "@2".
+    with pytest.raises(NotationError) as info:
+        parse_meld("[SSSg@02]")
+    assert info.value.code == "bad-seat"
 
 
 def test_every_error_code_has_a_case() -> None:

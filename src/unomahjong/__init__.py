@@ -34,7 +34,7 @@ from .notation import (
     parse_tile,
     parse_tiles,
 )
-from .rules import UNO, RuleOptions, RuleSet, get_rules
+from .rules import MCR, UNO, RuleOptions, RuleSet, get_rules
 from .scoring import FanEntry, Score, score, score_hand
 from .shanten import (
     DiscardOption,
@@ -49,6 +49,7 @@ from .shapes import Shape
 from .tiles import MCR_TILES, UNO_TILES, Tile, TileSet
 
 __all__ = [
+    "MCR",
     "MCR_TILES",
     "UNO",
     "UNO_TILES",

@@ -276,6 +276,13 @@ def _parse_bracket(sc: _Scanner) -> Meld:
         digits = sc.text[digits_at : sc.i]
         if not digits:
             sc.error("bad-seat", "'@' must be followed by a seat offset", f"1..{MAX_SEAT_OFFSET}")
+        if len(digits) > 1 and digits[0] == "0":
+            sc.error(
+                "bad-seat",
+                f"seat offset {digits} has a leading zero",
+                f"write it as @{digits.lstrip('0') or '0'}",
+                at=digits_at,
+            )
         source = int(digits)
         if not 1 <= source <= MAX_SEAT_OFFSET:
             sc.error(

@@ -25,7 +25,7 @@ import attrs
 
 from ..context import WinContext
 from ..decompose import Decomposition, Role, WinRole
-from ..hand import Hand, MeldKind
+from ..hand import Hand, Meld, MeldKind
 from ..shapes import Shape
 from ..tiles import HonourSpec, Tile
 from .model import DetectorKind, FanDef, FanTable, MeldKey
@@ -59,6 +59,23 @@ class HandFacts:
         "suits",
         "tiles",
     )
+    hand: Hand
+    context: WinContext
+    counts: list[int]
+    tiles: list[Tile]
+    suited: list[Tile]
+    honours: list[Tile]
+    honourless: bool
+    ranks: frozenset[int]
+    suits: frozenset[int]
+    colours: frozenset[int]
+    fours: tuple[int, ...]
+    exposed_melds: int
+    exposed_kongs: int
+    concealed_kongs: int
+    kongs: int
+    flagged: bool
+    _unique_wait: bool | None
 
     def __init__(self, hand: Hand, context: WinContext) -> None:
         self.hand = hand
@@ -169,6 +186,25 @@ class Reading:
         "special",
         "win",
     )
+    facts: HandFacts
+    hand: Hand
+    context: WinContext
+    decomposition: Decomposition
+    role: WinRole
+    shape: Shape
+    special: bool
+    family: str
+    melds: tuple[Meld, ...]
+    pair: Tile | None
+    win: Tile
+    chows: tuple[int, ...]
+    pungs: tuple[int, ...]
+    number_pungs: tuple[int, ...]
+    chow_keys: tuple[MeldKey, ...]
+    pung_keys: tuple[MeldKey, ...]
+    honour_pungs: tuple[tuple[int, HonourSpec], ...]
+    concealed_pungs: int
+    _wait: str | bool | None
 
     def __init__(self, facts: HandFacts, decomposition: Decomposition, role: WinRole) -> None:
         self.facts = facts
