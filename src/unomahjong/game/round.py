@@ -366,9 +366,9 @@ def _shanten(state: RoundState, seat: int) -> int:
     return sh
 
 
-def _shanten_floor(tab: _Tables, concealed: tuple[Tile, ...], counts: list[int], melds: int) -> int:
+def _shanten_floor(tab: _Tables, counts: list[int], melds: int) -> int:
     """A cheap lower bound of the shanten of a hand of 14 tiles (kongs as
-    three; ``concealed`` sorted, ``counts`` its counts by code).
+    three; ``counts`` the concealed tiles by code).
 
     Standard shape: call a tile isolated when it is single and no suited tile
     is within two ranks of it. If ``d`` tiles must be exchanged to complete the
@@ -379,40 +379,66 @@ def _shanten_floor(tab: _Tables, concealed: tuple[Tile, ...], counts: list[int],
     thirteen orphans at least ``12 - kinds of terminals and honours``, honours
     and knitted ``13 - honours - knitted``, knitted straight at least
     ``8 - knitted`` (tiles held of the best knitted set).
+
+    The counts are read as bytes, one per code, and the sets of codes as
+    integers with bit ``8 * code`` (see :class:`_Tables`), so that the work is
+    a few C-level operations.
     """
-    neighbours = tab.neighbours
-    isolated = 0
-    pairs = 0
-    held = 0
-    prev = None
-    for t in concealed:
-        if t is prev:
-            continue
-        prev = t
-        c = t.code
-        n = counts[c]
-        held |= 1 << c
-        if n == 1:
-            for d in neighbours[c]:
-                if counts[d]:
-                    break
-            else:
-                isolated += 1
-        else:
-            pairs += n >> 1
+    raw = bytes(counts)
+    held = int.from_bytes(raw.translate(_HELD), "little")
+    suited = tab.suited8
+    near = held & suited
+    near = ((near << 8) | (near >> 8) | (near << 16) | (near >> 16)) & suited
+    isolated = (int.from_bytes(raw.translate(_SINGLE), "little") & ~near).bit_count()
     best = (isolated + 1) // 2 - 1
     if best <= 0 or melds > 1:
         return best
-    knitted = max(map(int.bit_count, map(held.__and__, tab.knitted_masks)))
-    best = min(best, 8 - knitted)
+    honours = 0
     if melds == 0:
         best = min(
             best,
-            6 - min(pairs, 7),
-            12 - (held & tab.orphan_mask).bit_count(),
-            13 - min((held & tab.honour_mask).bit_count() + knitted, 14),
+            6 - min(sum(raw.translate(_HALF)), 7),
+            12 - (held & tab.orphan8).bit_count(),
         )
+        honours = (held & tab.honour8).bit_count()
+    # The knitted terms can only lower ``best``; an upper bound of the tiles
+    # held of a knitted set usually shows that they do not.
+    lanes = tab.knit_lanes
+    if lanes:
+        spread = held * tab.knit_mult
+        most = 0
+        for high, low in lanes:
+            if spread & high:
+                most += 3 if spread & (spread >> 1) & low else 2
+            elif spread & low:
+                most += 1
+        if 8 - most >= best and (melds or 13 - min(honours + most, 14) >= best):
+            return best
+    knitted = max(map(int.bit_count, map(held.__and__, tab.knitted8)), default=0)
+    best = min(best, 8 - knitted)
+    if melds == 0:
+        best = min(best, 13 - min(honours + knitted, 14))
     return best
+
+
+_HELD = bytes([0] + [1] * 255)
+"""Byte translation: 1 for a held kind (count > 0)."""
+_SINGLE = bytes([0, 1] + [0] * 254)
+"""Byte translation: 1 for a single tile (count 1)."""
+_HALF = bytes(n >> 1 for n in range(256))
+"""Byte translation: pairs in a count."""
+
+
+def _spread(mask: int) -> int:
+    """A set of codes (bit ``code``) as bit ``8 * code``."""
+    out = 0
+    code = 0
+    while mask:
+        if mask & 1:
+            out |= 1 << (8 * code)
+        mask >>= 1
+        code += 1
+    return out
 
 
 def _uno_discards(state: RoundState, seat: int, options: Sequence[Tile]) -> list[Tile]:
@@ -424,7 +450,7 @@ def _uno_discards(state: RoundState, seat: int, options: Sequence[Tile]) -> list
     if s._floor is not None and s._floor > 0:
         return []
     ts = state.rules.tileset
-    floor = _shanten_floor(_tables(ts), s.concealed, _seat_counts(ts, s), len(s.melds))
+    floor = _shanten_floor(_tables(ts), _seat_counts(ts, s), len(s.melds))
     if floor > 0:
         object.__setattr__(s, "_floor", floor)
         return []
@@ -599,12 +625,18 @@ class _Tables:
         "chows",
         "concealed_kong",
         "discard",
+        "honour8",
         "honour_mask",
+        "knit_lanes",
+        "knit_mult",
+        "knitted8",
         "knitted_masks",
         "kong",
         "neighbours",
+        "orphan8",
         "orphan_mask",
         "pung",
+        "suited8",
         "tileset",
         "uno",
     )
@@ -646,6 +678,50 @@ class _Tables:
         self.knitted_masks = lay.knitted_masks
         self.orphan_mask = lay.orphan_mask
         self.honour_mask = lay.honour_mask
+        # The same sets with bit 8 * code, for _shanten_floor. A shift by 8 or
+        # 16 bits moves a suited tile one or two ranks; the codes between the
+        # suits (BLOCK layout) hold no suited tile, so masking with suited8
+        # keeps each suit apart. Checked here against the neighbour table.
+        self.knitted8 = tuple(map(_spread, lay.knitted_masks))
+        self.orphan8 = _spread(lay.orphan_mask)
+        self.honour8 = _spread(lay.honour_mask)
+        self.suited8 = suited8 = sum(1 << (8 * t.code) for t in ts.tiles if t.rank is not None)
+        for t in ts.tiles:
+            bit = 1 << (8 * t.code)
+            near = ((bit << 8) | (bit >> 8) | (bit << 16) | (bit >> 16)) & suited8
+            if t.rank is not None and near != sum(1 << (8 * d) for d in self.neighbours[t.code]):
+                raise AssertionError(f"tile codes of {ts.name} do not keep suits apart")
+        self.knit_mult, self.knit_lanes = _knit_lanes(ts, lay.knitted_codes)
+
+
+def _knit_lanes(
+    ts: TileSet, knitted_codes: tuple[tuple[int, ...], ...]
+) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """How :func:`_shanten_floor` bounds the tiles held of a knitted set.
+
+    Each knitted set is three runs ``c, c + 3, c + 6`` (ranks 1-4-7, 2-5-8 and
+    3-6-9, each from another suit). Multiplying the held kinds (bit
+    ``8 * code``) by ``knit_mult`` sums each run into the byte of its last
+    code (0 to 3, no carries). For each of the three rank patterns,
+    ``knit_lanes`` holds the masks of bit 1 and of bit 0 of those bytes, from
+    which the most tiles held of one run is read; the sum over the patterns
+    is at least the tiles held of any knitted set. No lanes (the exact count
+    is taken) if the tile set's knitted sets are not of that form.
+    """
+    mult = 1 | 1 << 24 | 1 << 48
+    lanes = [0, 0, 0]
+    for codes in knitted_codes:
+        starts = [c for c in codes if c + 3 in codes and c + 6 in codes and c - 3 not in codes]
+        slots = set()
+        for c in starts:
+            rank = ts.by_code(c).rank
+            if rank is None or rank > 3:
+                return mult, ()
+            slots.add(rank - 1)
+            lanes[rank - 1] |= 1 << (8 * (c + 6))
+        if len(codes) != 9 or len(starts) != 3 or slots != {0, 1, 2}:
+            return mult, ()
+    return mult, tuple((low << 1, low) for low in lanes if low)
 
 
 _WIN = Action(ActionKind.WIN)
