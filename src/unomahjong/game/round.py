@@ -8,11 +8,12 @@ choices), so every action a caller sends is a decision of one seat.
 
 from __future__ import annotations
 
-import bisect
 import enum
 import operator
 import random
-from collections.abc import Iterable, Sequence
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import attrs
 
@@ -173,6 +174,137 @@ class RoundState:
         return self.back - self.front + 1
 
 
+# ------------------------------------------------------------------ construction
+#
+# The engine builds a state or two per action. attrs' __init__ for a frozen
+# class sets every field through ``object.__setattr__``; these private
+# constructors set the slots through their descriptors, bound once, about
+# twice as fast. They take every field in declaration order (private ones
+# too), with no defaults; adding or removing a field fails at import.
+
+
+def _make_round() -> Callable[..., RoundState]:
+    (
+        s_rules,
+        s_dealer,
+        s_wall,
+        s_front,
+        s_back,
+        s_seats,
+        s_phase,
+        s_current,
+        s_direction,
+        s_drawn,
+        s_replacement,
+        s_last,
+        s_claimed,
+        s_offered,
+        s_pending,
+        s_answers,
+        s_window,
+        s_result,
+    ) = (RoundState.__dict__[f.name].__set__ for f in attrs.fields(RoundState))
+    new = object.__new__
+
+    def make(
+        rules: RuleSet,
+        dealer: int,
+        wall: tuple[Tile, ...],
+        front: int,
+        back: int,
+        seats: tuple[SeatState, ...],
+        phase: Phase,
+        current: int,
+        direction: int,
+        drawn: Tile | None,
+        replacement: bool,
+        last: bool,
+        claimed: bool,
+        offered: Tile | None,
+        pending: tuple[int, ...],
+        answers: tuple[tuple[int, Action], ...],
+        window: bool,
+        result: Outcome | None,
+    ) -> RoundState:
+        o: RoundState = new(RoundState)
+        s_rules(o, rules)
+        s_dealer(o, dealer)
+        s_wall(o, wall)
+        s_front(o, front)
+        s_back(o, back)
+        s_seats(o, seats)
+        s_phase(o, phase)
+        s_current(o, current)
+        s_direction(o, direction)
+        s_drawn(o, drawn)
+        s_replacement(o, replacement)
+        s_last(o, last)
+        s_claimed(o, claimed)
+        s_offered(o, offered)
+        s_pending(o, pending)
+        s_answers(o, answers)
+        s_window(o, window)
+        s_result(o, result)
+        return o
+
+    return make
+
+
+def _make_seat() -> Callable[..., SeatState]:
+    (
+        s_concealed,
+        s_melds,
+        s_discards,
+        s_uno,
+        s_uno_first,
+        s_draws,
+        s_discarded,
+        s_floor,
+        s_counts,
+    ) = (SeatState.__dict__[f.name].__set__ for f in attrs.fields(SeatState))
+    new = object.__new__
+
+    def make(
+        concealed: tuple[Tile, ...],
+        melds: tuple[Meld, ...],
+        discards: tuple[Tile, ...],
+        uno: bool,
+        uno_first: bool,
+        draws: int,
+        discarded: int,
+        floor: int | None,
+        counts: list[int] | None,
+    ) -> SeatState:
+        o: SeatState = new(SeatState)
+        s_concealed(o, concealed)
+        s_melds(o, melds)
+        s_discards(o, discards)
+        s_uno(o, uno)
+        s_uno_first(o, uno_first)
+        s_draws(o, draws)
+        s_discarded(o, discarded)
+        s_floor(o, floor)
+        s_counts(o, counts)
+        return o
+
+    return make
+
+
+_round = _make_round()
+"""``RoundState(...)`` with every field."""
+_seat = _make_seat()
+"""``SeatState(...)`` with every field, then ``_floor`` and ``_counts``."""
+_ROUND_FIELDS = tuple(f.name for f in attrs.fields(RoundState))
+_round_fields = operator.attrgetter(*_ROUND_FIELDS)
+
+
+def _replaced(state: RoundState, **changes: Any) -> RoundState:
+    """``attrs.evolve(state, **changes)``, through :func:`_round`."""
+    fields = dict(zip(_ROUND_FIELDS, _round_fields(state), strict=True))
+    fields.update(changes)
+    return _round(**fields)
+
+
 # ------------------------------------------------------------------ start
 
 
@@ -227,7 +359,7 @@ def _remove(tiles: Sequence[Tile], *gone: Tile) -> tuple[Tile, ...]:
 
 def _remove_one(tiles: tuple[Tile, ...], tile: Tile) -> tuple[Tile, ...]:
     """``tiles`` (sorted by code) without one ``tile``."""
-    i = bisect.bisect_left(tiles, tile.code, key=_code)
+    i = bisect_left(tiles, tile.code, key=_code)
     if i >= len(tiles) or tiles[i] is not tile:
         i = tiles.index(tile)
     return tiles[:i] + tiles[i + 1 :]
@@ -240,15 +372,6 @@ def _counts(ts: TileSet, tiles: Iterable[Tile]) -> list[int]:
     return counts
 
 
-def _same_hand(new: SeatState, old: SeatState) -> SeatState:
-    """``new``, which has ``old``'s concealed tiles and melds, with its caches."""
-    if old._floor is not None:
-        object.__setattr__(new, "_floor", old._floor)
-    if old._counts is not None:
-        object.__setattr__(new, "_counts", old._counts)
-    return new
-
-
 def _seat_counts(ts: TileSet, s: SeatState) -> list[int]:
     """The seat's concealed tiles counted by code (cached: do not modify)."""
     counts = s._counts
@@ -256,15 +379,6 @@ def _seat_counts(ts: TileSet, s: SeatState) -> list[int]:
         counts = _counts(ts, s.concealed)
         object.__setattr__(s, "_counts", counts)
     return counts
-
-
-def _counts_plus(s: SeatState, new: SeatState, code: int, n: int) -> None:
-    """Give ``new`` the counts of ``s`` with ``n`` more tiles of ``code``."""
-    counts = s._counts
-    if counts is not None:
-        counts = counts.copy()
-        counts[code] += n
-        object.__setattr__(new, "_counts", counts)
 
 
 def _draw(
@@ -282,33 +396,23 @@ def _draw_with(
     replacement: bool,
 ) -> tuple[RoundState, tuple[Event, ...]]:
     """:func:`_draw` from ``state`` with these seats and direction."""
+    wall = state.wall
+    front = state.front
+    back = state.back
     if replacement:
-        tile, front, back = state.wall[state.back], state.front, state.back - 1
+        tile = wall[back]
+        back -= 1
     else:
-        tile, front, back = state.wall[state.front], state.front + 1, state.back
-    s = seats[seat]
-    concealed = s.concealed
-    i = bisect.bisect_right(concealed, tile.code, key=_code)
-    new_s = SeatState(
-        (*concealed[:i], tile, *concealed[i:]),
-        s.melds,
-        s.discards,
-        s.uno,
-        s.uno_first,
-        s.draws + 1,
-        s.discarded,
-    )
-    # One more tile lowers the shanten by at most one.
-    if s._floor is not None:
-        object.__setattr__(new_s, "_floor", s._floor - 1)
-    _counts_plus(s, new_s, tile.code, 1)
-    new = RoundState(
+        tile = wall[front]
+        front += 1
+    new_s = _drawn(seats[seat], tile)
+    new = _round(
         state.rules,
         state.dealer,
-        state.wall,
+        wall,
         front,
         back,
-        _replace(seats, seat, new_s),
+        (*seats[:seat], new_s, *seats[seat + 1 :]),
         Phase.TURN,
         seat,
         direction,
@@ -322,7 +426,32 @@ def _draw_with(
         state.window,
         state.result,
     )
-    return new, (Event("replacement" if replacement else "draw", seat, tile),)
+    events = _tables(state.rules.tileset).events["replacement" if replacement else "draw"]
+    return new, (events[seat][tile],)
+
+
+def _drawn(s: SeatState, tile: Tile) -> SeatState:
+    """The seat after it draws ``tile``, with its caches."""
+    code = tile.code
+    concealed = s.concealed
+    i = bisect_right(concealed, code, key=_code)
+    counts = s._counts
+    if counts is not None:
+        counts = counts.copy()
+        counts[code] += 1
+    floor = s._floor
+    return _seat(
+        (*concealed[:i], tile, *concealed[i:]),
+        s.melds,
+        s.discards,
+        s.uno,
+        s.uno_first,
+        s.draws + 1,
+        s.discarded,
+        # One more tile lowers the shanten by at most one.
+        None if floor is None else floor - 1,
+        counts,
+    )
 
 
 def _replace(seats: tuple[SeatState, ...], i: int, s: SeatState) -> tuple[SeatState, ...]:
@@ -441,7 +570,7 @@ def _spread(mask: int) -> int:
     return out
 
 
-def _uno_discards(state: RoundState, seat: int, options: Sequence[Tile]) -> list[Tile]:
+def _uno_discards(state: RoundState, seat: int, options: Iterable[Tile]) -> list[Tile]:
     """Discards after which the hand is ready in the RULINGS sense: a kind of
     which the player holds fewer than four copies completes it (copies seen
     elsewhere do not matter). Skipped at once when no discard can be ready."""
@@ -625,6 +754,7 @@ class _Tables:
         "chows",
         "concealed_kong",
         "discard",
+        "events",
         "honour8",
         "honour_mask",
         "knit_lanes",
@@ -654,6 +784,11 @@ class _Tables:
         self.kong = table(ActionKind.KONG)
         self.pung = table(ActionKind.PUNG)
         self.chow = table(ActionKind.CHOW)
+        self.events = {
+            kind: tuple({t: Event(kind, seat, t) for t in ts.tiles} for seat in range(MAX_PLAYERS))
+            for kind in ("draw", "replacement", "discard", "uno", "reverse", "skip")
+        }
+        """The frequent events, built once: ``events[kind][seat][tile]``."""
         self.neighbours: list[tuple[int, ...]] = [() for _ in range(ts.size)]
         """Codes of the suited tiles within two ranks of a suited tile."""
         self.chows: dict[Tile, tuple[tuple[Tile, int, int], ...]] = {}
@@ -736,19 +871,22 @@ def _tables(ts: TileSet) -> _Tables:
     return tab
 
 
-_last_legal: list[tuple[RoundState, int, tuple[Action, ...]]] = []
-"""The last answer of :func:`legal_actions`: a caller asks, then applies."""
+_last_legal: list[Any] = [None, -1, ()]
+"""The last answer of :func:`legal_actions` (state, seat, actions): a caller
+asks, then applies."""
 
 
 def legal_actions(state: RoundState, seat: int) -> tuple[Action, ...]:
     """Every action ``seat`` may take now, in a fixed order: win, kongs,
     discards (UNO declarations after plain ones), claims, pass."""
-    if _last_legal:
-        last_state, last_seat, last_actions = _last_legal[0]
-        if last_state is state and last_seat == seat:
-            return last_actions
+    last = _last_legal
+    if last[0] is state and last[1] == seat:
+        actions: tuple[Action, ...] = last[2]
+        return actions
     actions = _legal_actions(state, seat)
-    _last_legal[:] = [(state, seat, actions)]
+    last[0] = state
+    last[1] = seat
+    last[2] = actions
     return actions
 
 
@@ -762,29 +900,49 @@ def _legal_actions(state: RoundState, seat: int) -> tuple[Action, ...]:
     else:
         return _claim_options(state, seat)
     s = state.seats[seat]
-    acts = _tables(state.rules.tileset)
+    tab = _tables(state.rules.tileset)
+    claimed = state.claimed
+    uno = s.uno
     out: list[Action] = []
-    if not state.claimed and _can_win(state, seat) is not None:
+    # _can_win's first test inline: a win needs UNO, a replacement tile or 天和/地和.
+    if (
+        not claimed
+        and (uno or state.replacement or (state.window and s.draws == 1 and s.discarded == 0))
+        and _can_win(state, seat) is not None
+    ):
         out.append(_WIN)
-    if s.uno and state.drawn is not None:
-        out.append(acts.discard[state.drawn])
+    if uno and state.drawn is not None:
+        out.append(tab.discard[state.drawn])
         return tuple(out)
     concealed = s.concealed
-    options = sorted(dict.fromkeys(concealed), key=_code)
-    if not state.claimed and not s.uno and state.wall_left > 0:
-        counts = _seat_counts(acts.tileset, s)
+    # The concealed tiles are sorted by code: so are the distinct ones.
+    options = dict.fromkeys(concealed)
+    if not claimed and not uno and state.back >= state.front:
+        counts = s._counts
+        if counts is None:
+            counts = _seat_counts(tab.tileset, s)
         if len(concealed) - len(options) >= 3:  # room for four of a kind
             for t in options:
                 if counts[t.code] == 4:
-                    out.append(acts.concealed_kong[t])
+                    out.append(tab.concealed_kong[t])
         for m in s.melds:
             if m.kind is MeldKind.PUNG and counts[m.tile.code]:
-                out.append(acts.added_kong[m.tile])
-    discard = acts.discard
-    out.extend([discard[t] for t in options])
-    if not s.uno:
-        uno = acts.uno
-        out.extend([uno[t] for t in _uno_discards(state, seat, options)])
+                out.append(tab.added_kong[m.tile])
+    discards = map(tab.discard.__getitem__, options)
+    if uno:
+        out.extend(discards)
+        return tuple(out)
+    # A discard never lowers the shanten: no UNO discard while the floor is above 0.
+    floor = s._floor
+    if floor is not None and floor > 0:
+        if not out:
+            return tuple(discards)
+        out.extend(discards)
+        return tuple(out)
+    ready = _uno_discards(state, seat, options)
+    out.extend(discards)
+    if ready:
+        out.extend(map(tab.uno.__getitem__, ready))
     return tuple(out)
 
 
@@ -841,7 +999,11 @@ def apply(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tup
     """
     if state.phase is Phase.ENDED:
         raise IllegalActionError("ended", "the round is over")
-    actions = legal_actions(state, seat)
+    last = _last_legal
+    if last[0] is state and last[1] == seat:
+        actions: tuple[Action, ...] = last[2]
+    else:
+        actions = legal_actions(state, seat)
     for a in actions:
         if a is action:
             break
@@ -850,10 +1012,12 @@ def apply(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tup
             who = "it is not this seat's turn" if seat not in awaiting(state) else "not allowed now"
             raise IllegalActionError("illegal-action", f"seat {seat} may not {action}: {who}")
     if state.phase is Phase.TURN:
+        if action.kind is ActionKind.DISCARD:
+            return _discard(state, seat, action)
         return _turn(state, seat, action)
     answers = (*state.answers, (seat, action))
     pending = tuple(p for p in state.pending if p != seat)
-    state = RoundState(
+    state = _round(
         state.rules,
         state.dealer,
         state.wall,
@@ -888,65 +1052,115 @@ def _turn(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tup
     if kind is ActionKind.CONCEALED_KONG:
         tile = action.tile
         assert tile is not None
-        s = attrs.evolve(
-            s,
-            concealed=_remove(s.concealed, tile, tile, tile, tile),
-            melds=(*s.melds, Meld(MeldKind.KONG, tile, exposed=False)),
+        s = _seat(
+            _remove(s.concealed, tile, tile, tile, tile),
+            (*s.melds, Meld(MeldKind.KONG, tile, exposed=False)),
+            s.discards,
+            s.uno,
+            s.uno_first,
+            s.draws,
+            s.discarded,
+            None,
+            None,
         )
-        state = attrs.evolve(state, seats=_replace(state.seats, seat, s), window=False)
+        state = _replaced(state, seats=_replace(state.seats, seat, s), window=False)
         new, events = _draw(state, seat, replacement=True)
         return new, (Event("concealed_kong", seat, tile), *events)
     if kind is ActionKind.ADDED_KONG:
         tile = action.tile
         assert tile is not None
-        state = attrs.evolve(state, phase=Phase.ROB, offered=tile, window=False, answers=())
+        state = _replaced(state, phase=Phase.ROB, offered=tile, window=False, answers=())
         robbers = tuple(i for i in range(state.players) if i != seat and _claimable(state, i))
-        state = attrs.evolve(state, pending=robbers)
+        state = _replaced(state, pending=robbers)
         if robbers:
             return state, (Event("added_kong", seat, tile),)
         new, events = _complete_added_kong(state)
         return new, (Event("added_kong", seat, tile), *events)
-    # A discard.
+    raise AssertionError(f"not a turn action: {action}")  # discards go to _discard
+
+
+def _discard(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tuple[Event, ...]]:
+    """The current seat discards (``action.uno``: and declares UNO); when
+    nobody may claim the tile, the next seat draws at once."""
     tile = action.tile
     assert tile is not None
     uno = action.uno
-    new_s = SeatState(
-        _remove_one(s.concealed, tile),
+    s = state.seats[seat]
+    tab = _tables(state.rules.tileset)
+    events = tab.events
+    code = tile.code
+    concealed = s.concealed
+    i = bisect_left(concealed, code, key=_code)
+    if i >= len(concealed) or concealed[i] is not tile:
+        i = concealed.index(tile)
+    counts = s._counts
+    if counts is not None:
+        counts = counts.copy()
+        counts[code] -= 1
+    new_s = _seat(
+        concealed[:i] + concealed[i + 1 :],
         s.melds,
         (*s.discards, tile),
         s.uno or uno,
         s.uno_first or (uno and s.discarded == 0 and state.window),
         s.draws,
         s.discarded + 1,
+        s._floor,  # one tile fewer never lowers the shanten
+        counts,
     )
-    # One tile fewer never lowers the shanten.
-    if s._floor is not None:
-        object.__setattr__(new_s, "_floor", s._floor)
-    _counts_plus(s, new_s, tile.code, -1)
-    said: tuple[Event, ...] = (Event("discard", seat, tile),)
-    if uno:
-        said += (Event("uno", seat, tile),)
-    seats = _replace(state.seats, seat, new_s)
-    last = state.wall_left == 0
-    claimers = _claimers(state, seat, tile, seats, last)
+    said: tuple[Event, ...] = (
+        (events["discard"][seat][tile], events["uno"][seat][tile])
+        if uno
+        else (events["discard"][seat][tile],)
+    )
+    table = list(state.seats)
+    table[seat] = new_s
+    last = state.back < state.front
+    claimers = _claimers(state, seat, tile, table, last, tab)
     if claimers:
-        return _claim_state(state, seats, tile, last, claimers), said
+        return _claim_state(state, tuple(table), tile, last, claimers), said
     if last:
-        new, more = _pass(_claim_state(state, seats, tile, last, ()))
+        new, more = _pass(_claim_state(state, tuple(table), tile, last, ()))
         return new, said + more
-    # Nobody claims and the wall is not empty: as _pass, without the CLAIM state.
+    # Nobody claims and the wall is not empty: as _pass, without the CLAIM
+    # state, and the next seat draws as in _draw_with.
     direction = state.direction
-    step = 1
     honour = tile.honour
-    if honour is not None:
-        if honour.symbol == "R":
-            direction = -direction
-            said += (Event("reverse", seat, tile),)
-        elif honour.symbol == "S":
-            step = 2
-            said += (Event("skip", seat, tile),)
-    new, more = _draw_with(state, seats, direction, (seat + step * direction) % len(seats), False)
-    return new, said + more
+    if honour is None:
+        nxt = (seat + direction) % len(table)
+    elif honour.symbol == "R":
+        direction = -direction
+        nxt = (seat + direction) % len(table)
+        said += (events["reverse"][seat][tile],)
+    elif honour.symbol == "S":
+        nxt = (seat + 2 * direction) % len(table)
+        said += (events["skip"][seat][tile],)
+    else:
+        nxt = (seat + direction) % len(table)
+    front = state.front
+    drawn = state.wall[front]
+    table[nxt] = _drawn(table[nxt], drawn)
+    new = _round(
+        state.rules,
+        state.dealer,
+        state.wall,
+        front + 1,
+        state.back,
+        tuple(table),
+        Phase.TURN,
+        nxt,
+        direction,
+        drawn,
+        False,
+        state.back <= front,
+        False,
+        None,
+        (),
+        (),
+        state.window,
+        state.result,
+    )
+    return new, (*said, events["draw"][nxt][drawn])
 
 
 def _claim_state(
@@ -980,7 +1194,12 @@ def _claim_state(
 
 
 def _claimers(
-    state: RoundState, seat: int, tile: Tile, seats: tuple[SeatState, ...], last: bool
+    state: RoundState,
+    seat: int,
+    tile: Tile,
+    seats: Sequence[SeatState],
+    last: bool,
+    tab: _Tables,
 ) -> tuple[int, ...]:
     """The seats with an option on the discard of ``tile`` by the current seat
     of ``state`` (``seats`` after it): those whose :func:`_claim_options` in
@@ -989,28 +1208,41 @@ def _claimers(
     # Without UNO, only 地和 wins on a discard: the dealer's first, in the window.
     earthly = state.window and seat == dealer and seats[dealer].discarded == 1
     after = (seat + state.direction) % len(seats)
-    suited = tile.rank is not None
-    ts = state.rules.tileset
+    chows = tab.chows[tile]
     code = tile.code
     out = []
     maybe = []
     for i, o in enumerate(seats):
         if i == seat:
             continue
-        if not last and not o.uno:
-            if _seat_counts(ts, o)[code] >= 2:
+        if o.uno:
+            maybe.append(i)
+            continue
+        if not last:
+            counts = o._counts
+            if counts is None:
+                counts = _seat_counts(tab.tileset, o)
+            if counts[code] >= 2:
                 out.append(i)
                 continue
-            if suited and i == after and _chows(state, o, tile):
+            if i == after and chows and _can_chow(counts, chows):
                 out.append(i)
                 continue
-        if o.uno or (earthly and i != dealer):
+        if earthly and i != dealer:
             maybe.append(i)
     if maybe:
-        claim = _claim_state(state, seats, tile, last, ())
+        claim = _claim_state(state, tuple(seats), tile, last, ())
         out.extend(i for i in maybe if _can_win(claim, i) is not None)
         out.sort()
     return tuple(out)
+
+
+def _can_chow(counts: list[int], chows: tuple[tuple[Tile, int, int], ...]) -> bool:
+    """Whether ``counts`` hold the two other tiles of one of the ``chows``."""
+    for _, a, b in chows:  # noqa: SIM110 (a loop is cheaper than any() here)
+        if counts[a] and counts[b]:
+            return True
+    return False
 
 
 def _complete_added_kong(state: RoundState) -> tuple[RoundState, tuple[Event, ...]]:
@@ -1023,8 +1255,18 @@ def _complete_added_kong(state: RoundState) -> tuple[RoundState, tuple[Event, ..
         else m
         for m in s.melds
     )
-    s = attrs.evolve(s, concealed=_remove(s.concealed, tile), melds=melds)
-    state = attrs.evolve(state, seats=_replace(state.seats, seat, s), offered=None)
+    s = _seat(
+        _remove(s.concealed, tile),
+        melds,
+        s.discards,
+        s.uno,
+        s.uno_first,
+        s.draws,
+        s.discarded,
+        None,
+        None,
+    )
+    state = _replaced(state, seats=_replace(state.seats, seat, s), offered=None)
     return _draw(state, seat, replacement=True)
 
 
@@ -1048,7 +1290,7 @@ def _resolve(state: RoundState) -> tuple[RoundState, tuple[Event, ...]]:
             wins.append(Win(w, result, state.current))
         return _end(state, tuple(wins), tuple(Event("win", w, tile) for w in winners))
     if robbing:
-        return _complete_added_kong(attrs.evolve(state, answers=(), pending=()))
+        return _complete_added_kong(_replaced(state, answers=(), pending=()))
     best = max(
         ((i, a) for i, a in answers.items() if a.kind is not ActionKind.PASS),
         key=lambda x: _CLAIM_RANK[x[1].kind],
@@ -1068,7 +1310,7 @@ def _pass(state: RoundState) -> tuple[RoundState, tuple[Event, ...]]:
     step = 1
     honour = tile.honour
     if honour is not None and honour.symbol == "R":
-        state = attrs.evolve(state, direction=-state.direction)
+        state = _replaced(state, direction=-state.direction)
         events += (Event("reverse", discarder, tile),)
     elif honour is not None and honour.symbol == "S":
         step = 2
@@ -1085,7 +1327,17 @@ def _claim(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tu
     discarder = state.current
     source = (seat - discarder) % state.players
     d = state.seats[discarder]
-    d = _same_hand(attrs.evolve(d, discards=d.discards[:-1]), d)
+    d = _seat(
+        d.concealed,
+        d.melds,
+        d.discards[:-1],
+        d.uno,
+        d.uno_first,
+        d.draws,
+        d.discarded,
+        d._floor,
+        d._counts,
+    )
     s = state.seats[seat]
     kind = action.kind
     if kind is ActionKind.CHOW:
@@ -1106,9 +1358,19 @@ def _claim(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tu
             claimed=tile,
         )
         concealed = _remove(s.concealed, *([tile] * n))
-    s = attrs.evolve(s, concealed=concealed, melds=(*s.melds, meld))
+    s = _seat(
+        concealed,
+        (*s.melds, meld),
+        s.discards,
+        s.uno,
+        s.uno_first,
+        s.draws,
+        s.discarded,
+        None,
+        None,
+    )
     seats = _replace(_replace(state.seats, discarder, d), seat, s)
-    state = attrs.evolve(
+    state = _replaced(
         state,
         seats=seats,
         window=False,
@@ -1144,6 +1406,6 @@ def _end(
             pay[w.seat] += due
     result = Outcome(wins, tuple(pay))
     return (
-        attrs.evolve(state, phase=Phase.ENDED, pending=(), answers=(), result=result),
+        _replaced(state, phase=Phase.ENDED, pending=(), answers=(), result=result),
         events,
     )
