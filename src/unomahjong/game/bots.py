@@ -25,7 +25,18 @@ class RandomBot:
 
     def choose(self, state: RoundState, seat: int) -> Action:
         """A uniformly random legal action."""
-        return self.rng.choice(legal_actions(state, seat))
+        actions = legal_actions(state, seat)
+        n = len(actions)
+        if not n:
+            raise IndexError("no legal action to choose from")
+        # random.Random.choice's own method, inline: k random bits, rejected
+        # until below n, so every action is equally likely.
+        getrandbits = self.rng.getrandbits
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return actions[r]
 
 
 def _shanten_of(state: RoundState, seat: int, concealed: list[int], melds: int) -> int:

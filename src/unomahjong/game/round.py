@@ -426,7 +426,7 @@ def _draw_with(
         state.window,
         state.result,
     )
-    events = _tables(state.rules.tileset).events["replacement" if replacement else "draw"]
+    events = _tables_of(state.rules).events["replacement" if replacement else "draw"]
     return new, (events[seat][tile],)
 
 
@@ -579,7 +579,7 @@ def _uno_discards(state: RoundState, seat: int, options: Iterable[Tile]) -> list
     if s._floor is not None and s._floor > 0:
         return []
     ts = state.rules.tileset
-    floor = _shanten_floor(_tables(ts), _seat_counts(ts, s), len(s.melds))
+    floor = _shanten_floor(_tables_of(state.rules), _seat_counts(ts, s), len(s.melds))
     if floor > 0:
         object.__setattr__(s, "_floor", floor)
         return []
@@ -871,6 +871,22 @@ def _tables(ts: TileSet) -> _Tables:
     return tab
 
 
+_last_tables: list[Any] = [None, None]
+"""The last rule set :func:`_tables_of` was asked about, and its tables."""
+
+
+def _tables_of(rules: RuleSet) -> _Tables:
+    """``_tables(rules.tileset)``, remembering the last rule set."""
+    last = _last_tables
+    if last[0] is rules:
+        tab: _Tables = last[1]
+        return tab
+    tab = _tables(rules.tileset)
+    last[0] = rules
+    last[1] = tab
+    return tab
+
+
 _last_legal: list[Any] = [None, -1, ()]
 """The last answer of :func:`legal_actions` (state, seat, actions): a caller
 asks, then applies."""
@@ -900,7 +916,7 @@ def _legal_actions(state: RoundState, seat: int) -> tuple[Action, ...]:
     else:
         return _claim_options(state, seat)
     s = state.seats[seat]
-    tab = _tables(state.rules.tileset)
+    tab = _tables_of(state.rules)
     claimed = state.claimed
     uno = s.uno
     out: list[Action] = []
@@ -974,7 +990,7 @@ def _claim_options(state: RoundState, seat: int) -> tuple[Action, ...]:
     if _can_win(state, seat, robbing=state.phase is Phase.ROB) is not None:
         out.append(_WIN)
     if state.phase is Phase.CLAIM and not state.last and not s.uno:
-        acts = _tables(state.rules.tileset)
+        acts = _tables_of(state.rules)
         n = _seat_counts(acts.tileset, s)[tile.code]
         if n >= 3 and state.wall_left > 0:
             out.append(acts.kong[tile])
@@ -1086,7 +1102,7 @@ def _discard(state: RoundState, seat: int, action: Action) -> tuple[RoundState, 
     assert tile is not None
     uno = action.uno
     s = state.seats[seat]
-    tab = _tables(state.rules.tileset)
+    tab = _tables_of(state.rules)
     events = tab.events
     code = tile.code
     concealed = s.concealed
