@@ -8,11 +8,12 @@ Plays a fixed set of seeded 4-player UNO Mahjong hands with random bots and
 with greedy bots (every win scored with the fan evaluator), and in the same
 process times rlcard's mahjong environment (``rlcard.make("mahjong")`` with
 its ``RandomAgent``; rlcard scores nothing). The three passes are interleaved
-and repeated ``R`` times, each repeat playing exactly the same hands as the
-others (rlcard's agents draw from numpy's global generator, reseeded before
-each pass); each figure is the best repeat, so that a moment of load on a
-shared machine does not penalise one side only. Prints games per second and
-the ratio ours/rlcard for random play (target >= 10).
+and repeated ``R`` times; repeat ``r`` plays new hands on both sides (ours
+from seeds ``S + r * N``, rlcard's environment and numpy's global generator,
+which its agents draw from, seeded with ``S + r``), so no cache can carry a
+hand over from one repeat to the next. Each figure is the best repeat, so that
+a moment of load on a shared machine does not penalise one side only. Prints
+games per second and the ratio ours/rlcard for random play (target >= 10).
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ def ours(games: int, seed: int, greedy: bool) -> float:
 
 def theirs(games: int, seed: int) -> float:
     """Games per second of rlcard's mahjong with random agents."""
-    np.random.seed(seed % 2**32)
+    np.random.seed(seed % 2**32)  # RandomAgent draws from numpy's global generator
     env = rlcard.make("mahjong", config={"seed": seed})
     env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
     start = time.perf_counter()
@@ -69,10 +70,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     runs: dict[str, list[float]] = {"random": [], "greedy": [], "rlcard": []}
-    for _ in range(max(args.repeats, 1)):
-        runs["random"].append(ours(args.games, args.seed, greedy=False))
-        runs["rlcard"].append(theirs(args.peer_games, args.seed))
-        runs["greedy"].append(ours(args.games, args.seed, greedy=True))
+    for r in range(max(args.repeats, 1)):
+        runs["random"].append(ours(args.games, args.seed + r * args.games, greedy=False))
+        runs["rlcard"].append(theirs(args.peer_games, args.seed + r))
+        runs["greedy"].append(ours(args.games, args.seed + r * args.games, greedy=True))
     random_gps = max(runs["random"])
     greedy_gps = max(runs["greedy"])
     peer_gps = max(runs["rlcard"])
@@ -93,7 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         print(
             f"{args.games} four-player hands per bot type, {args.peer_games} rlcard hands "
-            f"(seed {args.seed}); best of {args.repeats} interleaved repeats"
+            f"(seed {args.seed}); best of {args.repeats} interleaved repeats, new hands in each"
         )
         print(f"  unomahjong, random bots   {random_gps:8.1f} games/s")
         print(f"  unomahjong, greedy bots   {greedy_gps:8.1f} games/s")

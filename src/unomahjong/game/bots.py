@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from ..shanten import layout_for, min_shanten
-from .round import Action, ActionKind, RoundState, _seat_counts, legal_actions
+from .round import Action, ActionKind, RoundState, _min_shanten, _seat_counts, legal_actions
 
 
 class Bot(Protocol):
@@ -40,7 +39,7 @@ class RandomBot:
 
 
 def _shanten_of(state: RoundState, seat: int, concealed: list[int], melds: int) -> int:
-    return min_shanten(layout_for(state.rules.tileset), concealed, melds)
+    return _min_shanten(state, concealed, melds)
 
 
 class GreedyBot:

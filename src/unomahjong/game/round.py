@@ -131,6 +131,23 @@ class Outcome:
         return not self.wins
 
 
+class _Memo:
+    """What a round remembers about hands it has weighed; shared by all the
+    states of one round (made with its first state), never by two rounds."""
+
+    __slots__ = ("complete", "shanten")
+
+    def __init__(self) -> None:
+        self.shanten: dict[tuple[bytes, int], int] = {}
+        """Shanten by (concealed counts as bytes, melds): the engine and the
+        greedy bot ask about the same hands (a seat's hand after its discard
+        and in the next claim window, the hand both the UNO test and the bot
+        weigh)."""
+        self.complete: dict[tuple[tuple[Tile, ...], int, Tile], bool] = {}
+        """Whether concealed tiles plus a tile complete a hand with so many
+        melds: a locked (UNO) hand is asked the same question turn after turn."""
+
+
 @attrs.frozen(slots=True)
 class RoundState:
     """The whole round; frozen, so any state may be kept, compared or replayed."""
@@ -162,6 +179,8 @@ class RoundState:
     window: bool = True
     """The first-turn window: open until the first claim or declared kong."""
     result: Outcome | None = None
+    _memo: _Memo = attrs.field(factory=_Memo, init=False, eq=False, repr=False)
+    """Private: the round's memo (a state built directly gets a fresh one)."""
 
     @property
     def players(self) -> int:
@@ -203,6 +222,7 @@ def _make_round() -> Callable[..., RoundState]:
         s_answers,
         s_window,
         s_result,
+        s_memo,
     ) = (RoundState.__dict__[f.name].__set__ for f in attrs.fields(RoundState))
     new = object.__new__
 
@@ -225,6 +245,7 @@ def _make_round() -> Callable[..., RoundState]:
         answers: tuple[tuple[int, Action], ...],
         window: bool,
         result: Outcome | None,
+        _memo: _Memo,
     ) -> RoundState:
         o: RoundState = new(RoundState)
         s_rules(o, rules)
@@ -245,6 +266,7 @@ def _make_round() -> Callable[..., RoundState]:
         s_answers(o, answers)
         s_window(o, window)
         s_result(o, result)
+        s_memo(o, _memo)
         return o
 
     return make
@@ -425,6 +447,7 @@ def _draw_with(
         (),
         state.window,
         state.result,
+        state._memo,
     )
     events = _tables_of(state.rules).events["replacement" if replacement else "draw"]
     return new, (events[seat][tile],)
@@ -490,8 +513,19 @@ def _shanten(state: RoundState, seat: int) -> int:
     on the seat's state)."""
     s = state.seats[seat]
     ts = state.rules.tileset
-    sh = min_shanten(layout_for(ts), _seat_counts(ts, s), len(s.melds))
+    sh = _min_shanten(state, _seat_counts(ts, s), len(s.melds))
     object.__setattr__(s, "_floor", sh)
+    return sh
+
+
+def _min_shanten(state: RoundState, counts: Sequence[int], melds: int) -> int:
+    """:func:`min_shanten` of concealed ``counts`` with ``melds`` melds,
+    remembered for the round."""
+    memo = state._memo.shanten
+    key = (bytes(counts), melds)
+    sh = memo.get(key)
+    if sh is None:
+        sh = memo[key] = min_shanten(layout_for(state.rules.tileset), counts, melds)
     return sh
 
 
@@ -596,7 +630,7 @@ def _uno_discards(state: RoundState, seat: int, options: Iterable[Tile]) -> list
     for t in options:
         counts[t.code] -= 1
         held[t.code] -= 1
-        if min_shanten(lay, counts, melds) == 0 and any(
+        if _min_shanten(state, counts, melds) == 0 and any(
             held[c] < ts.copies for c in waits_codes(lay, counts, melds)
         ):
             out.append(t)
@@ -648,12 +682,6 @@ def _win_context(state: RoundState, seat: int, *, robbing: bool = False) -> WinC
     )
 
 
-_COMPLETE_LIMIT = 1 << 16
-_complete_memo: dict[tuple[tuple[Tile, ...], int, Tile], bool] = {}
-"""Whether concealed tiles plus a tile complete a hand with so many melds: a
-locked (UNO) hand is asked the same question turn after turn."""
-
-
 def _complete(state: RoundState, seat: int, tile: Tile, *, held: bool) -> bool:
     """Whether the seat's concealed tiles (``held``: they include ``tile``;
     else plus ``tile``) complete its hand."""
@@ -662,7 +690,8 @@ def _complete(state: RoundState, seat: int, tile: Tile, *, held: bool) -> bool:
     rest = _remove_one(s.concealed, tile) if held else s.concealed
     melds = len(s.melds)
     key = (rest, melds, tile)
-    done = _complete_memo.get(key)
+    memo = state._memo.complete
+    done = memo.get(key)
     if done is None:
         counts = list(_seat_counts(ts, s))
         if held:
@@ -671,9 +700,7 @@ def _complete(state: RoundState, seat: int, tile: Tile, *, held: bool) -> bool:
         if done:
             counts[tile.code] += 1
             done = is_complete_counts(layout_for(ts), counts, melds)
-        if len(_complete_memo) >= _COMPLETE_LIMIT:
-            _complete_memo.clear()
-        _complete_memo[key] = done
+        memo[key] = done
     return done
 
 
@@ -1052,6 +1079,7 @@ def apply(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tup
         answers,
         state.window,
         state.result,
+        state._memo,
     )
     if pending:
         return state, ()
@@ -1175,6 +1203,7 @@ def _discard(state: RoundState, seat: int, action: Action) -> tuple[RoundState, 
         (),
         state.window,
         state.result,
+        state._memo,
     )
     return new, (*said, events["draw"][nxt][drawn])
 
@@ -1187,7 +1216,7 @@ def _claim_state(
     pending: tuple[int, ...],
 ) -> RoundState:
     """The CLAIM state after the current seat of ``state`` discards ``tile``."""
-    return RoundState(
+    return _round(
         state.rules,
         state.dealer,
         state.wall,
@@ -1206,6 +1235,7 @@ def _claim_state(
         (),
         state.window,
         state.result,
+        state._memo,
     )
 
 
