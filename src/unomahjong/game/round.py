@@ -103,9 +103,10 @@ class SeatState:
     discarded: int = 0
     _floor: int | None = attrs.field(default=None, init=False, eq=False, repr=False)
     """Private: a lower bound of the concealed tiles' shanten (None: unknown)."""
-    _counts: list[int] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    _counts: bytearray | None = attrs.field(default=None, init=False, eq=False, repr=False)
     """Private: the concealed tiles counted by code (None: not yet counted).
-    Never modified once set."""
+    Never modified once set. A bytearray: compact, and not tracked by the
+    garbage collector, which a game creates enough objects to keep busy."""
 
 
 @attrs.frozen(slots=True)
@@ -295,7 +296,7 @@ def _make_seat() -> Callable[..., SeatState]:
         draws: int,
         discarded: int,
         floor: int | None,
-        counts: list[int] | None,
+        counts: bytearray | None,
     ) -> SeatState:
         o: SeatState = new(SeatState)
         s_concealed(o, concealed)
@@ -387,14 +388,14 @@ def _remove_one(tiles: tuple[Tile, ...], tile: Tile) -> tuple[Tile, ...]:
     return tiles[:i] + tiles[i + 1 :]
 
 
-def _counts(ts: TileSet, tiles: Iterable[Tile]) -> list[int]:
-    counts = [0] * ts.size
+def _counts(ts: TileSet, tiles: Iterable[Tile]) -> bytearray:
+    counts = bytearray(ts.size)
     for t in tiles:
         counts[t.code] += 1
     return counts
 
 
-def _seat_counts(ts: TileSet, s: SeatState) -> list[int]:
+def _seat_counts(ts: TileSet, s: SeatState) -> bytearray:
     """The seat's concealed tiles counted by code (cached: do not modify)."""
     counts = s._counts
     if counts is None:
@@ -529,7 +530,7 @@ def _min_shanten(state: RoundState, counts: Sequence[int], melds: int) -> int:
     return sh
 
 
-def _shanten_floor(tab: _Tables, counts: list[int], melds: int) -> int:
+def _shanten_floor(tab: _Tables, counts: bytearray, melds: int) -> int:
     """A cheap lower bound of the shanten of a hand of 14 tiles (kongs as
     three; ``counts`` the concealed tiles by code).
 
@@ -547,7 +548,7 @@ def _shanten_floor(tab: _Tables, counts: list[int], melds: int) -> int:
     integers with bit ``8 * code`` (see :class:`_Tables`), so that the work is
     a few C-level operations.
     """
-    raw = bytes(counts)
+    raw = counts
     held = int.from_bytes(raw.translate(_HELD), "little")
     suited = tab.suited8
     near = held & suited
@@ -1283,7 +1284,7 @@ def _claimers(
     return tuple(out)
 
 
-def _can_chow(counts: list[int], chows: tuple[tuple[Tile, int, int], ...]) -> bool:
+def _can_chow(counts: bytearray, chows: tuple[tuple[Tile, int, int], ...]) -> bool:
     """Whether ``counts`` hold the two other tiles of one of the ``chows``."""
     for _, a, b in chows:  # noqa: SIM110 (a loop is cheaper than any() here)
         if counts[a] and counts[b]:
