@@ -1325,11 +1325,12 @@ def _in_turn_order(state: RoundState, seats: Iterable[int]) -> list[int]:
 def _resolve(state: RoundState) -> tuple[RoundState, tuple[Event, ...]]:
     """All answers are in: carry out the highest claim (wins all together)."""
     robbing = state.phase is Phase.ROB
-    answers = dict(state.answers)
-    winners = _in_turn_order(state, [i for i, a in answers.items() if a.kind is ActionKind.WIN])
+    answers = state.answers  # one answer per seat
+    winners = [i for i, a in answers if a.kind is ActionKind.WIN]
     tile = state.offered
     assert tile is not None
     if winners:
+        winners = _in_turn_order(state, winners)
         wins = []
         for w in winners:
             result = _can_win(state, w, robbing=robbing)
@@ -1338,11 +1339,13 @@ def _resolve(state: RoundState) -> tuple[RoundState, tuple[Event, ...]]:
         return _end(state, tuple(wins), tuple(Event("win", w, tile) for w in winners))
     if robbing:
         return _complete_added_kong(_replaced(state, answers=(), pending=()))
-    best = max(
-        ((i, a) for i, a in answers.items() if a.kind is not ActionKind.PASS),
-        key=lambda x: _CLAIM_RANK[x[1].kind],
-        default=None,
-    )
+    # The first answer of the highest rank (passes rank 0).
+    best: tuple[int, Action] | None = None
+    rank = 0
+    for answer in answers:
+        r = _CLAIM_RANK.get(answer[1].kind, 0)
+        if r > rank:
+            best, rank = answer, r
     if best is not None:
         return _claim(state, best[0], best[1])
     return _pass(state)
@@ -1354,17 +1357,21 @@ def _pass(state: RoundState) -> tuple[RoundState, tuple[Event, ...]]:
     assert tile is not None
     discarder = state.current
     events: tuple[Event, ...] = ()
+    direction = state.direction
     step = 1
     honour = tile.honour
     if honour is not None and honour.symbol == "R":
-        state = _replaced(state, direction=-state.direction)
+        direction = -direction
         events += (Event("reverse", discarder, tile),)
     elif honour is not None and honour.symbol == "S":
         step = 2
         events += (Event("skip", discarder, tile),)
     if state.last or state.wall_left == 0:
+        if direction != state.direction:
+            state = _replaced(state, direction=direction)
         return _end(state, (), (*events, Event("exhaustive_draw", discarder)))
-    new, more = _draw(state, _next(state, discarder, step), replacement=False)
+    seat = (discarder + step * direction) % state.players
+    new, more = _draw_with(state, state.seats, direction, seat, False)
     return new, events + more
 
 
