@@ -530,33 +530,59 @@ def _min_shanten(state: RoundState, counts: Sequence[int], melds: int) -> int:
     return sh
 
 
-def _shanten_floor(tab: _Tables, counts: bytearray, melds: int) -> int:
+def _shanten_floor(tab: _Tables, concealed: tuple[Tile, ...], counts: bytearray, melds: int) -> int:
     """A cheap lower bound of the shanten of a hand of 14 tiles (kongs as
-    three; ``counts`` the concealed tiles by code).
+    three; ``concealed`` sorted by code, ``counts`` the same tiles by code).
 
-    Standard shape: call a tile isolated when it is single and no suited tile
-    is within two ranks of it. If ``d`` tiles must be exchanged to complete the
-    hand, an isolated tile is either exchanged, or the winning hand's meld or
-    pair holding it misses all its other tiles (at least one per group): so
-    ``isolated <= 2d`` and the shanten ``d - 1`` is at least
-    ``ceil(isolated / 2) - 1``. Other shapes: seven pairs ``6 - pairs``,
+    Standard shape: the shanten is ``3n + 1 - r`` where ``r`` is the most
+    concealed tiles that ``n`` more melds and a pair can reuse. Split the
+    tiles into blocks: copies of one kind, and suited tiles of one suit each
+    within two ranks of the next. A meld or pair reuses tiles of one block
+    only, at most three: so ``r`` is at most the sum of the ``n + 1`` largest
+    gains, where a block of ``k`` tiles offers ``k // 3`` gains of three and
+    one of ``k % 3``. (This is at least the older bound from isolated tiles,
+    ``ceil(isolated / 2) - 1``.) Other shapes: seven pairs ``6 - pairs``,
     thirteen orphans at least ``12 - kinds of terminals and honours``, honours
     and knitted ``13 - honours - knitted``, knitted straight at least
     ``8 - knitted`` (tiles held of the best knitted set).
 
-    The counts are read as bytes, one per code, and the sets of codes as
-    integers with bit ``8 * code`` (see :class:`_Tables`), so that the work is
-    a few C-level operations.
+    For the other shapes the counts are read as bytes, one per code, and the
+    sets of codes as integers with bit ``8 * code`` (see :class:`_Tables`), so
+    that the work is a few C-level operations.
     """
+    threes = twos = ones = size = 0
+    prev = -9
+    ranked = False
+    for t in concealed:
+        code = t.code
+        if code == prev or (ranked and code <= prev + 2 and t.rank is not None):
+            size += 1
+        else:
+            threes += size // 3
+            rest = size % 3
+            if rest == 1:
+                ones += 1
+            elif rest == 2:
+                twos += 1
+            size = 1
+            ranked = t.rank is not None
+        prev = code
+    threes += size // 3
+    rest = size % 3
+    if rest == 1:
+        ones += 1
+    elif rest == 2:
+        twos += 1
+    needed = 4 - melds
+    left = needed + 1
+    reuse = 3 * min(threes, left)
+    left -= min(threes, left)
+    reuse += 2 * min(twos, left) + min(ones, max(left - twos, 0))
+    best = 3 * needed + 1 - min(reuse, 3 * needed + 2)
+    if best < 0 or melds > 1:
+        return best
     raw = counts
     held = int.from_bytes(raw.translate(_HELD), "little")
-    suited = tab.suited8
-    near = held & suited
-    near = ((near << 8) | (near >> 8) | (near << 16) | (near >> 16)) & suited
-    isolated = (int.from_bytes(raw.translate(_SINGLE), "little") & ~near).bit_count()
-    best = (isolated + 1) // 2 - 1
-    if best <= 0 or melds > 1:
-        return best
     honours = 0
     if melds == 0:
         best = min(
@@ -614,7 +640,7 @@ def _uno_discards(state: RoundState, seat: int, options: Iterable[Tile]) -> list
     if s._floor is not None and s._floor > 0:
         return []
     ts = state.rules.tileset
-    floor = _shanten_floor(_tables_of(state.rules), _seat_counts(ts, s), len(s.melds))
+    floor = _shanten_floor(_tables_of(state.rules), s.concealed, _seat_counts(ts, s), len(s.melds))
     if floor > 0:
         object.__setattr__(s, "_floor", floor)
         return []
