@@ -38,7 +38,7 @@ class RandomBot:
         return actions[r]
 
 
-def _shanten_of(state: RoundState, seat: int, concealed: list[int], melds: int) -> int:
+def _shanten_of(state: RoundState, seat: int, concealed: bytearray, melds: int) -> int:
     return _min_shanten(state, concealed, melds)
 
 
@@ -54,7 +54,7 @@ class GreedyBot:
             if a.kind is ActionKind.WIN:
                 return a
         s = state.seats[seat]
-        counts = list(_seat_counts(state.rules.tileset, s))
+        counts = bytearray(_seat_counts(state.rules.tileset, s))
         melds = len(s.melds)
         discards = [a for a in actions if a.kind is ActionKind.DISCARD]
         if discards:
@@ -84,7 +84,7 @@ class GreedyBot:
             if a.kind in (ActionKind.PUNG, ActionKind.KONG, ActionKind.CHOW) and tile is not None:
                 if now is None:
                     now = _shanten_of(state, seat, counts, melds)
-                after = list(counts)
+                after = bytearray(counts)
                 if a.kind is ActionKind.CHOW:
                     assert a.tile is not None
                     for i in range(3):
@@ -111,7 +111,7 @@ class GreedyBot:
         return Action(ActionKind.PASS) if Action(ActionKind.PASS) in actions else actions[0]
 
 
-def _minus(counts: list[int], code: int) -> list[int]:
-    out = list(counts)
+def _minus(counts: bytearray, code: int) -> bytearray:
+    out = bytearray(counts)
     out[code] -= 1
     return out
