@@ -554,3 +554,12 @@ def test_claim_order_never_matters_with_three_answers() -> None:
     final = finals[0]
     result = outcome(final)
     assert result is not None and [w.seat for w in result.wins] == [1, 3]
+
+
+@pytest.mark.parametrize("bot", [RandomBot(1), GreedyBot()], ids=["random", "greedy"])
+def test_bot_asked_out_of_turn_raises_typed_error(bot: RandomBot | GreedyBot) -> None:
+    state, _ = start_round(seed=1)
+    seat = next(s for s in range(4) if s not in awaiting(state))
+    with pytest.raises(IllegalActionError) as info:
+        bot.choose(state, seat)
+    assert info.value.code == "not-awaited"

@@ -5,8 +5,15 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from ..shanten import layout_for, min_shanten
-from .round import Action, ActionKind, RoundState, _seat_counts, legal_actions
+from .round import (
+    Action,
+    ActionKind,
+    IllegalActionError,
+    RoundState,
+    _min_shanten,
+    _seat_counts,
+    legal_actions,
+)
 
 
 class Bot(Protocol):
@@ -20,16 +27,30 @@ class Bot(Protocol):
 class RandomBot:
     """Uniform over the legal actions, from its own seeded generator."""
 
+    rng: random.Random
+    """The bot's own generator: two bots with one seed choose alike."""
+
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, state: RoundState, seat: int) -> Action:
         """A uniformly random legal action."""
-        return self.rng.choice(legal_actions(state, seat))
+        actions = legal_actions(state, seat)
+        n = len(actions)
+        if not n:
+            raise IllegalActionError("not-awaited", f"seat {seat} has no legal action now")
+        # random.Random.choice's own method, inline: k random bits, rejected
+        # until below n, so every action is equally likely.
+        getrandbits = self.rng.getrandbits
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return actions[r]
 
 
-def _shanten_of(state: RoundState, seat: int, concealed: list[int], melds: int) -> int:
-    return min_shanten(layout_for(state.rules.tileset), concealed, melds)
+def _shanten_of(state: RoundState, seat: int, concealed: bytearray, melds: int) -> int:
+    return _min_shanten(state, concealed, melds)
 
 
 class GreedyBot:
@@ -40,11 +61,13 @@ class GreedyBot:
     def choose(self, state: RoundState, seat: int) -> Action:
         """The greedy choice."""
         actions = legal_actions(state, seat)
+        if not actions:
+            raise IllegalActionError("not-awaited", f"seat {seat} has no legal action now")
         for a in actions:
             if a.kind is ActionKind.WIN:
                 return a
         s = state.seats[seat]
-        counts = list(_seat_counts(state.rules.tileset, s))
+        counts = bytearray(_seat_counts(state.rules.tileset, s))
         melds = len(s.melds)
         discards = [a for a in actions if a.kind is ActionKind.DISCARD]
         if discards:
@@ -74,7 +97,7 @@ class GreedyBot:
             if a.kind in (ActionKind.PUNG, ActionKind.KONG, ActionKind.CHOW) and tile is not None:
                 if now is None:
                     now = _shanten_of(state, seat, counts, melds)
-                after = list(counts)
+                after = bytearray(counts)
                 if a.kind is ActionKind.CHOW:
                     assert a.tile is not None
                     for i in range(3):
@@ -101,7 +124,7 @@ class GreedyBot:
         return Action(ActionKind.PASS) if Action(ActionKind.PASS) in actions else actions[0]
 
 
-def _minus(counts: list[int], code: int) -> list[int]:
-    out = list(counts)
+def _minus(counts: bytearray, code: int) -> bytearray:
+    out = bytearray(counts)
     out[code] -= 1
     return out

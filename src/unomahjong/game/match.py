@@ -16,7 +16,7 @@ import attrs
 from ..rules import RuleSet, get_rules
 from .board import Board
 from .bots import Bot
-from .round import IllegalActionError, Outcome
+from .round import IllegalActionError, Outcome, Phase, apply, awaiting
 
 ROUNDS = 4
 SEAT_COLOURS = ("red", "green", "blue", "yellow")
@@ -61,12 +61,22 @@ def play_hand(
 ) -> Board:
     """Play one hand with bots seated 0..N-1; returns the finished board."""
     board = Board(rules, players=len(bots), dealer=dealer, seed=seed)
+    # Board.push inline: the same apply, recorded the same way.
+    states = board._states
+    moves = board._moves
+    state = states[-1]
     for _ in range(max_actions):
-        seats = board.awaiting()
-        if not seats:
-            return board
-        seat = seats[0]
-        board.push(seat, bots[seat].choose(board.state, seat))
+        if state.phase is Phase.TURN:
+            seat = state.current
+        else:
+            seats = awaiting(state)
+            if not seats:
+                return board
+            seat = seats[0]
+        action = bots[seat].choose(state, seat)
+        state, events = apply(state, seat, action)
+        states.append(state)
+        moves.append((seat, action, events))
     raise IllegalActionError("stuck", f"the hand did not end within {max_actions} actions")
 
 

@@ -8,11 +8,12 @@ choices), so every action a caller sends is a decision of one seat.
 
 from __future__ import annotations
 
-import bisect
 import enum
 import operator
 import random
-from collections.abc import Iterable, Sequence
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import attrs
 
@@ -102,9 +103,10 @@ class SeatState:
     discarded: int = 0
     _floor: int | None = attrs.field(default=None, init=False, eq=False, repr=False)
     """Private: a lower bound of the concealed tiles' shanten (None: unknown)."""
-    _counts: list[int] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    _counts: bytearray | None = attrs.field(default=None, init=False, eq=False, repr=False)
     """Private: the concealed tiles counted by code (None: not yet counted).
-    Never modified once set."""
+    Never modified once set. A bytearray: compact, and not tracked by the
+    garbage collector, which a game creates enough objects to keep busy."""
 
 
 @attrs.frozen(slots=True)
@@ -128,6 +130,23 @@ class Outcome:
     def exhaustive(self) -> bool:
         """True for a drawn hand (荒牌): no winner, no payment."""
         return not self.wins
+
+
+class _Memo:
+    """What a round remembers about hands it has weighed; shared by all the
+    states of one round (made with its first state), never by two rounds."""
+
+    __slots__ = ("complete", "shanten")
+
+    def __init__(self) -> None:
+        self.shanten: dict[tuple[bytes, int], int] = {}
+        """Shanten by (concealed counts as bytes, melds): the engine and the
+        greedy bot ask about the same hands (a seat's hand after its discard
+        and in the next claim window, the hand both the UNO test and the bot
+        weigh)."""
+        self.complete: dict[tuple[tuple[Tile, ...], int, Tile], bool] = {}
+        """Whether concealed tiles plus a tile complete a hand with so many
+        melds: a locked (UNO) hand is asked the same question turn after turn."""
 
 
 @attrs.frozen(slots=True)
@@ -161,6 +180,8 @@ class RoundState:
     window: bool = True
     """The first-turn window: open until the first claim or declared kong."""
     result: Outcome | None = None
+    _memo: _Memo = attrs.field(factory=_Memo, init=False, eq=False, repr=False)
+    """Private: the round's memo (a state built directly gets a fresh one)."""
 
     @property
     def players(self) -> int:
@@ -171,6 +192,140 @@ class RoundState:
     def wall_left(self) -> int:
         """Tiles still in the wall."""
         return self.back - self.front + 1
+
+
+# ------------------------------------------------------------------ construction
+#
+# The engine builds a state or two per action. attrs' __init__ for a frozen
+# class sets every field through ``object.__setattr__``; these private
+# constructors set the slots through their descriptors, bound once, about
+# twice as fast. They take every field in declaration order (private ones
+# too), with no defaults; adding or removing a field fails at import.
+
+
+def _make_round() -> Callable[..., RoundState]:
+    (
+        s_rules,
+        s_dealer,
+        s_wall,
+        s_front,
+        s_back,
+        s_seats,
+        s_phase,
+        s_current,
+        s_direction,
+        s_drawn,
+        s_replacement,
+        s_last,
+        s_claimed,
+        s_offered,
+        s_pending,
+        s_answers,
+        s_window,
+        s_result,
+        s_memo,
+    ) = (RoundState.__dict__[f.name].__set__ for f in attrs.fields(RoundState))
+    new = object.__new__
+
+    def make(
+        rules: RuleSet,
+        dealer: int,
+        wall: tuple[Tile, ...],
+        front: int,
+        back: int,
+        seats: tuple[SeatState, ...],
+        phase: Phase,
+        current: int,
+        direction: int,
+        drawn: Tile | None,
+        replacement: bool,
+        last: bool,
+        claimed: bool,
+        offered: Tile | None,
+        pending: tuple[int, ...],
+        answers: tuple[tuple[int, Action], ...],
+        window: bool,
+        result: Outcome | None,
+        _memo: _Memo,
+    ) -> RoundState:
+        o: RoundState = new(RoundState)
+        s_rules(o, rules)
+        s_dealer(o, dealer)
+        s_wall(o, wall)
+        s_front(o, front)
+        s_back(o, back)
+        s_seats(o, seats)
+        s_phase(o, phase)
+        s_current(o, current)
+        s_direction(o, direction)
+        s_drawn(o, drawn)
+        s_replacement(o, replacement)
+        s_last(o, last)
+        s_claimed(o, claimed)
+        s_offered(o, offered)
+        s_pending(o, pending)
+        s_answers(o, answers)
+        s_window(o, window)
+        s_result(o, result)
+        s_memo(o, _memo)
+        return o
+
+    return make
+
+
+def _make_seat() -> Callable[..., SeatState]:
+    (
+        s_concealed,
+        s_melds,
+        s_discards,
+        s_uno,
+        s_uno_first,
+        s_draws,
+        s_discarded,
+        s_floor,
+        s_counts,
+    ) = (SeatState.__dict__[f.name].__set__ for f in attrs.fields(SeatState))
+    new = object.__new__
+
+    def make(
+        concealed: tuple[Tile, ...],
+        melds: tuple[Meld, ...],
+        discards: tuple[Tile, ...],
+        uno: bool,
+        uno_first: bool,
+        draws: int,
+        discarded: int,
+        floor: int | None,
+        counts: bytearray | None,
+    ) -> SeatState:
+        o: SeatState = new(SeatState)
+        s_concealed(o, concealed)
+        s_melds(o, melds)
+        s_discards(o, discards)
+        s_uno(o, uno)
+        s_uno_first(o, uno_first)
+        s_draws(o, draws)
+        s_discarded(o, discarded)
+        s_floor(o, floor)
+        s_counts(o, counts)
+        return o
+
+    return make
+
+
+_round = _make_round()
+"""``RoundState(...)`` with every field."""
+_seat = _make_seat()
+"""``SeatState(...)`` with every field, then ``_floor`` and ``_counts``."""
+_ROUND_FIELDS = tuple(f.name for f in attrs.fields(RoundState))
+_round_fields = operator.attrgetter(*_ROUND_FIELDS)
+
+
+def _replaced(state: RoundState, **changes: Any) -> RoundState:
+    """``attrs.evolve(state, **changes)``, through :func:`_round`."""
+    fields = dict(zip(_ROUND_FIELDS, _round_fields(state), strict=True))
+    fields.update(changes)
+    return _round(**fields)
 
 
 # ------------------------------------------------------------------ start
@@ -227,44 +382,26 @@ def _remove(tiles: Sequence[Tile], *gone: Tile) -> tuple[Tile, ...]:
 
 def _remove_one(tiles: tuple[Tile, ...], tile: Tile) -> tuple[Tile, ...]:
     """``tiles`` (sorted by code) without one ``tile``."""
-    i = bisect.bisect_left(tiles, tile.code, key=_code)
+    i = bisect_left(tiles, tile.code, key=_code)
     if i >= len(tiles) or tiles[i] is not tile:
         i = tiles.index(tile)
     return tiles[:i] + tiles[i + 1 :]
 
 
-def _counts(ts: TileSet, tiles: Iterable[Tile]) -> list[int]:
-    counts = [0] * ts.size
+def _counts(ts: TileSet, tiles: Iterable[Tile]) -> bytearray:
+    counts = bytearray(ts.size)
     for t in tiles:
         counts[t.code] += 1
     return counts
 
 
-def _same_hand(new: SeatState, old: SeatState) -> SeatState:
-    """``new``, which has ``old``'s concealed tiles and melds, with its caches."""
-    if old._floor is not None:
-        object.__setattr__(new, "_floor", old._floor)
-    if old._counts is not None:
-        object.__setattr__(new, "_counts", old._counts)
-    return new
-
-
-def _seat_counts(ts: TileSet, s: SeatState) -> list[int]:
+def _seat_counts(ts: TileSet, s: SeatState) -> bytearray:
     """The seat's concealed tiles counted by code (cached: do not modify)."""
     counts = s._counts
     if counts is None:
         counts = _counts(ts, s.concealed)
         object.__setattr__(s, "_counts", counts)
     return counts
-
-
-def _counts_plus(s: SeatState, new: SeatState, code: int, n: int) -> None:
-    """Give ``new`` the counts of ``s`` with ``n`` more tiles of ``code``."""
-    counts = s._counts
-    if counts is not None:
-        counts = counts.copy()
-        counts[code] += n
-        object.__setattr__(new, "_counts", counts)
 
 
 def _draw(
@@ -282,33 +419,23 @@ def _draw_with(
     replacement: bool,
 ) -> tuple[RoundState, tuple[Event, ...]]:
     """:func:`_draw` from ``state`` with these seats and direction."""
+    wall = state.wall
+    front = state.front
+    back = state.back
     if replacement:
-        tile, front, back = state.wall[state.back], state.front, state.back - 1
+        tile = wall[back]
+        back -= 1
     else:
-        tile, front, back = state.wall[state.front], state.front + 1, state.back
-    s = seats[seat]
-    concealed = s.concealed
-    i = bisect.bisect_right(concealed, tile.code, key=_code)
-    new_s = SeatState(
-        (*concealed[:i], tile, *concealed[i:]),
-        s.melds,
-        s.discards,
-        s.uno,
-        s.uno_first,
-        s.draws + 1,
-        s.discarded,
-    )
-    # One more tile lowers the shanten by at most one.
-    if s._floor is not None:
-        object.__setattr__(new_s, "_floor", s._floor - 1)
-    _counts_plus(s, new_s, tile.code, 1)
-    new = RoundState(
+        tile = wall[front]
+        front += 1
+    new_s = _drawn(seats[seat], tile)
+    new = _round(
         state.rules,
         state.dealer,
-        state.wall,
+        wall,
         front,
         back,
-        _replace(seats, seat, new_s),
+        (*seats[:seat], new_s, *seats[seat + 1 :]),
         Phase.TURN,
         seat,
         direction,
@@ -321,8 +448,34 @@ def _draw_with(
         (),
         state.window,
         state.result,
+        state._memo,
     )
-    return new, (Event("replacement" if replacement else "draw", seat, tile),)
+    events = _tables_of(state.rules).events["replacement" if replacement else "draw"]
+    return new, (events[seat][tile],)
+
+
+def _drawn(s: SeatState, tile: Tile) -> SeatState:
+    """The seat after it draws ``tile``, with its caches."""
+    code = tile.code
+    concealed = s.concealed
+    i = bisect_right(concealed, code, key=_code)
+    counts = s._counts
+    if counts is not None:
+        counts = counts.copy()
+        counts[code] += 1
+    floor = s._floor
+    return _seat(
+        (*concealed[:i], tile, *concealed[i:]),
+        s.melds,
+        s.discards,
+        s.uno,
+        s.uno_first,
+        s.draws + 1,
+        s.discarded,
+        # One more tile lowers the shanten by at most one.
+        None if floor is None else floor - 1,
+        counts,
+    )
 
 
 def _replace(seats: tuple[SeatState, ...], i: int, s: SeatState) -> tuple[SeatState, ...]:
@@ -361,61 +514,124 @@ def _shanten(state: RoundState, seat: int) -> int:
     on the seat's state)."""
     s = state.seats[seat]
     ts = state.rules.tileset
-    sh = min_shanten(layout_for(ts), _seat_counts(ts, s), len(s.melds))
+    sh = _min_shanten(state, _seat_counts(ts, s), len(s.melds))
     object.__setattr__(s, "_floor", sh)
     return sh
 
 
-def _shanten_floor(tab: _Tables, concealed: tuple[Tile, ...], counts: list[int], melds: int) -> int:
-    """A cheap lower bound of the shanten of a hand of 14 tiles (kongs as
-    three; ``concealed`` sorted, ``counts`` its counts by code).
+def _min_shanten(state: RoundState, counts: Sequence[int], melds: int) -> int:
+    """:func:`min_shanten` of concealed ``counts`` with ``melds`` melds,
+    remembered for the round."""
+    memo = state._memo.shanten
+    key = (bytes(counts), melds)
+    sh = memo.get(key)
+    if sh is None:
+        sh = memo[key] = min_shanten(layout_for(state.rules.tileset), counts, melds)
+    return sh
 
-    Standard shape: call a tile isolated when it is single and no suited tile
-    is within two ranks of it. If ``d`` tiles must be exchanged to complete the
-    hand, an isolated tile is either exchanged, or the winning hand's meld or
-    pair holding it misses all its other tiles (at least one per group): so
-    ``isolated <= 2d`` and the shanten ``d - 1`` is at least
-    ``ceil(isolated / 2) - 1``. Other shapes: seven pairs ``6 - pairs``,
+
+def _shanten_floor(tab: _Tables, concealed: tuple[Tile, ...], counts: bytearray, melds: int) -> int:
+    """A cheap lower bound of the shanten of a hand of 14 tiles (kongs as
+    three; ``concealed`` sorted by code, ``counts`` the same tiles by code).
+
+    Standard shape: the shanten is ``3n + 1 - r`` where ``r`` is the most
+    concealed tiles that ``n`` more melds and a pair can reuse. Split the
+    tiles into blocks: copies of one kind, and suited tiles of one suit each
+    within two ranks of the next. A meld or pair reuses tiles of one block
+    only, at most three: so ``r`` is at most the sum of the ``n + 1`` largest
+    gains, where a block of ``k`` tiles offers ``k // 3`` gains of three and
+    one of ``k % 3``. (This is at least the older bound from isolated tiles,
+    ``ceil(isolated / 2) - 1``.) Other shapes: seven pairs ``6 - pairs``,
     thirteen orphans at least ``12 - kinds of terminals and honours``, honours
     and knitted ``13 - honours - knitted``, knitted straight at least
     ``8 - knitted`` (tiles held of the best knitted set).
+
+    For the other shapes the counts are read as bytes, one per code, and the
+    sets of codes as integers with bit ``8 * code`` (see :class:`_Tables`), so
+    that the work is a few C-level operations.
     """
-    neighbours = tab.neighbours
-    isolated = 0
-    pairs = 0
-    held = 0
-    prev = None
+    threes = twos = ones = size = 0
+    prev = -9
+    ranked = False
     for t in concealed:
-        if t is prev:
-            continue
-        prev = t
-        c = t.code
-        n = counts[c]
-        held |= 1 << c
-        if n == 1:
-            for d in neighbours[c]:
-                if counts[d]:
-                    break
-            else:
-                isolated += 1
+        code = t.code
+        if code == prev or (ranked and code <= prev + 2 and t.rank is not None):
+            size += 1
         else:
-            pairs += n >> 1
-    best = (isolated + 1) // 2 - 1
-    if best <= 0 or melds > 1:
+            threes += size // 3
+            rest = size % 3
+            if rest == 1:
+                ones += 1
+            elif rest == 2:
+                twos += 1
+            size = 1
+            ranked = t.rank is not None
+        prev = code
+    threes += size // 3
+    rest = size % 3
+    if rest == 1:
+        ones += 1
+    elif rest == 2:
+        twos += 1
+    needed = 4 - melds
+    left = needed + 1
+    reuse = 3 * min(threes, left)
+    left -= min(threes, left)
+    reuse += 2 * min(twos, left) + min(ones, max(left - twos, 0))
+    best = 3 * needed + 1 - min(reuse, 3 * needed + 2)
+    if best < 0 or melds > 1:
         return best
-    knitted = max(map(int.bit_count, map(held.__and__, tab.knitted_masks)))
-    best = min(best, 8 - knitted)
+    raw = counts
+    held = int.from_bytes(raw.translate(_HELD), "little")
+    honours = 0
     if melds == 0:
         best = min(
             best,
-            6 - min(pairs, 7),
-            12 - (held & tab.orphan_mask).bit_count(),
-            13 - min((held & tab.honour_mask).bit_count() + knitted, 14),
+            6 - min(sum(raw.translate(_HALF)), 7),
+            12 - (held & tab.orphan8).bit_count(),
         )
+        honours = (held & tab.honour8).bit_count()
+    # The knitted terms can only lower ``best``; an upper bound of the tiles
+    # held of a knitted set usually shows that they do not.
+    lanes = tab.knit_lanes
+    if lanes:
+        spread = held * tab.knit_mult
+        most = 0
+        for high, low in lanes:
+            if spread & high:
+                most += 3 if spread & (spread >> 1) & low else 2
+            elif spread & low:
+                most += 1
+        if 8 - most >= best and (melds or 13 - min(honours + most, 14) >= best):
+            return best
+    knitted = max(map(int.bit_count, map(held.__and__, tab.knitted8)), default=0)
+    best = min(best, 8 - knitted)
+    if melds == 0:
+        best = min(best, 13 - min(honours + knitted, 14))
     return best
 
 
-def _uno_discards(state: RoundState, seat: int, options: Sequence[Tile]) -> list[Tile]:
+_HELD = bytes([0] + [1] * 255)
+"""Byte translation: 1 for a held kind (count > 0)."""
+_SINGLE = bytes([0, 1] + [0] * 254)
+"""Byte translation: 1 for a single tile (count 1)."""
+_HALF = bytes(n >> 1 for n in range(256))
+"""Byte translation: pairs in a count."""
+
+
+def _spread(mask: int) -> int:
+    """A set of codes (bit ``code``) as bit ``8 * code``."""
+    out = 0
+    code = 0
+    while mask:
+        if mask & 1:
+            out |= 1 << (8 * code)
+        mask >>= 1
+        code += 1
+    return out
+
+
+def _uno_discards(state: RoundState, seat: int, options: Iterable[Tile]) -> list[Tile]:
     """Discards after which the hand is ready in the RULINGS sense: a kind of
     which the player holds fewer than four copies completes it (copies seen
     elsewhere do not matter). Skipped at once when no discard can be ready."""
@@ -424,7 +640,7 @@ def _uno_discards(state: RoundState, seat: int, options: Sequence[Tile]) -> list
     if s._floor is not None and s._floor > 0:
         return []
     ts = state.rules.tileset
-    floor = _shanten_floor(_tables(ts), s.concealed, _seat_counts(ts, s), len(s.melds))
+    floor = _shanten_floor(_tables_of(state.rules), s.concealed, _seat_counts(ts, s), len(s.melds))
     if floor > 0:
         object.__setattr__(s, "_floor", floor)
         return []
@@ -441,7 +657,7 @@ def _uno_discards(state: RoundState, seat: int, options: Sequence[Tile]) -> list
     for t in options:
         counts[t.code] -= 1
         held[t.code] -= 1
-        if min_shanten(lay, counts, melds) == 0 and any(
+        if _min_shanten(state, counts, melds) == 0 and any(
             held[c] < ts.copies for c in waits_codes(lay, counts, melds)
         ):
             out.append(t)
@@ -493,12 +709,6 @@ def _win_context(state: RoundState, seat: int, *, robbing: bool = False) -> WinC
     )
 
 
-_COMPLETE_LIMIT = 1 << 16
-_complete_memo: dict[tuple[tuple[Tile, ...], int, Tile], bool] = {}
-"""Whether concealed tiles plus a tile complete a hand with so many melds: a
-locked (UNO) hand is asked the same question turn after turn."""
-
-
 def _complete(state: RoundState, seat: int, tile: Tile, *, held: bool) -> bool:
     """Whether the seat's concealed tiles (``held``: they include ``tile``;
     else plus ``tile``) complete its hand."""
@@ -507,7 +717,8 @@ def _complete(state: RoundState, seat: int, tile: Tile, *, held: bool) -> bool:
     rest = _remove_one(s.concealed, tile) if held else s.concealed
     melds = len(s.melds)
     key = (rest, melds, tile)
-    done = _complete_memo.get(key)
+    memo = state._memo.complete
+    done = memo.get(key)
     if done is None:
         counts = list(_seat_counts(ts, s))
         if held:
@@ -516,9 +727,7 @@ def _complete(state: RoundState, seat: int, tile: Tile, *, held: bool) -> bool:
         if done:
             counts[tile.code] += 1
             done = is_complete_counts(layout_for(ts), counts, melds)
-        if len(_complete_memo) >= _COMPLETE_LIMIT:
-            _complete_memo.clear()
-        _complete_memo[key] = done
+        memo[key] = done
     return done
 
 
@@ -599,12 +808,19 @@ class _Tables:
         "chows",
         "concealed_kong",
         "discard",
+        "events",
+        "honour8",
         "honour_mask",
+        "knit_lanes",
+        "knit_mult",
+        "knitted8",
         "knitted_masks",
         "kong",
         "neighbours",
+        "orphan8",
         "orphan_mask",
         "pung",
+        "suited8",
         "tileset",
         "uno",
     )
@@ -622,6 +838,11 @@ class _Tables:
         self.kong = table(ActionKind.KONG)
         self.pung = table(ActionKind.PUNG)
         self.chow = table(ActionKind.CHOW)
+        self.events = {
+            kind: tuple({t: Event(kind, seat, t) for t in ts.tiles} for seat in range(MAX_PLAYERS))
+            for kind in ("draw", "replacement", "discard", "uno", "reverse", "skip")
+        }
+        """The frequent events, built once: ``events[kind][seat][tile]``."""
         self.neighbours: list[tuple[int, ...]] = [() for _ in range(ts.size)]
         """Codes of the suited tiles within two ranks of a suited tile."""
         self.chows: dict[Tile, tuple[tuple[Tile, int, int], ...]] = {}
@@ -646,6 +867,50 @@ class _Tables:
         self.knitted_masks = lay.knitted_masks
         self.orphan_mask = lay.orphan_mask
         self.honour_mask = lay.honour_mask
+        # The same sets with bit 8 * code, for _shanten_floor. A shift by 8 or
+        # 16 bits moves a suited tile one or two ranks; the codes between the
+        # suits (BLOCK layout) hold no suited tile, so masking with suited8
+        # keeps each suit apart. Checked here against the neighbour table.
+        self.knitted8 = tuple(map(_spread, lay.knitted_masks))
+        self.orphan8 = _spread(lay.orphan_mask)
+        self.honour8 = _spread(lay.honour_mask)
+        self.suited8 = suited8 = sum(1 << (8 * t.code) for t in ts.tiles if t.rank is not None)
+        for t in ts.tiles:
+            bit = 1 << (8 * t.code)
+            near = ((bit << 8) | (bit >> 8) | (bit << 16) | (bit >> 16)) & suited8
+            if t.rank is not None and near != sum(1 << (8 * d) for d in self.neighbours[t.code]):
+                raise AssertionError(f"tile codes of {ts.name} do not keep suits apart")
+        self.knit_mult, self.knit_lanes = _knit_lanes(ts, lay.knitted_codes)
+
+
+def _knit_lanes(
+    ts: TileSet, knitted_codes: tuple[tuple[int, ...], ...]
+) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """How :func:`_shanten_floor` bounds the tiles held of a knitted set.
+
+    Each knitted set is three runs ``c, c + 3, c + 6`` (ranks 1-4-7, 2-5-8 and
+    3-6-9, each from another suit). Multiplying the held kinds (bit
+    ``8 * code``) by ``knit_mult`` sums each run into the byte of its last
+    code (0 to 3, no carries). For each of the three rank patterns,
+    ``knit_lanes`` holds the masks of bit 1 and of bit 0 of those bytes, from
+    which the most tiles held of one run is read; the sum over the patterns
+    is at least the tiles held of any knitted set. No lanes (the exact count
+    is taken) if the tile set's knitted sets are not of that form.
+    """
+    mult = 1 | 1 << 24 | 1 << 48
+    lanes = [0, 0, 0]
+    for codes in knitted_codes:
+        starts = [c for c in codes if c + 3 in codes and c + 6 in codes and c - 3 not in codes]
+        slots = set()
+        for c in starts:
+            rank = ts.by_code(c).rank
+            if rank is None or rank > 3:
+                return mult, ()
+            slots.add(rank - 1)
+            lanes[rank - 1] |= 1 << (8 * (c + 6))
+        if len(codes) != 9 or len(starts) != 3 or slots != {0, 1, 2}:
+            return mult, ()
+    return mult, tuple((low << 1, low) for low in lanes if low)
 
 
 _WIN = Action(ActionKind.WIN)
@@ -660,19 +925,38 @@ def _tables(ts: TileSet) -> _Tables:
     return tab
 
 
-_last_legal: list[tuple[RoundState, int, tuple[Action, ...]]] = []
-"""The last answer of :func:`legal_actions`: a caller asks, then applies."""
+_last_tables: list[Any] = [None, None]
+"""The last rule set :func:`_tables_of` was asked about, and its tables."""
+
+
+def _tables_of(rules: RuleSet) -> _Tables:
+    """``_tables(rules.tileset)``, remembering the last rule set."""
+    last = _last_tables
+    if last[0] is rules:
+        tab: _Tables = last[1]
+        return tab
+    tab = _tables(rules.tileset)
+    last[0] = rules
+    last[1] = tab
+    return tab
+
+
+_last_legal: list[Any] = [None, -1, ()]
+"""The last answer of :func:`legal_actions` (state, seat, actions): a caller
+asks, then applies."""
 
 
 def legal_actions(state: RoundState, seat: int) -> tuple[Action, ...]:
     """Every action ``seat`` may take now, in a fixed order: win, kongs,
     discards (UNO declarations after plain ones), claims, pass."""
-    if _last_legal:
-        last_state, last_seat, last_actions = _last_legal[0]
-        if last_state is state and last_seat == seat:
-            return last_actions
+    last = _last_legal
+    if last[0] is state and last[1] == seat:
+        actions: tuple[Action, ...] = last[2]
+        return actions
     actions = _legal_actions(state, seat)
-    _last_legal[:] = [(state, seat, actions)]
+    last[0] = state
+    last[1] = seat
+    last[2] = actions
     return actions
 
 
@@ -686,29 +970,49 @@ def _legal_actions(state: RoundState, seat: int) -> tuple[Action, ...]:
     else:
         return _claim_options(state, seat)
     s = state.seats[seat]
-    acts = _tables(state.rules.tileset)
+    tab = _tables_of(state.rules)
+    claimed = state.claimed
+    uno = s.uno
     out: list[Action] = []
-    if not state.claimed and _can_win(state, seat) is not None:
+    # _can_win's first test inline: a win needs UNO, a replacement tile or 天和/地和.
+    if (
+        not claimed
+        and (uno or state.replacement or (state.window and s.draws == 1 and s.discarded == 0))
+        and _can_win(state, seat) is not None
+    ):
         out.append(_WIN)
-    if s.uno and state.drawn is not None:
-        out.append(acts.discard[state.drawn])
+    if uno and state.drawn is not None:
+        out.append(tab.discard[state.drawn])
         return tuple(out)
     concealed = s.concealed
-    options = sorted(dict.fromkeys(concealed), key=_code)
-    if not state.claimed and not s.uno and state.wall_left > 0:
-        counts = _seat_counts(acts.tileset, s)
+    # The concealed tiles are sorted by code: so are the distinct ones.
+    options = dict.fromkeys(concealed)
+    if not claimed and not uno and state.back >= state.front:
+        counts = s._counts
+        if counts is None:
+            counts = _seat_counts(tab.tileset, s)
         if len(concealed) - len(options) >= 3:  # room for four of a kind
             for t in options:
                 if counts[t.code] == 4:
-                    out.append(acts.concealed_kong[t])
+                    out.append(tab.concealed_kong[t])
         for m in s.melds:
             if m.kind is MeldKind.PUNG and counts[m.tile.code]:
-                out.append(acts.added_kong[m.tile])
-    discard = acts.discard
-    out.extend([discard[t] for t in options])
-    if not s.uno:
-        uno = acts.uno
-        out.extend([uno[t] for t in _uno_discards(state, seat, options)])
+                out.append(tab.added_kong[m.tile])
+    discards = map(tab.discard.__getitem__, options)
+    if uno:
+        out.extend(discards)
+        return tuple(out)
+    # A discard never lowers the shanten: no UNO discard while the floor is above 0.
+    floor = s._floor
+    if floor is not None and floor > 0:
+        if not out:
+            return tuple(discards)
+        out.extend(discards)
+        return tuple(out)
+    ready = _uno_discards(state, seat, options)
+    out.extend(discards)
+    if ready:
+        out.extend(map(tab.uno.__getitem__, ready))
     return tuple(out)
 
 
@@ -740,7 +1044,7 @@ def _claim_options(state: RoundState, seat: int) -> tuple[Action, ...]:
     if _can_win(state, seat, robbing=state.phase is Phase.ROB) is not None:
         out.append(_WIN)
     if state.phase is Phase.CLAIM and not state.last and not s.uno:
-        acts = _tables(state.rules.tileset)
+        acts = _tables_of(state.rules)
         n = _seat_counts(acts.tileset, s)[tile.code]
         if n >= 3 and state.wall_left > 0:
             out.append(acts.kong[tile])
@@ -765,7 +1069,11 @@ def apply(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tup
     """
     if state.phase is Phase.ENDED:
         raise IllegalActionError("ended", "the round is over")
-    actions = legal_actions(state, seat)
+    last = _last_legal
+    if last[0] is state and last[1] == seat:
+        actions: tuple[Action, ...] = last[2]
+    else:
+        actions = legal_actions(state, seat)
     for a in actions:
         if a is action:
             break
@@ -774,10 +1082,12 @@ def apply(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tup
             who = "it is not this seat's turn" if seat not in awaiting(state) else "not allowed now"
             raise IllegalActionError("illegal-action", f"seat {seat} may not {action}: {who}")
     if state.phase is Phase.TURN:
+        if action.kind is ActionKind.DISCARD:
+            return _discard(state, seat, action)
         return _turn(state, seat, action)
     answers = (*state.answers, (seat, action))
     pending = tuple(p for p in state.pending if p != seat)
-    state = RoundState(
+    state = _round(
         state.rules,
         state.dealer,
         state.wall,
@@ -796,6 +1106,7 @@ def apply(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tup
         answers,
         state.window,
         state.result,
+        state._memo,
     )
     if pending:
         return state, ()
@@ -812,65 +1123,116 @@ def _turn(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tup
     if kind is ActionKind.CONCEALED_KONG:
         tile = action.tile
         assert tile is not None
-        s = attrs.evolve(
-            s,
-            concealed=_remove(s.concealed, tile, tile, tile, tile),
-            melds=(*s.melds, Meld(MeldKind.KONG, tile, exposed=False)),
+        s = _seat(
+            _remove(s.concealed, tile, tile, tile, tile),
+            (*s.melds, Meld(MeldKind.KONG, tile, exposed=False)),
+            s.discards,
+            s.uno,
+            s.uno_first,
+            s.draws,
+            s.discarded,
+            None,
+            None,
         )
-        state = attrs.evolve(state, seats=_replace(state.seats, seat, s), window=False)
+        state = _replaced(state, seats=_replace(state.seats, seat, s), window=False)
         new, events = _draw(state, seat, replacement=True)
         return new, (Event("concealed_kong", seat, tile), *events)
     if kind is ActionKind.ADDED_KONG:
         tile = action.tile
         assert tile is not None
-        state = attrs.evolve(state, phase=Phase.ROB, offered=tile, window=False, answers=())
+        state = _replaced(state, phase=Phase.ROB, offered=tile, window=False, answers=())
         robbers = tuple(i for i in range(state.players) if i != seat and _claimable(state, i))
-        state = attrs.evolve(state, pending=robbers)
+        state = _replaced(state, pending=robbers)
         if robbers:
             return state, (Event("added_kong", seat, tile),)
         new, events = _complete_added_kong(state)
         return new, (Event("added_kong", seat, tile), *events)
-    # A discard.
+    raise AssertionError(f"not a turn action: {action}")  # discards go to _discard
+
+
+def _discard(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tuple[Event, ...]]:
+    """The current seat discards (``action.uno``: and declares UNO); when
+    nobody may claim the tile, the next seat draws at once."""
     tile = action.tile
     assert tile is not None
     uno = action.uno
-    new_s = SeatState(
-        _remove_one(s.concealed, tile),
+    s = state.seats[seat]
+    tab = _tables_of(state.rules)
+    events = tab.events
+    code = tile.code
+    concealed = s.concealed
+    i = bisect_left(concealed, code, key=_code)
+    if i >= len(concealed) or concealed[i] is not tile:
+        i = concealed.index(tile)
+    counts = s._counts
+    if counts is not None:
+        counts = counts.copy()
+        counts[code] -= 1
+    new_s = _seat(
+        concealed[:i] + concealed[i + 1 :],
         s.melds,
         (*s.discards, tile),
         s.uno or uno,
         s.uno_first or (uno and s.discarded == 0 and state.window),
         s.draws,
         s.discarded + 1,
+        s._floor,  # one tile fewer never lowers the shanten
+        counts,
     )
-    # One tile fewer never lowers the shanten.
-    if s._floor is not None:
-        object.__setattr__(new_s, "_floor", s._floor)
-    _counts_plus(s, new_s, tile.code, -1)
-    said: tuple[Event, ...] = (Event("discard", seat, tile),)
-    if uno:
-        said += (Event("uno", seat, tile),)
-    seats = _replace(state.seats, seat, new_s)
-    last = state.wall_left == 0
-    claimers = _claimers(state, seat, tile, seats, last)
+    said: tuple[Event, ...] = (
+        (events["discard"][seat][tile], events["uno"][seat][tile])
+        if uno
+        else (events["discard"][seat][tile],)
+    )
+    table = list(state.seats)
+    table[seat] = new_s
+    last = state.back < state.front
+    claimers = _claimers(state, seat, tile, table, last, tab)
     if claimers:
-        return _claim_state(state, seats, tile, last, claimers), said
+        return _claim_state(state, tuple(table), tile, last, claimers), said
     if last:
-        new, more = _pass(_claim_state(state, seats, tile, last, ()))
+        new, more = _pass(_claim_state(state, tuple(table), tile, last, ()))
         return new, said + more
-    # Nobody claims and the wall is not empty: as _pass, without the CLAIM state.
+    # Nobody claims and the wall is not empty: as _pass, without the CLAIM
+    # state, and the next seat draws as in _draw_with.
     direction = state.direction
-    step = 1
     honour = tile.honour
-    if honour is not None:
-        if honour.symbol == "R":
-            direction = -direction
-            said += (Event("reverse", seat, tile),)
-        elif honour.symbol == "S":
-            step = 2
-            said += (Event("skip", seat, tile),)
-    new, more = _draw_with(state, seats, direction, (seat + step * direction) % len(seats), False)
-    return new, said + more
+    if honour is None:
+        nxt = (seat + direction) % len(table)
+    elif honour.symbol == "R":
+        direction = -direction
+        nxt = (seat + direction) % len(table)
+        said += (events["reverse"][seat][tile],)
+    elif honour.symbol == "S":
+        nxt = (seat + 2 * direction) % len(table)
+        said += (events["skip"][seat][tile],)
+    else:
+        nxt = (seat + direction) % len(table)
+    front = state.front
+    drawn = state.wall[front]
+    table[nxt] = _drawn(table[nxt], drawn)
+    new = _round(
+        state.rules,
+        state.dealer,
+        state.wall,
+        front + 1,
+        state.back,
+        tuple(table),
+        Phase.TURN,
+        nxt,
+        direction,
+        drawn,
+        False,
+        state.back <= front,
+        False,
+        None,
+        (),
+        (),
+        state.window,
+        state.result,
+        state._memo,
+    )
+    return new, (*said, events["draw"][nxt][drawn])
 
 
 def _claim_state(
@@ -881,7 +1243,7 @@ def _claim_state(
     pending: tuple[int, ...],
 ) -> RoundState:
     """The CLAIM state after the current seat of ``state`` discards ``tile``."""
-    return RoundState(
+    return _round(
         state.rules,
         state.dealer,
         state.wall,
@@ -900,11 +1262,17 @@ def _claim_state(
         (),
         state.window,
         state.result,
+        state._memo,
     )
 
 
 def _claimers(
-    state: RoundState, seat: int, tile: Tile, seats: tuple[SeatState, ...], last: bool
+    state: RoundState,
+    seat: int,
+    tile: Tile,
+    seats: Sequence[SeatState],
+    last: bool,
+    tab: _Tables,
 ) -> tuple[int, ...]:
     """The seats with an option on the discard of ``tile`` by the current seat
     of ``state`` (``seats`` after it): those whose :func:`_claim_options` in
@@ -913,28 +1281,41 @@ def _claimers(
     # Without UNO, only 地和 wins on a discard: the dealer's first, in the window.
     earthly = state.window and seat == dealer and seats[dealer].discarded == 1
     after = (seat + state.direction) % len(seats)
-    suited = tile.rank is not None
-    ts = state.rules.tileset
+    chows = tab.chows[tile]
     code = tile.code
     out = []
     maybe = []
     for i, o in enumerate(seats):
         if i == seat:
             continue
-        if not last and not o.uno:
-            if _seat_counts(ts, o)[code] >= 2:
+        if o.uno:
+            maybe.append(i)
+            continue
+        if not last:
+            counts = o._counts
+            if counts is None:
+                counts = _seat_counts(tab.tileset, o)
+            if counts[code] >= 2:
                 out.append(i)
                 continue
-            if suited and i == after and _chows(state, o, tile):
+            if i == after and chows and _can_chow(counts, chows):
                 out.append(i)
                 continue
-        if o.uno or (earthly and i != dealer):
+        if earthly and i != dealer:
             maybe.append(i)
     if maybe:
-        claim = _claim_state(state, seats, tile, last, ())
+        claim = _claim_state(state, tuple(seats), tile, last, ())
         out.extend(i for i in maybe if _can_win(claim, i) is not None)
         out.sort()
     return tuple(out)
+
+
+def _can_chow(counts: bytearray, chows: tuple[tuple[Tile, int, int], ...]) -> bool:
+    """Whether ``counts`` hold the two other tiles of one of the ``chows``."""
+    for _, a, b in chows:  # noqa: SIM110 (a loop is cheaper than any() here)
+        if counts[a] and counts[b]:
+            return True
+    return False
 
 
 def _complete_added_kong(state: RoundState) -> tuple[RoundState, tuple[Event, ...]]:
@@ -947,8 +1328,18 @@ def _complete_added_kong(state: RoundState) -> tuple[RoundState, tuple[Event, ..
         else m
         for m in s.melds
     )
-    s = attrs.evolve(s, concealed=_remove(s.concealed, tile), melds=melds)
-    state = attrs.evolve(state, seats=_replace(state.seats, seat, s), offered=None)
+    s = _seat(
+        _remove(s.concealed, tile),
+        melds,
+        s.discards,
+        s.uno,
+        s.uno_first,
+        s.draws,
+        s.discarded,
+        None,
+        None,
+    )
+    state = _replaced(state, seats=_replace(state.seats, seat, s), offered=None)
     return _draw(state, seat, replacement=True)
 
 
@@ -960,11 +1351,12 @@ def _in_turn_order(state: RoundState, seats: Iterable[int]) -> list[int]:
 def _resolve(state: RoundState) -> tuple[RoundState, tuple[Event, ...]]:
     """All answers are in: carry out the highest claim (wins all together)."""
     robbing = state.phase is Phase.ROB
-    answers = dict(state.answers)
-    winners = _in_turn_order(state, [i for i, a in answers.items() if a.kind is ActionKind.WIN])
+    answers = state.answers  # one answer per seat
+    winners = [i for i, a in answers if a.kind is ActionKind.WIN]
     tile = state.offered
     assert tile is not None
     if winners:
+        winners = _in_turn_order(state, winners)
         wins = []
         for w in winners:
             result = _can_win(state, w, robbing=robbing)
@@ -972,12 +1364,14 @@ def _resolve(state: RoundState) -> tuple[RoundState, tuple[Event, ...]]:
             wins.append(Win(w, result, state.current))
         return _end(state, tuple(wins), tuple(Event("win", w, tile) for w in winners))
     if robbing:
-        return _complete_added_kong(attrs.evolve(state, answers=(), pending=()))
-    best = max(
-        ((i, a) for i, a in answers.items() if a.kind is not ActionKind.PASS),
-        key=lambda x: _CLAIM_RANK[x[1].kind],
-        default=None,
-    )
+        return _complete_added_kong(_replaced(state, answers=(), pending=()))
+    # The first answer of the highest rank (passes rank 0).
+    best: tuple[int, Action] | None = None
+    rank = 0
+    for answer in answers:
+        r = _CLAIM_RANK.get(answer[1].kind, 0)
+        if r > rank:
+            best, rank = answer, r
     if best is not None:
         return _claim(state, best[0], best[1])
     return _pass(state)
@@ -989,17 +1383,21 @@ def _pass(state: RoundState) -> tuple[RoundState, tuple[Event, ...]]:
     assert tile is not None
     discarder = state.current
     events: tuple[Event, ...] = ()
+    direction = state.direction
     step = 1
     honour = tile.honour
     if honour is not None and honour.symbol == "R":
-        state = attrs.evolve(state, direction=-state.direction)
+        direction = -direction
         events += (Event("reverse", discarder, tile),)
     elif honour is not None and honour.symbol == "S":
         step = 2
         events += (Event("skip", discarder, tile),)
     if state.last or state.wall_left == 0:
+        if direction != state.direction:
+            state = _replaced(state, direction=direction)
         return _end(state, (), (*events, Event("exhaustive_draw", discarder)))
-    new, more = _draw(state, _next(state, discarder, step), replacement=False)
+    seat = (discarder + step * direction) % state.players
+    new, more = _draw_with(state, state.seats, direction, seat, False)
     return new, events + more
 
 
@@ -1009,7 +1407,17 @@ def _claim(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tu
     discarder = state.current
     source = (seat - discarder) % state.players
     d = state.seats[discarder]
-    d = _same_hand(attrs.evolve(d, discards=d.discards[:-1]), d)
+    d = _seat(
+        d.concealed,
+        d.melds,
+        d.discards[:-1],
+        d.uno,
+        d.uno_first,
+        d.draws,
+        d.discarded,
+        d._floor,
+        d._counts,
+    )
     s = state.seats[seat]
     kind = action.kind
     if kind is ActionKind.CHOW:
@@ -1030,9 +1438,19 @@ def _claim(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tu
             claimed=tile,
         )
         concealed = _remove(s.concealed, *([tile] * n))
-    s = attrs.evolve(s, concealed=concealed, melds=(*s.melds, meld))
+    s = _seat(
+        concealed,
+        (*s.melds, meld),
+        s.discards,
+        s.uno,
+        s.uno_first,
+        s.draws,
+        s.discarded,
+        None,
+        None,
+    )
     seats = _replace(_replace(state.seats, discarder, d), seat, s)
-    state = attrs.evolve(
+    state = _replaced(
         state,
         seats=seats,
         window=False,
@@ -1068,6 +1486,6 @@ def _end(
             pay[w.seat] += due
     result = Outcome(wins, tuple(pay))
     return (
-        attrs.evolve(state, phase=Phase.ENDED, pending=(), answers=(), result=result),
+        _replaced(state, phase=Phase.ENDED, pending=(), answers=(), result=result),
         events,
     )
