@@ -127,7 +127,7 @@ def orphans_shanten(lay: _Layout, counts: Sequence[int], melds: int) -> int:
 
 def _honours_knitted(lay: _Layout, held: int) -> int:
     honours = (held & lay.honour_mask).bit_count()
-    knitted = max((held & km).bit_count() for km in lay.knitted_masks)
+    knitted = max(map(int.bit_count, map(held.__and__, lay.knitted_masks)))
     return 13 - min(knitted + honours, 14)
 
 
@@ -184,7 +184,7 @@ def min_shanten(lay: _Layout, counts: Sequence[int], melds: int) -> int:
     best = 3 * needed + 1 - vec[2 * needed + 1]
     if best < 0 or melds > 1:
         return best
-    top = max((held & km).bit_count() for km in lay.knitted_masks)
+    top = max(map(int.bit_count, map(held.__and__, lay.knitted_masks)))
     if melds == 0:
         s = 6 - (pairs if pairs < 7 else 7)
         if s < best:
@@ -370,7 +370,7 @@ def _special_waits(lay: _Layout, counts: list[int], melds: int) -> set[int]:
         honours = (held & lay.honour_mask).bit_count()
         # Honours plus one knitted set's kinds never exceed the kinds held.
         if held.bit_count() >= 13 and (
-            honours + max((held & km).bit_count() for km in lay.knitted_masks) >= 13
+            honours + max(map(int.bit_count, map(held.__and__, lay.knitted_masks))) >= 13
         ):
             for km, codes in zip(lay.knitted_masks, lay.knitted_codes, strict=True):
                 suited = held & ~lay.honour_mask
