@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from unomahjong import UNO_TILES, Tile, parse_tiles
+from unomahjong import UNO_TILES, RulesError, Tile, parse_tiles
 from unomahjong.game import (
     Action,
     ActionKind,
@@ -563,3 +563,11 @@ def test_bot_asked_out_of_turn_raises_typed_error(bot: RandomBot | GreedyBot) ->
     with pytest.raises(IllegalActionError) as info:
         bot.choose(state, seat)
     assert info.value.code == "not-awaited"
+
+
+def test_mcr_rules_have_no_game_flow() -> None:
+    # Reverse, Skip and the UNO declaration are UNO Mahjong's; MCR's South
+    # wind must not act as a Skip, so an MCR game is refused outright.
+    with pytest.raises(RulesError) as info:
+        start_round("mcr", seed=1)
+    assert info.value.code == "no-game-flow"

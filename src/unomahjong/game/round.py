@@ -18,12 +18,12 @@ from typing import Any
 import attrs
 
 from ..context import WinContext
-from ..errors import MahjongError, NotWinningError
+from ..errors import MahjongError, NotWinningError, RulesError
 from ..hand import Hand, Meld, MeldKind
 from ..rules import RuleSet, get_rules
 from ..scoring import Score, score
 from ..shanten import is_complete_counts, layout_for, min_shanten, waits_codes
-from ..tiles import Tile, TileSet
+from ..tiles import UNO_TILES, Tile, TileSet
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
@@ -342,6 +342,14 @@ def start_round(
     """Shuffle (or take) the wall, deal 13 tiles one at a time from the dealer,
     and let the dealer draw."""
     rs = get_rules(rules)
+    if rs.tileset is not UNO_TILES:
+        # RULINGS.md section 5 is UNO Mahjong's flow (Reverse, Skip, the UNO
+        # declaration); an MCR game has other rules (flowers, winds, 8 fans).
+        raise RulesError(
+            "no-game-flow",
+            f"the game engine plays UNO Mahjong; {rs.name!r} rules have no game flow",
+            hint="start_round('uno') or a RuleSet on UNO_TILES",
+        )
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise IllegalActionError("players", f"{players} players; 2 to 8 may play")
     if not 0 <= dealer < players:
