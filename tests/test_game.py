@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from unomahjong import UNO_TILES, RulesError, Tile, parse_tiles
+from unomahjong import UNO_TILES, Hand, RulesError, Tile, parse_tiles, strategies
 from unomahjong.game import (
     Action,
     ActionKind,
@@ -571,3 +571,32 @@ def test_mcr_rules_have_no_game_flow() -> None:
     with pytest.raises(RulesError) as info:
         start_round("mcr", seed=1)
     assert info.value.code == "no-game-flow"
+
+
+FULL_WALL = [t for t in UNO_TILES.tiles for _ in range(UNO_TILES.copies)]
+
+
+def _floor_and_shanten(concealed: Sequence[Tile], melds: int) -> tuple[int, int]:
+    from unomahjong.game.round import _counts, _shanten_floor, _tables
+    from unomahjong.shanten import layout_for, min_shanten
+
+    ordered = tuple(sorted(concealed, key=lambda t: t.code))
+    counts = _counts(UNO_TILES, ordered)
+    floor = _shanten_floor(_tables(UNO_TILES), ordered, counts, melds)
+    return floor, min_shanten(layout_for(UNO_TILES), list(counts), melds)
+
+
+# The engine skips the exact shanten when this cheap bound rules out
+# readiness: a bound above the true value would wrongly forbid UNO.
+@given(st.permutations(FULL_WALL), st.integers(0, 4))
+@settings(max_examples=200)
+def test_shanten_floor_never_exceeds_the_shanten(wall: list[Tile], melds: int) -> None:
+    floor, exact = _floor_and_shanten(wall[: 14 - 3 * melds], melds)
+    assert floor <= exact
+
+
+@given(st.one_of(strategies.winning_hands("uno"), strategies.near_misses("uno")))
+@settings(max_examples=300)
+def test_shanten_floor_is_a_bound_near_winning(hand: Hand) -> None:
+    floor, exact = _floor_and_shanten(hand.concealed_with_win, len(hand.melds))
+    assert floor <= exact
