@@ -440,23 +440,47 @@ def _meld_fans(
 
 def _sorted_meld_fans(table: FanTable, chows: bool, keys: tuple[MeldKey, ...]) -> MeldFans:
     """:func:`_meld_fans` of sorted keys at positions 0, 1, ..., without the
-    set fans that read the pair."""
+    set fans that read the pair.
+
+    Built from memoised answers for each subset of three or four keys and
+    each two keys: a set detector's answer for a subset depends only on that
+    subset (:data:`~unomahjong.fans.model.SetFn`), and subsets recur far more
+    often than whole lists of keys."""
     if chows:
         set_dets, pair_dets = table.chow_set_fans, table.groups[DetectorKind.CHOW_PAIR]
     else:
         set_dets, pair_dets = table.pung_set_fans, table.groups[DetectorKind.PUNG_PAIR]
     position = table.position
+    memo = table.memo
+    n = len(keys)
     sets: list[SetHit] = []
-    if len(keys) >= 3:
-        for row, det in set_dets:
-            if not det.uses_pair:
-                sets.extend((position[row.id], opt) for opt in det.fn(keys, None))
+    for size in (3, 4):
+        if n < size:
+            break
+        whole = tuple(range(size))
+        for combo in itertools.combinations(range(n), size):
+            sub = tuple(keys[i] for i in combo)
+            skey = ("set", chows, sub)
+            fans: tuple[int, ...] | None = memo.get(skey)
+            if fans is None:
+                fans = memo[skey] = tuple(
+                    position[row.id]
+                    for row, det in set_dets
+                    if not det.uses_pair and whole in det.fn(sub, None)
+                )
+            sets.extend((pos, combo) for pos in fans)
     pairs: list[PairHit] = []
-    for a, b in itertools.combinations(range(len(keys)), 2):
+    for a, b in itertools.combinations(range(n), 2):
         ka, kb = keys[a], keys[b]
-        fans = tuple(position[row.id] for row, det in pair_dets if det.fn(ka, kb))
+        pkey = ("pair", chows, ka, kb)
+        fans = memo.get(pkey)
+        if fans is None:
+            fans = memo[pkey] = tuple(
+                position[row.id] for row, det in pair_dets if det.fn(ka, kb)
+            )
         if fans:
             pairs.append((a, b, fans))
+    sets.sort()
     return (tuple(sets), tuple(pairs))
 
 

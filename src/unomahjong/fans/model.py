@@ -45,7 +45,9 @@ SimpleFn = Callable[["Reading"], int]
 SetFn = Callable[[Sequence[MeldKey], "Tile | None"], Sequence[tuple[int, ...]]]
 """Every way a set fan can be formed from the keys of a reading's number
 chows (or number pungs and kongs) and its pair: tuples of ascending
-positions in the key list. A pure function of its arguments (memoised)."""
+positions in the key list. A pure function of its arguments (memoised), and
+of each subset alone: a subset forms the set whatever other keys are listed
+(the engine asks about each subset of three or four keys on its own)."""
 PairFn = Callable[[MeldKey, MeldKey], bool]
 """Whether two number melds (keys) form this pair fan (memoised)."""
 PerMeldFn = Callable[["Reading"], Sequence[int]]
