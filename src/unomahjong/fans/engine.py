@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 import attrs
 
@@ -391,8 +391,17 @@ class _Found(NamedTuple):
 HandCache = dict[str, dict[int, tuple[int, tuple[int, ...]]]]
 """Per-hand results of the detectors that depend only on the hand, by shape family."""
 
+_V = TypeVar("_V")
 _MEMO_LIMIT = 1 << 17
 """Entries kept in a table's memo before it is cleared (bounds memory)."""
+
+
+def _remember(memo: dict[Any, Any], key: object, value: _V) -> _V:
+    """Store a memo entry, first emptying a memo that reached its bound."""
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 def _meld_fans(
@@ -417,10 +426,7 @@ def _meld_fans(
     mkey = (chows, skeys)
     hit: MeldFans | None = memo.get(mkey)
     if hit is None:
-        hit = _sorted_meld_fans(table, chows, skeys)
-        if len(memo) >= _MEMO_LIMIT:
-            memo.clear()
-        memo[mkey] = hit
+        hit = _remember(memo, mkey, _sorted_meld_fans(table, chows, skeys))
     sets = [(pos, tuple(sorted(sidx[p] for p in opt))) for pos, opt in hit[0]]
     if len(keys) >= 3:
         position = table.position
@@ -565,10 +571,7 @@ def _best_forest(
     key = ("forest", tuple(edges), tuple(groups))
     hit: list[tuple[int, int, int]] | None = memo.get(key)
     if hit is None:
-        hit = _search_forest(edges, groups)
-        if len(memo) >= _MEMO_LIMIT:
-            memo.clear()
-        memo[key] = hit
+        hit = _remember(memo, key, _search_forest(edges, groups))
     return hit
 
 
@@ -627,10 +630,7 @@ def best_count(table: FanTable, r: Reading, cache: HandCache) -> Count:
     memo = table.count_memo
     hit: Count | None = memo.get(key)
     if hit is None:
-        hit = _best_count(table, r, found)
-        if len(memo) >= _MEMO_LIMIT:
-            memo.clear()
-        memo[key] = hit
+        hit = _remember(memo, key, _best_count(table, r, found))
     return hit
 
 
