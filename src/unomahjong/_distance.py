@@ -239,13 +239,21 @@ class BlockKind:
         return "P" if want_pair else "M"
 
     def _compute(self, key: tuple[int, ...]) -> BlockInfo:
-        v = suit_vector(key[:9]) if self.suited else ZERO
+        vid = intern(suit_vector(key[:9])) if self.suited else ZERO_ID
         for off in self.honour_offsets:
-            if key[off]:
-                v = convolve(v, honour_vector(key[off]))
-        held = sum(1 << i for i, n in enumerate(key) if n)
-        paired = sum(1 << i for i, n in enumerate(key) if n > 1)
-        return (intern(v), held, paired, sum(n >> 1 for n in key))
+            n = key[off]
+            if n:
+                # Interned and memoised: a miss here is a new block, whose
+                # honours mostly come in combinations already seen.
+                vid = convolve_ids(vid, intern(honour_vector(n)))
+        held = paired = pairs = 0
+        for i, n in enumerate(key):
+            if n:
+                held |= 1 << i
+                if n > 1:
+                    paired |= 1 << i
+                    pairs += n >> 1
+        return (vid, held, paired, pairs)
 
 
 def _melds_only(c: list[int]) -> bool:
