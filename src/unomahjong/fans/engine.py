@@ -452,10 +452,7 @@ def _sorted_meld_fans(table: FanTable, chows: bool, keys: tuple[MeldKey, ...]) -
     each two keys: a set detector's answer for a subset depends only on that
     subset (:data:`~unomahjong.fans.model.SetFn`), and subsets recur far more
     often than whole lists of keys."""
-    if chows:
-        set_dets, pair_dets = table.chow_set_fans, table.groups[DetectorKind.CHOW_PAIR]
-    else:
-        set_dets, pair_dets = table.pung_set_fans, table.groups[DetectorKind.PUNG_PAIR]
+    pair_dets = table.groups[DetectorKind.CHOW_PAIR if chows else DetectorKind.PUNG_PAIR]
     position = table.position
     memo = table.memo
     n = len(keys)
@@ -463,6 +460,7 @@ def _sorted_meld_fans(table: FanTable, chows: bool, keys: tuple[MeldKey, ...]) -
     for size in (3, 4):
         if n < size:
             break
+        set_dets = table.subset_fans[chows, size]
         whole = tuple(range(size))
         for combo in itertools.combinations(range(n), size):
             sub = tuple(keys[i] for i in combo)
@@ -470,9 +468,7 @@ def _sorted_meld_fans(table: FanTable, chows: bool, keys: tuple[MeldKey, ...]) -
             fans: tuple[int, ...] | None = memo.get(skey)
             if fans is None:
                 fans = memo[skey] = tuple(
-                    position[row.id]
-                    for row, det in set_dets
-                    if not det.uses_pair and whole in det.fn(sub, None)
+                    pos for pos, det in set_dets if whole in det.fn(sub, None)
                 )
             sets.extend((pos, combo) for pos in fans)
     pairs: list[PairHit] = []

@@ -72,6 +72,9 @@ class Detector:
     uses_pair: bool = False
     """For set fans: the detector reads the pair (the others are memoised on
     the meld keys alone)."""
+    size: int | None = None
+    """For set fans: how many melds the set holds (3 or 4); the engine asks
+    the detector only about subsets of that size."""
     requires: str | None = None
     """For simple fans: an attribute that must be truthy for the fan to be
     possible at all (``HandFacts`` for per-hand fans, ``Reading`` otherwise),
@@ -130,6 +133,11 @@ class FanTable:
     chow_set_fans: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
     pung_set_fans: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
     per_meld_fans: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
+    subset_fans: dict[tuple[bool, int], tuple[tuple[int, Detector], ...]] = attrs.field(
+        init=False, repr=False
+    )
+    """Set detectors that read only the meld keys, as (row position, detector),
+    by (chows?, size): what the engine asks about each subset of keys."""
     chow_pair_sets: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
     """Chow set fans whose detector reads the pair (``uses_pair``)."""
     pung_pair_sets: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
@@ -173,6 +181,10 @@ class FanTable:
                     raise ValueError(f"{self.name}: {r.id} excludes unknown fan {x}")
             if r.id not in self.detectors and r.id != self.fallback:
                 raise ValueError(f"{self.name}: no detector for {r.id}")
+            det = self.detectors.get(r.id)
+            is_set = det is not None and det.kind in (DetectorKind.CHOW_SET, DetectorKind.PUNG_SET)
+            if is_set and det is not None and det.size not in (3, 4):
+                raise ValueError(f"{self.name}: set fan {r.id} needs size=3 or size=4")
         object.__setattr__(self, "position", {r.id: i for i, r in enumerate(self.rows)})
         object.__setattr__(self, "by_id", {r.id: r for r in self.rows})
         groups = {
@@ -190,6 +202,16 @@ class FanTable:
         object.__setattr__(self, "chow_set_fans", groups[DetectorKind.CHOW_SET])
         object.__setattr__(self, "pung_set_fans", groups[DetectorKind.PUNG_SET])
         object.__setattr__(self, "per_meld_fans", groups[DetectorKind.PER_MELD])
+        subset_fans = {
+            (chows, size): tuple(
+                (self.position[r.id], d)
+                for r, d in groups[kind]
+                if d.size == size and not d.uses_pair
+            )
+            for chows, kind in ((True, DetectorKind.CHOW_SET), (False, DetectorKind.PUNG_SET))
+            for size in (3, 4)
+        }
+        object.__setattr__(self, "subset_fans", subset_fans)
         for name, kind in (
             ("chow_pair_sets", DetectorKind.CHOW_SET),
             ("pung_pair_sets", DetectorKind.PUNG_SET),
