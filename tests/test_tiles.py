@@ -444,3 +444,10 @@ def test_number_out_of_range_raises(ts: TileSet, suit: int, rank: int) -> None:
     with pytest.raises(NotationError) as info:
         ts.number(suit, rank)
     assert info.value.code == "unknown-tile"
+
+
+def test_held_lists_kinds_with_a_count_in_canonical_order() -> None:
+    counts = [0] * UNO_TILES.size
+    for t in (UNO_TILES["Sb"], UNO_TILES["5g"], UNO_TILES["1r"], UNO_TILES["5g"]):
+        counts[t.code] += 1
+    assert [t.notation for t in UNO_TILES.held(counts)] == ["1r", "5g", "Sb"]

@@ -13,6 +13,7 @@ canonical notation order.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import compress
 from typing import Final
 
 import attrs
@@ -183,6 +184,11 @@ class TileSet:
             if tile is not None:
                 return tile
         raise NotationError("unknown-tile", f"no tile has code {code} in the {self.name} tile set")
+
+    def held(self, counts: Sequence[int]) -> list[Tile]:
+        """The kinds with a nonzero count in a per-code array, in canonical
+        order (codes rise in canonical order; the scan runs in C)."""
+        return list(compress(self._by_code, counts))  # type: ignore[arg-type]
 
     @property
     def kinds(self) -> int:

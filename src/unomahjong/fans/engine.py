@@ -90,10 +90,8 @@ class HandFacts:
         suits: set[int] = set()
         colours: set[int] = set()
         fours: list[int] = []
-        for t in hand.tileset.tiles:  # one pass, in canonical order
+        for t in hand.tileset.held(counts):  # one pass, in canonical order
             n = counts[t.code]
-            if not n:
-                continue
             tiles.append(t)
             if t.rank is None:
                 honours.append(t)
