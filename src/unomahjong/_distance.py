@@ -227,7 +227,11 @@ class BlockKind:
             ok = _melds_only(ranks)
         else:
             ok = False
-            for i in range(9):
+            # Each meld's ranks sum to a multiple of 3 (3r for a pung,
+            # 3r + 3 for a chow), so the pair's rank p has 2p = the sum of
+            # all ranks, mod 3: one rank in three can hold it.
+            total = sum(i * n for i, n in enumerate(ranks))
+            for i in range(2 * total % 3, 9, 3):
                 if ranks[i] >= 2:
                     ranks[i] -= 2
                     ok = _melds_only(ranks)
@@ -256,29 +260,36 @@ class BlockKind:
         return (vid, held, paired, pairs)
 
 
+_KINDS: dict[tuple[int, bool, tuple[int, ...]], BlockKind] = {}
+
+
+def block_kind(length: int, suited: bool, honour_offsets: tuple[int, ...]) -> BlockKind:
+    """The one :class:`BlockKind` of this layout: blocks alike (UNO's four
+    colours, MCR's three suits) share it, and so share its memo tables."""
+    key = (length, suited, honour_offsets)
+    kind = _KINDS.get(key)
+    if kind is None:
+        kind = _KINDS[key] = BlockKind(length, suited, honour_offsets)
+    return kind
+
+
 def _melds_only(c: list[int]) -> bool:
-    """True when the nine rank counts split into chows and pungs (restores ``c``)."""
-    i = 0
-    while i < 9 and not c[i]:
-        i += 1
-    if i == 9:
-        return True
-    if c[i] >= 3:
-        c[i] -= 3
-        ok = _melds_only(c)
-        c[i] += 3
-        if ok:
-            return True
-    if i <= 6 and c[i + 1] and c[i + 2]:
-        c[i] -= 1
-        c[i + 1] -= 1
-        c[i + 2] -= 1
-        ok = _melds_only(c)
-        c[i] += 1
-        c[i + 1] += 1
-        c[i + 2] += 1
-        return ok
-    return False
+    """True when the nine rank counts split into chows and pungs.
+
+    One pass: at each rank, the tiles left after the chows begun at the two
+    ranks below start ``left % 3`` chows and form pungs with the rest.
+    Starting more chows there never helps: three equal chows hold the same
+    tiles as three pungs."""
+    p1 = p2 = 0  # chows begun one and two ranks below
+    for i in range(9):
+        left = c[i] - p1 - p2
+        if left < 0:
+            return False
+        s = left % 3
+        if s and i >= 7:
+            return False  # a chow cannot begin on an 8 or a 9
+        p2, p1 = p1, s
+    return True
 
 
 def clear_caches() -> None:

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
-from ._distance import ZERO_ID, BlockKind, convolve_ids, vector
+from ._distance import ZERO_ID, BlockKind, block_kind, convolve_ids, vector
 from .errors import HandError
 from .hand import Hand
 from .shapes import Shape, ShapeSpec, shapes_for
@@ -42,11 +42,11 @@ def _layout(spec: ShapeSpec) -> _Layout:
     blocks: list[tuple[int, BlockKind]] = []
     for s, suit in enumerate(ts.suits):
         offsets = tuple(range(10, 10 + 2 * len(suit.honours), 2))
-        blocks.append((BLOCK * s + 1, BlockKind(9 + 2 * len(suit.honours), True, offsets)))
+        blocks.append((BLOCK * s + 1, block_kind(9 + 2 * len(suit.honours), True, offsets)))
     if ts.free_honours:
         n = len(ts.free_honours)
         blocks.append(
-            (BLOCK * len(ts.suits) + 1, BlockKind(2 * n - 1, False, tuple(range(0, 2 * n, 2))))
+            (BLOCK * len(ts.suits) + 1, block_kind(2 * n - 1, False, tuple(range(0, 2 * n, 2))))
         )
     return _Layout(
         spec=spec,
