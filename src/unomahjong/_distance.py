@@ -148,6 +148,7 @@ class BlockKind:
     """How to read one block's count slice: which offsets are suited ranks."""
 
     __slots__ = (
+        "completing_memo",
         "completion_memo",
         "honour_offsets",
         "length",
@@ -164,6 +165,7 @@ class BlockKind:
         self.memo: dict[tuple[int, ...], BlockInfo] = {}
         self.completion_memo: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self.status_memo: dict[tuple[int, ...], str] = {}
+        self.completing_memo: dict[tuple[tuple[int, ...], str], tuple[int, ...]] = {}
         self.offsets = tuple(range(9)) if suited else ()
         self.offsets += honour_offsets
         _block_kinds.append(self)
@@ -204,6 +206,28 @@ class BlockKind:
         r = self.status_memo.get(key)
         if r is None:
             r = self.status_memo[key] = self._status(key)
+        return r
+
+    def completing(self, key: tuple[int, ...], want: str) -> tuple[int, ...]:
+        """Offsets whose tile, added to this block, gives it status ``want``
+        (``"M"`` or ``"P"``, see :meth:`status`). Only tiles that can join a
+        group are tried: a rank beside a held one, or a held honour."""
+        mkey = (key, want)
+        r = self.completing_memo.get(mkey)
+        if r is None:
+            out: list[int] = []
+            grown = list(key)
+            for off in self.offsets:
+                if self.suited and off < 9:
+                    if not any(key[max(0, off - 2) : min(9, off + 3)]):
+                        continue
+                elif not key[off]:
+                    continue  # a lone honour is neither a pung nor a pair
+                grown[off] += 1
+                if self.status(tuple(grown)) == want:
+                    out.append(off)
+                grown[off] -= 1
+            r = self.completing_memo[mkey] = tuple(out)
         return r
 
     def _status(self, key: tuple[int, ...]) -> str:
@@ -304,3 +328,4 @@ def clear_caches() -> None:
         kind.memo.clear()
         kind.completion_memo.clear()
         kind.status_memo.clear()
+        kind.completing_memo.clear()

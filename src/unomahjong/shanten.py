@@ -399,8 +399,8 @@ def _special_waits(lay: _Layout, counts: list[int], melds: int) -> set[int]:
 
 def _other_standard_wait(lay: _Layout, counts: list[int], win: int) -> bool:
     """True when a kind other than ``win`` completes the 13 concealed tiles
-    as melds and a pair. Stops at the first one; each trial changes one
-    block, whose status comes from a cheap memo (:meth:`BlockKind.status`)."""
+    as melds and a pair. A tile changes one block: each block's completing
+    tiles are memoised on its counts (:meth:`BlockKind.completing`)."""
     status: list[tuple[int, BlockKind, tuple[int, ...], str]] = []
     broken = paired = 0
     for a, kind in lay.blocks:
@@ -418,20 +418,8 @@ def _other_standard_wait(lay: _Layout, counts: list[int], win: int) -> bool:
         if pairs > 1:
             continue
         want = "M" if pairs else "P"
-        grown = list(key)
-        for off in kind.offsets:
-            if a + off == win:
-                continue
-            if kind.suited and off < 9:
-                # A new rank tile joins a meld only beside a held one.
-                if not any(key[max(0, off - 2) : min(9, off + 3)]):
-                    continue
-            elif not key[off]:
-                continue  # a lone honour is neither a pung nor a pair
-            grown[off] += 1
-            hit = kind.status(tuple(grown)) == want
-            grown[off] -= 1
-            if hit:
+        for off in kind.completing(key, want):
+            if a + off != win:
                 return True
     return False
 
