@@ -11,6 +11,7 @@ from unomahjong import UNO_TILES, Hand, Tile, WinContext, score
 from unomahjong.decompose import decompose
 from unomahjong.fans.engine import HandFacts, Reading, raw_patterns
 from unomahjong.fans.uno import UNO_FANS
+from unomahjong.scoring import clear_caches
 from unomahjong.strategies import scored_hands
 
 MIRROR = {
@@ -108,3 +109,18 @@ def test_no_reading_beats_the_chosen_one(hc: tuple[Hand, WinContext]) -> None:
         for role in d.win_roles
     )
     assert s.total == best
+
+
+@given(st.sampled_from(["uno", "mcr"]).flatmap(lambda rules: scored_hands(rules)))
+def test_memo_tables_never_change_a_score(hc: tuple[Hand, WinContext]) -> None:
+    # The memo tables hold whatever earlier examples left in them; scoring the
+    # hand again from empty tables must give the same fans, melds and reading.
+    hand, ctx = hc
+    rules = "uno" if hand.tileset is UNO_TILES else "mcr"
+    warm = score(hand, ctx, rules)
+    clear_caches()
+    cold = score(hand, ctx, rules)
+    assert warm == cold
+    assert [(f.id, f.count, f.melds) for f in warm.fans] == [
+        (f.id, f.count, f.melds) for f in cold.fans
+    ]
