@@ -163,13 +163,14 @@ def _block_options(
 
 
 def _standard(
-    ts: TileSet, counts: Sequence[int], needed: int
+    ts: TileSet, counts: tuple[int, ...], needed: int
 ) -> list[tuple[tuple[Meld, ...], Tile]]:
-    """Concealed melds and pair of every standard arrangement of ``counts``."""
+    """Concealed melds and pair of every standard arrangement of ``counts``
+    (a tuple, so that a suit's slice is already a memo key)."""
     per_block: list[tuple[tuple[tuple[Meld, ...], int | None], ...]] = []
     for s in range(len(ts.suits)):
         base = BLOCK * s + 1
-        key = tuple(counts[base : base + 9])
+        key = counts[base : base + 9]
         n = sum(key)
         if not n:
             continue  # an empty suit adds nothing to any arrangement
@@ -339,7 +340,7 @@ def _knitted_straight(spec: ShapeSpec, hand: Hand) -> list[Decomposition]:
         for c in codes:
             rest[c] -= 1
         knitted = tuple(ts.by_code(c) for c in codes)
-        for melds, pair in _standard(ts, rest, 1 - len(declared)):
+        for melds, pair in _standard(ts, tuple(rest), 1 - len(declared)):
             allm = declared + melds
             roles = _roles(win, allm, len(declared), pair)
             if win.code in codes:
