@@ -283,7 +283,7 @@ def _special_concealed(spec: ShapeSpec, hand: Hand) -> list[Decomposition]:
     win = hand.win
     assert win is not None
     out: list[Decomposition] = []
-    held = _held(hand)
+    held = hand.tileset.held(counts)  # concealed and winning kinds, in order
     if Shape.SEVEN_PAIRS in spec.shapes and all(counts[t.code] % 2 == 0 for t in held):
         pairs = tuple(t for t in held for _ in range(counts[t.code] // 2))
         out.append(Decomposition(Shape.SEVEN_PAIRS, pairs=pairs, win_roles=(_role(Role.PAIR),)))
@@ -350,18 +350,4 @@ def _knitted_straight(spec: ShapeSpec, hand: Hand) -> list[Decomposition]:
                     Shape.KNITTED_STRAIGHT, allm, pair, knitted=knitted, win_roles=tuple(roles)
                 )
             )
-    return out
-
-
-def _held(hand: Hand) -> list[Tile]:
-    """The distinct kinds among the concealed tiles and the winning tile, in
-    canonical order (a scan of 14 tiles, not of every code)."""
-    win = hand.win
-    assert win is not None
-    out: list[Tile] = []
-    last = None
-    for t in hand.concealed_with_win:
-        if t is not last:
-            out.append(t)
-            last = t
     return out
