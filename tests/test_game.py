@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from unomahjong import UNO_TILES, Hand, RulesError, Tile, parse_tiles, strategies
@@ -234,6 +234,7 @@ def _tiles_in_play(state: RoundState) -> int:
 
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10**6), st.integers(2, 8), st.integers(0, 10**6))
+@example(166, 2, 2)  # reaches a robbable added kong
 def test_random_play(seed: int, players: int, choice_seed: int) -> None:
     rng = random.Random(choice_seed)
     state, _ = start_round(players=players, seed=seed)
@@ -242,7 +243,10 @@ def test_random_play(seed: int, players: int, choice_seed: int) -> None:
         assert _tiles_in_play(state) == 176
         for i, s in enumerate(state.seats):
             size = len(s.concealed) + 3 * len(s.melds)
-            expected = 14 if state.phase is Phase.TURN and i == state.current else 13
+            # The current seat holds 14 on its turn, and while others may rob its
+            # added kong (the tile is still its own until the kong happens).
+            holding = state.phase in (Phase.TURN, Phase.ROB) and i == state.current
+            expected = 14 if holding else 13
             assert size == expected
         seats = awaiting(state)
         assert seats
@@ -600,3 +604,28 @@ def test_shanten_floor_never_exceeds_the_shanten(wall: list[Tile], melds: int) -
 def test_shanten_floor_is_a_bound_near_winning(hand: Hand) -> None:
     floor, exact = _floor_and_shanten(hand.concealed_with_win, len(hand.melds))
     assert floor <= exact
+
+
+def test_the_adder_keeps_the_tile_while_its_kong_may_be_robbed() -> None:
+    # Found by Hypothesis: seed 166, two players; seat 0 adds 8g to its
+    # exposed pung and seat 1 may rob it.
+    rng = random.Random(2)
+    state, _ = start_round(players=2, seed=166)
+    while state.phase is not Phase.ROB:
+        assert state.phase is not Phase.ENDED
+        seats = awaiting(state)
+        seat = rng.choice(seats)
+        acts = legal_actions(state, seat)
+        other = next((i for i in range(2) if i not in seats), None)
+        if other is not None:
+            with pytest.raises(IllegalActionError):
+                apply(state, other, acts[0])
+        if state.phase is Phase.CLAIM and len(seats) >= 2:
+            for i in seats:
+                state, _ = apply(state, i, rng.choice(legal_actions(state, i)))
+        else:
+            state, _ = apply(state, seat, rng.choice(acts))
+    adder = state.seats[state.current]
+    assert state.offered is not None and state.offered in adder.concealed
+    assert len(adder.concealed) + 3 * len(adder.melds) == 14
+    assert _tiles_in_play(state) == 176
