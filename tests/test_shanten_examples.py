@@ -288,3 +288,10 @@ def test_discard_options_on_thirteen_tiles_raises() -> None:
     with pytest.raises(HandError) as info:
         discard_options(parse_hand("1112345678999m", "mcr"))
     assert info.value.code == "missing-winning-tile"
+
+
+def test_a_fifth_copy_of_an_honour_counts_as_a_wait_by_shape() -> None:
+    # Four Skips and three-and-three more: SSSS + S would be a pung and a
+    # pair, so by shape the hand waits on the Skip it already holds four of.
+    hand = parse_hand("[SSSb] SSSSr SSSy SSSg")
+    assert sorted(str(t) for t in waits(hand)) == ["Sr"]

@@ -149,7 +149,6 @@ class BlockKind:
 
     __slots__ = (
         "completing_memo",
-        "completion_memo",
         "honour_offsets",
         "length",
         "memo",
@@ -163,7 +162,6 @@ class BlockKind:
         self.suited = suited
         self.honour_offsets = honour_offsets
         self.memo: dict[tuple[int, ...], BlockInfo] = {}
-        self.completion_memo: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self.status_memo: dict[tuple[int, ...], str] = {}
         self.completing_memo: dict[tuple[tuple[int, ...], str], tuple[int, ...]] = {}
         self.offsets = tuple(range(9)) if suited else ()
@@ -175,27 +173,6 @@ class BlockKind:
         r = self.memo.get(key)
         if r is None:
             r = self.memo[key] = self._compute(key)
-        return r
-
-    def completions(self, key: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """Offsets whose tile, added to this block, makes it exactly melds
-        (first tuple) or exactly melds and a pair (second tuple)."""
-        r = self.completion_memo.get(key)
-        if r is None:
-            melds: list[int] = []
-            pair: list[int] = []
-            n = sum(key) + 1
-            k, rest = divmod(n, 3)
-            if rest != 1:
-                for off in self.offsets:
-                    grown = list(key)
-                    grown[off] += 1
-                    vec = vector(self.info(tuple(grown))[0])
-                    if rest == 0 and vec[2 * k] == n:
-                        melds.append(off)
-                    elif rest == 2 and vec[2 * k + 1] == n:
-                        pair.append(off)
-            r = self.completion_memo[key] = (tuple(melds), tuple(pair))
         return r
 
     def status(self, key: tuple[int, ...]) -> str:
@@ -236,10 +213,12 @@ class BlockKind:
             return "X"
         honour_pairs = 0
         for off in self.honour_offsets:
-            v = key[off]
-            if v == 2:
+            # Copies of an honour are pungs, plus a pair when 2 are left over
+            # (5 copies: the shape view counts a wait on a fifth copy).
+            left = key[off] % 3
+            if left == 2:
                 honour_pairs += 1
-            elif v and v != 3:
+            elif left:
                 return "X"
         want_pair = n % 3 == 2
         if honour_pairs > int(want_pair):
@@ -326,6 +305,5 @@ def clear_caches() -> None:
     _vector_ids[ZERO] = ZERO_ID
     for kind in _block_kinds:
         kind.memo.clear()
-        kind.completion_memo.clear()
         kind.status_memo.clear()
         kind.completing_memo.clear()

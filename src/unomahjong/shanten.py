@@ -8,7 +8,7 @@ many copies of each wait are still unseen, so a dead wait shows as 0.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 import attrs
 
@@ -293,54 +293,36 @@ def _block_status(
     lay: _Layout, counts: Sequence[int]
 ) -> list[tuple[int, BlockKind, tuple[int, ...], str]]:
     """Each block's counts and whether they are exactly melds ("M"), exactly
-    melds and a pair ("P"), or neither ("X")."""
+    melds and a pair ("P"), or neither ("X"): :meth:`BlockKind.status`."""
     status: list[tuple[int, BlockKind, tuple[int, ...], str]] = []
     for a, kind in lay.blocks:
         key = tuple(counts[a : a + kind.length])
-        n = sum(key)
-        k, rest = divmod(n, 3)
-        if not n:
-            st = "M"
-        elif rest == 1:
-            st = "X"
-        else:
-            info = kind.memo.get(key)
-            if info is None:
-                info = kind.info(key)
-            vec = vector(info[0])
-            if rest == 0:
-                st = "M" if vec[2 * k] == n else "X"
-            else:
-                st = "P" if vec[2 * k + 1] == n else "X"
-        status.append((a, kind, key, st))
+        status.append((a, kind, key, kind.status(key) if any(key) else "M"))
     return status
 
 
-def _standard_waits(lay: _Layout, counts: Sequence[int]) -> set[int]:
-    """Waits of melds and a pair, from memoised per-block completions."""
+def _standard_waits(lay: _Layout, counts: Sequence[int]) -> Iterator[int]:
+    """Waits of melds and a pair, from memoised per-block completing tiles.
+    A generator, so that the unique-wait test can stop at a second wait."""
     status = _block_status(lay, counts)
-    out: set[int] = set()
     # Tallies over all blocks; each block then looks at the others' tallies.
     broken = sum(1 for s in status if s[3] == "X")
-    paired = sum(1 for s in status if s[3] == "P")
     if broken > 1:
-        return out  # one tile cannot mend two blocks
+        return  # one tile cannot mend two blocks
+    paired = sum(1 for s in status if s[3] == "P")
     for a, kind, key, st in status:
         if broken - (st == "X"):
             continue
-        melds_only, with_pair = kind.completions(key)
         pairs = paired - (st == "P")
-        if pairs == 0:
-            out.update(a + off for off in with_pair)
-        elif pairs == 1:
-            out.update(a + off for off in melds_only)
-    return out
+        if pairs <= 1:
+            for off in kind.completing(key, "M" if pairs else "P"):
+                yield a + off
 
 
 def waits_codes(lay: _Layout, counts: list[int], melds: int) -> list[int]:
     """Every kind completing a 13-tile hand, by shape (no trial and error:
     each shape's waits are read off directly)."""
-    out = _standard_waits(lay, counts)
+    out = set(_standard_waits(lay, counts))
     if melds <= 1:
         out |= _special_waits(lay, counts, melds)
     return sorted(out)
@@ -397,33 +379,6 @@ def _special_waits(lay: _Layout, counts: list[int], melds: int) -> set[int]:
     return out
 
 
-def _other_standard_wait(lay: _Layout, counts: list[int], win: int) -> bool:
-    """True when a kind other than ``win`` completes the 13 concealed tiles
-    as melds and a pair. A tile changes one block: each block's completing
-    tiles are memoised on its counts (:meth:`BlockKind.completing`)."""
-    status: list[tuple[int, BlockKind, tuple[int, ...], str]] = []
-    broken = paired = 0
-    for a, kind in lay.blocks:
-        key = tuple(counts[a : a + kind.length])
-        st = kind.status(key) if any(key) else "M"
-        broken += st == "X"
-        paired += st == "P"
-        status.append((a, kind, key, st))
-    if broken > 1:
-        return False  # one tile cannot mend two blocks
-    for a, kind, key, st in status:
-        if broken - (st == "X"):
-            continue
-        pairs = paired - (st == "P")
-        if pairs > 1:
-            continue
-        want = "M" if pairs else "P"
-        for off in kind.completing(key, want):
-            if a + off != win:
-                return True
-    return False
-
-
 def won_on_single_wait(hand: Hand) -> bool:
     """True when a complete hand, less its winning tile, waited on exactly one
     kind. Same answer as ``len(waits(hand.without_win())) == 1`` without
@@ -435,7 +390,7 @@ def won_on_single_wait(hand: Hand) -> bool:
     counts[win.code] -= 1
     lay = layout_for(hand.tileset)
     melds = len(hand.melds)
-    if _other_standard_wait(lay, counts, win.code):
+    if any(c != win.code for c in _standard_waits(lay, counts)):
         return False
     if melds > 1:
         return True

@@ -428,7 +428,7 @@ def _meld_fans(
     sets = [(pos, tuple(sorted(sidx[p] for p in opt))) for pos, opt in hit[0]]
     if len(keys) >= 3:
         position = table.position
-        for row, det in table.chow_pair_sets if chows else table.pung_pair_sets:
+        for row, det in table.chow_sets_with_pair if chows else table.pung_sets_with_pair:
             sets.extend(
                 (position[row.id], tuple(sorted(sidx[p] for p in opt)))
                 for opt in det.fn(skeys, pair)
@@ -480,8 +480,7 @@ def _sorted_meld_fans(table: FanTable, chows: bool, keys: tuple[MeldKey, ...]) -
             )
         if fans:
             pairs.append((a, b, fans))
-    sets.sort()
-    return (tuple(sets), tuple(pairs))
+    return (tuple(sets), tuple(pairs))  # _meld_fans sorts once mapped
 
 
 def _find(table: FanTable, r: Reading, cache: HandCache) -> _Found:
@@ -612,7 +611,9 @@ def best_count(table: FanTable, r: Reading, cache: HandCache) -> Count:
     and the same handful of fan patterns recurs across very different hands."""
     found = _find(table, r, cache)
     key = (
-        tuple(sorted(found.simple.items())),
+        # Detectors fill ``simple`` in table-group order, so equal contents
+        # come in equal order: no sort needed.
+        tuple(found.simple.items()),
         found.chow_sets,
         found.pung_sets,
         found.chow_pairs,

@@ -138,9 +138,9 @@ class FanTable:
     )
     """Set detectors that read only the meld keys, as (row position, detector),
     by (chows?, size): what the engine asks about each subset of keys."""
-    chow_pair_sets: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
+    chow_sets_with_pair: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
     """Chow set fans whose detector reads the pair (``uses_pair``)."""
-    pung_pair_sets: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
+    pung_sets_with_pair: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
     """Pung set fans whose detector reads the pair."""
     # The same facts by row position, as the engine's hot loops read them.
     points: tuple[int, ...] = attrs.field(init=False, repr=False)
@@ -213,8 +213,8 @@ class FanTable:
         }
         object.__setattr__(self, "subset_fans", subset_fans)
         for name, kind in (
-            ("chow_pair_sets", DetectorKind.CHOW_SET),
-            ("pung_pair_sets", DetectorKind.PUNG_SET),
+            ("chow_sets_with_pair", DetectorKind.CHOW_SET),
+            ("pung_sets_with_pair", DetectorKind.PUNG_SET),
         ):
             object.__setattr__(self, name, tuple(x for x in groups[kind] if x[1].uses_pair))
         pos = self.position
