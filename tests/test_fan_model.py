@@ -45,3 +45,66 @@ def test_set_detector_answers_subset_by_subset(
         if tuple(range(det.size)) in det.fn([keys[i] for i in combo], pair)
     ]
     assert sorted(det.fn(keys, pair)) == expected
+
+
+SUIT_BLIND = [
+    pytest.param(table, row.id, det, id=f"{name}-{row.id}")
+    for name, table in TABLES.items()
+    for row, det in (
+        *table.chow_set_fans,
+        *table.pung_set_fans,
+        *table.groups[DetectorKind.CHOW_PAIR],
+        *table.groups[DetectorKind.PUNG_PAIR],
+    )
+    if not det.uses_pair
+]
+
+
+@pytest.mark.parametrize(("table", "fan", "det"), SUIT_BLIND)
+@given(data=st.data())
+def test_set_and_pair_detectors_do_not_see_suit_names(
+    table: FanTable, fan: str, det: Detector, data: st.DataObject
+) -> None:
+    # The engine memoises set and pair fans on keys with suits renamed in
+    # order of appearance: renaming suits must not change an answer.
+    chows = det.kind in (DetectorKind.CHOW_SET, DetectorKind.CHOW_PAIR)
+    suits = len((UNO_TILES if table is UNO.fans else MCR_TILES).suits)
+    keys = data.draw(_keys(chows, suits))
+    rename = data.draw(st.permutations(range(suits)))
+    renamed = [(rename[s], r) for s, r in keys]
+    if det.kind in (DetectorKind.CHOW_PAIR, DetectorKind.PUNG_PAIR):
+        assert det.fn(keys[0], keys[1]) == det.fn(renamed[0], renamed[1])
+    else:
+        assert sorted(det.fn(keys, None)) == sorted(det.fn(renamed, None))
+
+
+GATED = [
+    pytest.param(table, row.id, det, id=f"{name}-{row.id}")
+    for name, table in TABLES.items()
+    for row, det in table.groups[DetectorKind.SIMPLE]
+    if det.requires is not None
+]
+
+
+@pytest.mark.parametrize(("table", "fan", "det"), GATED)
+def test_gated_detectors_count_nothing_when_their_gate_is_shut(
+    table: FanTable, fan: str, det: Detector
+) -> None:
+    # The engine skips a detector whose ``requires`` attribute is falsy, so
+    # the detector itself must count 0 there (hands of every shape).
+    from unomahjong.decompose import decompose
+    from unomahjong.fans.engine import HandFacts, Reading
+    from unomahjong.generate import winning_hands
+
+    rules = "uno" if table is UNO.fans else "mcr"
+    shut = 0
+    for hand, ctx in winning_hands(3, 600, rules):
+        facts = HandFacts(hand, ctx)
+        for d in decompose(hand):
+            for role in d.win_roles:
+                r = Reading(facts, d, role)
+                gate = getattr(facts if det.per_hand else r, det.requires or "")
+                if not gate:
+                    shut += 1
+                    assert det.fn(r) == 0, (str(hand), d.shape)
+    assert shut, "the sample never shuts this gate"

@@ -272,21 +272,27 @@ def decompose(hand: Hand) -> tuple[Decomposition, ...]:
     # shapes of (nearly) all different tiles 13 or more, a knitted straight 9.
     kinds = len(counts) - counts.count(0)
     if not declared and (kinds <= 7 or kinds >= 13):
-        out.extend(_special_concealed(spec, hand))
+        out.extend(_special_concealed(spec, hand, kinds))
     if len(declared) <= 1 and kinds >= 9 and Shape.KNITTED_STRAIGHT in spec.shapes:
         out.extend(_knitted_straight(spec, hand))
     return tuple(out)
 
 
-def _special_concealed(spec: ShapeSpec, hand: Hand) -> list[Decomposition]:
+def _special_concealed(spec: ShapeSpec, hand: Hand, kinds: int) -> list[Decomposition]:
+    """Seven pairs (at most 7 kinds held), or the shapes of 13 or 14 kinds."""
     counts = hand.counts
     win = hand.win
     assert win is not None
     out: list[Decomposition] = []
+    if kinds <= 7:
+        if Shape.SEVEN_PAIRS in spec.shapes and _all_even(counts, hand.tileset.copies):
+            held = hand.tileset.held(counts)
+            pairs = tuple(t for t in held for _ in range(counts[t.code] // 2))
+            out.append(
+                Decomposition(Shape.SEVEN_PAIRS, pairs=pairs, win_roles=(_role(Role.PAIR),))
+            )
+        return out
     held = hand.tileset.held(counts)  # concealed and winning kinds, in order
-    if Shape.SEVEN_PAIRS in spec.shapes and all(counts[t.code] % 2 == 0 for t in held):
-        pairs = tuple(t for t in held for _ in range(counts[t.code] // 2))
-        out.append(Decomposition(Shape.SEVEN_PAIRS, pairs=pairs, win_roles=(_role(Role.PAIR),)))
     orphan = set(spec.orphan_codes)
     if Shape.THIRTEEN_ORPHANS in spec.shapes and all(t.code in orphan for t in held):
         if spec.orphans_pair:
@@ -321,6 +327,14 @@ def _special_concealed(spec: ShapeSpec, hand: Hand) -> list[Decomposition]:
                 )
             )
     return out
+
+
+def _all_even(counts: tuple[int, ...], copies: int) -> bool:
+    """Every count even (seven pairs); with at most 4 copies a kind, two
+    C-level scans."""
+    if copies <= 4:
+        return 1 not in counts and 3 not in counts
+    return not any(n % 2 for n in counts)
 
 
 def _knitted_straight(spec: ShapeSpec, hand: Hand) -> list[Decomposition]:

@@ -326,8 +326,16 @@ def no_honours(r: Reading) -> int:
     return int(not r.facts.honours)
 
 
+_SHAPE_GATES = {
+    Shape.SEVEN_PAIRS: "seven_pairs",
+    Shape.THIRTEEN_ORPHANS: "special",
+    Shape.HONOURS_AND_KNITTED: "special",
+}
+
+
 def shape(shape: Shape) -> Detector:
-    return Detector(S, lambda r: int(r.shape is shape))
+    """A fan that is a winning shape, gated by its shape family."""
+    return Detector(S, lambda r: int(r.shape is shape), requires=_SHAPE_GATES.get(shape))
 
 
 def knitted_straight(r: Reading) -> int:

@@ -174,12 +174,14 @@ class Reading:
         "family",
         "hand",
         "honour_pungs",
+        "knitted",
         "melds",
         "number_pungs",
         "pair",
         "pung_keys",
         "pungs",
         "role",
+        "seven_pairs",
         "shape",
         "special",
         "win",
@@ -191,6 +193,8 @@ class Reading:
     role: WinRole
     shape: Shape
     special: bool
+    seven_pairs: bool
+    knitted: bool
     family: str
     melds: tuple[Meld, ...]
     pair: Tile | None
@@ -214,6 +218,10 @@ class Reading:
         special = shape is Shape.THIRTEEN_ORPHANS or shape is Shape.HONOURS_AND_KNITTED
         self.special = special
         """True for the special shapes that tile- and meld-based fans skip."""
+        self.seven_pairs = shape is Shape.SEVEN_PAIRS
+        """True for seven pairs (a gate of the fans of that shape)."""
+        self.knitted = bool(decomposition.knitted)
+        """True when the reading holds a knitted set (a gate of 组合龙)."""
         self.family = "special" if special else "pairs" if shape is Shape.SEVEN_PAIRS else "melds"
         """Shape family for per-hand caching: special, pairs or melds."""
         melds = self.melds = decomposition.melds
@@ -414,25 +422,32 @@ def _meld_fans(
     meld indices, in table order and then meld order.
 
     Set and pair detectors are pure functions of the multiset of keys (and,
-    for a few set fans, the pair), so the results are memoised on the sorted
-    keys and mapped back to meld indices: the memo then serves every hand
-    holding the same melds in any order."""
-    order = sorted(range(len(keys)), key=keys.__getitem__)
-    skeys = tuple(keys[p] for p in order)
-    sidx = [idx[p] for p in order]
+    for a few set fans, the pair) and do not change when suits are renamed
+    (:data:`~unomahjong.fans.model.SetFn`). So the results are memoised on
+    the keys in rank order with suits renamed 0, 1, ... as they first occur,
+    and mapped back to meld indices: one memo entry serves every hand holding
+    the same melds in any order and any suits."""
+    ordered = sorted([(k[1], k[0], p) for p, k in enumerate(keys)])
+    names: dict[int, int] = {}
+    ckeys = tuple([(names.setdefault(s, len(names)), r) for r, s, _ in ordered])
+    sidx = [idx[p] for _, _, p in ordered]
     memo = table.memo
-    mkey = (chows, skeys)
+    mkey = (chows, ckeys)
     hit: MeldFans | None = memo.get(mkey)
     if hit is None:
-        hit = _remember(memo, mkey, _sorted_meld_fans(table, chows, skeys))
-    sets = [(pos, tuple(sorted(sidx[p] for p in opt))) for pos, opt in hit[0]]
+        hit = _remember(memo, mkey, _sorted_meld_fans(table, chows, ckeys))
+    sets = [(pos, tuple(sorted([sidx[p] for p in opt]))) for pos, opt in hit[0]]
     if len(keys) >= 3:
-        position = table.position
-        for row, det in table.chow_sets_with_pair if chows else table.pung_sets_with_pair:
-            sets.extend(
-                (position[row.id], tuple(sorted(sidx[p] for p in opt)))
-                for opt in det.fn(skeys, pair)
-            )
+        with_pair = table.chow_sets_with_pair if chows else table.pung_sets_with_pair
+        if with_pair:
+            # These read the pair's suit: they get the keys as they are.
+            okeys = tuple([(s, r) for r, s, _ in ordered])
+            position = table.position
+            for row, det in with_pair:
+                sets.extend(
+                    (position[row.id], tuple(sorted([sidx[p] for p in opt])))
+                    for opt in det.fn(okeys, pair)
+                )
     pairs = [
         (sidx[a], sidx[b], fans) if sidx[a] < sidx[b] else (sidx[b], sidx[a], fans)
         for a, b, fans in hit[1]
@@ -442,14 +457,21 @@ def _meld_fans(
     return (tuple(sets), tuple(pairs))
 
 
+def canonical_suits(keys: Sequence[MeldKey]) -> tuple[MeldKey, ...]:
+    """The keys with suits renamed 0, 1, ... in order of first occurrence
+    (set and pair detectors answer the same for both)."""
+    names: dict[int, int] = {}
+    return tuple([(names.setdefault(s, len(names)), r) for s, r in keys])
+
+
 def _sorted_meld_fans(table: FanTable, chows: bool, keys: tuple[MeldKey, ...]) -> MeldFans:
-    """:func:`_meld_fans` of sorted keys at positions 0, 1, ..., without the
-    set fans that read the pair.
+    """:func:`_meld_fans` of keys at positions 0, 1, ..., without the set
+    fans that read the pair.
 
     Built from memoised answers for each subset of three or four keys and
-    each two keys: a set detector's answer for a subset depends only on that
-    subset (:data:`~unomahjong.fans.model.SetFn`), and subsets recur far more
-    often than whole lists of keys."""
+    each two keys (suits renamed): a set detector's answer for a subset
+    depends only on that subset (:data:`~unomahjong.fans.model.SetFn`), and
+    subsets recur far more often than whole lists of keys."""
     pair_dets = table.groups[DetectorKind.CHOW_PAIR if chows else DetectorKind.PUNG_PAIR]
     position = table.position
     memo = table.memo
@@ -461,7 +483,7 @@ def _sorted_meld_fans(table: FanTable, chows: bool, keys: tuple[MeldKey, ...]) -
         set_dets = table.subset_fans[chows, size]
         whole = tuple(range(size))
         for combo in itertools.combinations(range(n), size):
-            sub = tuple(keys[i] for i in combo)
+            sub = canonical_suits([keys[i] for i in combo])
             skey = ("set", chows, sub)
             fans: tuple[int, ...] | None = memo.get(skey)
             if fans is None:
@@ -471,7 +493,7 @@ def _sorted_meld_fans(table: FanTable, chows: bool, keys: tuple[MeldKey, ...]) -
             sets.extend((pos, combo) for pos in fans)
     pairs: list[PairHit] = []
     for a, b in itertools.combinations(range(n), 2):
-        ka, kb = keys[a], keys[b]
+        ka, kb = canonical_suits((keys[a], keys[b]))
         pkey = ("pair", chows, ka, kb)
         fans = memo.get(pkey)
         if fans is None:
