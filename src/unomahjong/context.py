@@ -77,7 +77,7 @@ def _problems(c: WinContext, hand: Hand) -> list[tuple[str, str]]:
         out.append(("replacement-without-kong", "a replacement tile needs a kong in the hand"))
     win = hand.win
     if win is not None and (c.robbing_kong or c.last_copy):
-        held = hand.total_counts()[win.code] - 1
+        held = hand.all_counts[win.code] - 1
         concealed = hand.counts[win.code] - 1
         if c.robbing_kong and held:
             out.append(

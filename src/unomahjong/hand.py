@@ -163,6 +163,9 @@ class Hand:
     win: Tile | None = None
     counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     """Per-code counts of the concealed tiles, the winning tile included."""
+    all_counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """Per-code counts of every tile held: concealed, the winning tile and the
+    melds (a kong as four); what :meth:`total_counts` copies."""
 
     def __attrs_post_init__(self) -> None:
         ts = self.tileset
@@ -200,13 +203,14 @@ class Hand:
         for m in self.melds:
             for c in m.codes:
                 total[c] += 1
-        for code, n in enumerate(total):
-            if n > ts.copies:
-                raise HandError(
-                    "too-many-copies",
-                    f"{n} copies of {ts.by_code(code)}; the set has only {ts.copies}",
-                )
+        if max(total) > ts.copies:  # a C-level scan; find the kind only to report it
+            code = next(c for c, n in enumerate(total) if n > ts.copies)
+            raise HandError(
+                "too-many-copies",
+                f"{total[code]} copies of {ts.by_code(code)}; the set has only {ts.copies}",
+            )
         object.__setattr__(self, "counts", tuple(counts))
+        object.__setattr__(self, "all_counts", tuple(total))
 
     @classmethod
     def parse(cls, text: str, rules: str = "uno") -> Hand:
@@ -246,12 +250,9 @@ class Hand:
             yield self.win
 
     def total_counts(self) -> list[int]:
-        """Per-code counts over concealed tiles, melds and the winning tile."""
-        out = list(self.counts)
-        for m in self.melds:
-            for c in m.codes:
-                out[c] += 1
-        return out
+        """Per-code counts over concealed tiles, melds and the winning tile
+        (a new list: :attr:`all_counts` as a list)."""
+        return list(self.all_counts)
 
     def map_tiles(self, f: Callable[[Tile], Tile]) -> Hand:
         """This hand with every tile replaced by ``f(tile)`` (a symmetry such as

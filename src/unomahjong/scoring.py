@@ -225,7 +225,9 @@ def _select(
     table: FanTable, readings: list[tuple[Count, Reading]], rs: RuleSet
 ) -> tuple[Count, Reading]:
     """The reading to report: the highest total; ties by the rule set's policy."""
-    if len(readings) == 1 or rs.selection == "best":
+    if len(readings) == 1:
+        return readings[0]
+    if rs.selection == "best":
         return max(readings, key=lambda x: x[0].key)
     # "calculator": a special shape other than seven pairs stands alone; seven
     # pairs, then the standard divisions in the calculators' order (melds by

@@ -165,6 +165,8 @@ def tile_hog(r: Reading) -> int:
     fours = r.facts.fours
     if not fours or r.special:
         return 0
+    if not r.facts.kongs:
+        return len(fours)
     kong_codes = {m.tile.code for m in r.hand.melds if m.kind is MeldKind.KONG}
     return sum(1 for c in fours if c not in kong_codes)
 
@@ -306,16 +308,11 @@ def all_fives(r: Reading) -> int:
         return int(tiles_all(r, _FIVES))
     if r.shape is not Shape.STANDARD or r.pair is None or r.pair.rank != 5:
         return 0
-    return int(all(_has_five(m) for m in r.melds))
-
-
-def _has_five(m: Meld) -> bool:
-    rank = m.tile.rank
-    if rank is None:
-        return False
-    if m.kind is MeldKind.CHOW:
-        return 3 <= rank <= 5
-    return rank == 5
+    for m in r.melds:  # each holds a 5: a 5 pung, or a chow from 3, 4 or 5
+        rank = m.tile.rank
+        if rank is None or not (3 <= rank <= 5 if m.kind is MeldKind.CHOW else rank == 5):
+            return 0
+    return 1
 
 
 def all_simples(r: Reading) -> int:

@@ -26,6 +26,7 @@ import attrs
 from ..context import WinContext
 from ..decompose import Decomposition, Role, WinRole
 from ..hand import Hand, Meld, MeldKind
+from ..shanten import won_on_single_wait
 from ..shapes import Shape
 from ..tiles import HonourSpec, Tile
 from .model import DetectorKind, FanDef, FanTable, MeldKey
@@ -61,7 +62,7 @@ class HandFacts:
     )
     hand: Hand
     context: WinContext
-    counts: list[int]
+    counts: tuple[int, ...]
     tiles: list[Tile]
     suited: list[Tile]
     honours: list[Tile]
@@ -80,7 +81,7 @@ class HandFacts:
     def __init__(self, hand: Hand, context: WinContext) -> None:
         self.hand = hand
         self.context = context
-        counts = hand.total_counts()
+        counts = hand.all_counts
         self.counts = counts
         """Per-code counts of every tile, melds (kongs as four) included."""
         tiles: list[Tile] = []
@@ -154,8 +155,6 @@ class HandFacts:
         shape). Computed on first use: only a wait-shaped reading asks."""
         w = self._unique_wait
         if w is None:
-            from ..shanten import won_on_single_wait
-
             w = self._unique_wait = won_on_single_wait(self.hand)
         return w
 
