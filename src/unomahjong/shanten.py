@@ -332,6 +332,13 @@ def _special_waits(lay: _Layout, counts: list[int], melds: int) -> set[int]:
     """Waits of the shapes other than four melds and a pair (at most one
     declared meld: only the knitted straight allows one)."""
     out: set[int] = set()
+    kinds = len(counts) - counts.count(0)  # C-level scans
+    if kinds <= 7 and max(counts) <= 4:
+        # Too few kinds for the orphans (12) or a knitted set (8 of its
+        # kinds): only seven pairs can wait, on six pairs and a single.
+        if melds == 0 and counts.count(2) + counts.count(3) + 2 * counts.count(4) == 6:
+            out.update(c for c in lay.kind_codes if counts[c] % 2)
+        return out
     held = paired = pairs = 0
     for c in lay.kind_codes:  # bits, not overlap vectors: no memo misses here
         n = counts[c]
