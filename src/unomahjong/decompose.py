@@ -21,7 +21,7 @@ import attrs
 from .errors import HandError
 from .hand import Hand, Meld, MeldKind
 from .shapes import Shape, ShapeSpec, shapes_for
-from .tiles import BLOCK, Tile, TileSet
+from .tiles import Tile, TileSet
 
 __all__ = ["Decomposition", "Role", "WinRole", "decompose"]
 
@@ -86,7 +86,9 @@ _Arr = tuple[tuple[tuple[MeldKind, int], ...], int | None]
 
 @cache
 def _suit_arrangements(c: tuple[int, ...]) -> tuple[_Arr, ...]:
-    """Every split of one suit's nine counts into pungs, chows and at most one pair."""
+    """Every split of one block's counts into pungs, chows and at most one
+    pair. Chows start at offsets 0-6 (a suit's ranks 1-7); honours sit apart,
+    a gap between any two, so they form pungs and pairs only."""
     i = next((i for i, n in enumerate(c) if n), None)
     if i is None:
         return (((), None),)
@@ -121,22 +123,6 @@ def _meld_key(m: tuple[MeldKind, int]) -> tuple[int, int]:
     return (m[1], 0 if m[0] is MeldKind.PUNG else 1)
 
 
-def _honour_arrangement(counts: Sequence[int], codes: Sequence[int]) -> _Arr | None:
-    melds: list[tuple[MeldKind, int]] = []
-    pair: int | None = None
-    for c in codes:
-        n = counts[c]
-        if n == 3:
-            melds.append((MeldKind.PUNG, c))
-        elif n == 2:
-            if pair is not None:
-                return None
-            pair = c
-        elif n:
-            return None
-    return tuple(melds), pair
-
-
 _MELDS: dict[tuple[int, str, int], Meld] = {}
 
 
@@ -163,47 +149,33 @@ def _block_options(
 
 
 def _standard(
-    ts: TileSet, counts: tuple[int, ...], needed: int
+    spec: ShapeSpec, counts: tuple[int, ...], needed: int
 ) -> list[tuple[tuple[Meld, ...], Tile]]:
     """Concealed melds and pair of every standard arrangement of ``counts``
-    (a tuple, so that a suit's slice is already a memo key)."""
+    (a tuple, so that a block's slice is already a memo key). Blocks come in
+    code order and each block's melds are sorted, so the melds come out in
+    ``Meld.sort_key`` order."""
+    ts = spec.tileset
     per_block: list[tuple[tuple[tuple[Meld, ...], int | None], ...]] = []
-    for s in range(len(ts.suits)):
-        base = BLOCK * s + 1
-        key = counts[base : base + 9]
+    for base, end in spec.meld_blocks:
+        key = counts[base:end]
         n = sum(key)
         if not n:
-            continue  # an empty suit adds nothing to any arrangement
+            continue  # an empty block adds nothing to any arrangement
         if n % 3 == 1:
             return []
         options = _block_options(ts, base, key)
         if not options:
             return []
         per_block.append(options)
-    honours = _honour_arrangement(counts, shapes_for(ts).honour_codes)
-    if honours is None:
-        return []
-    honour_melds = honours[0]
-    per_block.append(
-        ((tuple(_concealed_meld(ts, k, code) for k, code in honour_melds), honours[1]),)
-    )
     out: list[tuple[tuple[Meld, ...], Tile]] = []
     for combo in itertools.product(*per_block):
         pair_codes = [p for _, p in combo if p is not None]
-        found = [m for ms, _ in combo for m in ms]
-        if len(pair_codes) == 1 and len(found) == needed:
-            if honour_melds:
-                # Suit blocks come in code order, each sorted; honour melds
-                # (in UNO, codes inside the suit blocks) need placing.
-                found.sort(key=_concealed_order)
-            out.append((tuple(found), ts.by_code(pair_codes[0])))
+        if len(pair_codes) == 1:
+            found = tuple([m for ms, _ in combo for m in ms])
+            if len(found) == needed:
+                out.append((found, ts.by_code(pair_codes[0])))
     return out
-
-
-def _concealed_order(m: Meld) -> int:
-    """``Meld.sort_key`` order for concealed pungs and chows (no kong, no
-    source): by lowest code, a pung before a chow starting on its tile."""
-    return 2 * m.tile.code + (m.kind is MeldKind.CHOW)
 
 
 _ROLES: dict[tuple[str, int | None], WinRole] = {}
@@ -264,7 +236,7 @@ def decompose(hand: Hand) -> tuple[Decomposition, ...]:
     out: list[Decomposition] = []
     needed = 4 - len(declared)
     if Shape.STANDARD in spec.shapes:
-        for melds, pair in _standard(ts, counts, needed):
+        for melds, pair in _standard(spec, counts, needed):
             allm = declared + melds
             roles = _roles(win, allm, len(declared), pair)
             out.append(Decomposition(Shape.STANDARD, allm, pair, win_roles=tuple(roles)))
@@ -354,7 +326,7 @@ def _knitted_straight(spec: ShapeSpec, hand: Hand) -> list[Decomposition]:
         for c in codes:
             rest[c] -= 1
         knitted = tuple(ts.by_code(c) for c in codes)
-        for melds, pair in _standard(ts, tuple(rest), 1 - len(declared)):
+        for melds, pair in _standard(spec, tuple(rest), 1 - len(declared)):
             allm = declared + melds
             roles = _roles(win, allm, len(declared), pair)
             if win.code in codes:

@@ -6,7 +6,7 @@ import enum
 
 import attrs
 
-from .tiles import MCR_TILES, UNO_TILES, TileSet
+from .tiles import BLOCK, MCR_TILES, UNO_TILES, TileSet
 
 
 class Shape(enum.Enum):
@@ -39,6 +39,11 @@ class ShapeSpec:
     knitted_masks: tuple[int, ...] = attrs.field(init=False)
     """Each knitted set's codes as a bit mask: a hand holds the set when its
     held-kinds mask covers it (one test instead of nine look-ups)."""
+    meld_blocks: tuple[tuple[int, int], ...] = attrs.field(init=False)
+    """Code ranges ``[start, end)`` the decomposition reads one at a time: a
+    suit's ranks (offsets 0-8) with the honours of its colour (UNO), and the
+    free honours (MCR). A gap of one code separates honours, so they form only
+    pungs and pairs, and a chow never leaves its suit."""
 
     def __attrs_post_init__(self) -> None:
         ts = self.tileset
@@ -51,6 +56,14 @@ class ShapeSpec:
         )
         masks = tuple(sum(1 << c for c in codes) for codes in self.knitted_codes)
         object.__setattr__(self, "knitted_masks", masks)
+        blocks = [
+            (BLOCK * s + 1, max(t.code for t in ts.tiles if t.suit == s) + 1)
+            for s in range(len(ts.suits))
+        ]
+        free = [t.code for t in ts.tiles if t.suit is None]
+        if free:
+            blocks.append((min(free), max(free) + 1))
+        object.__setattr__(self, "meld_blocks", tuple(blocks))
 
 
 ALL_SHAPES = tuple(Shape)
