@@ -20,7 +20,7 @@ import attrs
 
 from .errors import HandError
 from .hand import Hand, Meld, MeldKind
-from .shapes import Shape, ShapeSpec, shapes_for
+from .shapes import Shape, ShapeSpec, ranks_held, shapes_for
 from .tiles import Tile, TileSet
 
 __all__ = ["Decomposition", "Role", "WinRole", "decompose"]
@@ -319,6 +319,8 @@ def _knitted_straight(spec: ShapeSpec, hand: Hand) -> list[Decomposition]:
     for t in hand.concealed:
         mask |= 1 << t.code
     mask |= 1 << win.code
+    if ranks_held(spec, mask) != 0x1FF:
+        return out  # a knitted set holds every rank
     for codes, knitted_mask in zip(spec.knitted_codes, spec.knitted_masks, strict=True):
         if mask & knitted_mask != knitted_mask:
             continue

@@ -15,7 +15,7 @@ import attrs
 from ._distance import ZERO_ID, BlockKind, block_kind, convolve_ids, vector
 from .errors import HandError
 from .hand import Hand
-from .shapes import Shape, ShapeSpec, shapes_for
+from .shapes import Shape, ShapeSpec, ranks_held, shapes_for
 from .tiles import BLOCK, Tile, TileSet
 
 _EMPTY_SUIT = (0,) * 9
@@ -367,8 +367,8 @@ def _special_waits(lay: _Layout, counts: list[int], melds: int) -> set[int]:
                     continue
                 if (held & km).bit_count() + honours == 13:
                     out.update(c for c in (*codes, *lay.honour_codes) if not held >> c & 1)
-    if (held & ~lay.honour_mask).bit_count() < 8:
-        return out  # no knitted set can have 8 of its 9 kinds
+    if (held & ~lay.honour_mask).bit_count() < 8 or ranks_held(lay.spec, held).bit_count() < 8:
+        return out  # no knitted set can have 8 of its 9 kinds (8 ranks)
     for km, codes in zip(lay.knitted_masks, lay.knitted_codes, strict=True):
         present = (held & km).bit_count()
         if present < 8:

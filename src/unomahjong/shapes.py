@@ -39,6 +39,9 @@ class ShapeSpec:
     knitted_masks: tuple[int, ...] = attrs.field(init=False)
     """Each knitted set's codes as a bit mask: a hand holds the set when its
     held-kinds mask covers it (one test instead of nine look-ups)."""
+    rank_shifts: tuple[int, ...] = attrs.field(init=False)
+    """Each suit's code of rank 1: shifting a held-kinds mask right by it
+    brings that suit's ranks to bits 0-8 (see :func:`ranks_held`)."""
     meld_blocks: tuple[tuple[int, int], ...] = attrs.field(init=False)
     """Code ranges ``[start, end)`` the decomposition reads one at a time: a
     suit's ranks (offsets 0-8) with the honours of its colour (UNO), and the
@@ -64,6 +67,17 @@ class ShapeSpec:
         if free:
             blocks.append((min(free), max(free) + 1))
         object.__setattr__(self, "meld_blocks", tuple(blocks))
+        object.__setattr__(self, "rank_shifts", tuple(BLOCK * s + 1 for s in range(len(ts.suits))))
+
+
+def ranks_held(spec: ShapeSpec, mask: int) -> int:
+    """The ranks of the number tiles in a held-kinds mask (bit ``c`` for code
+    ``c``), in any suit, as bits 0-8 for 1-9: a knitted set needs all nine
+    ranks, so this gates the search for one."""
+    ranks = 0
+    for shift in spec.rank_shifts:
+        ranks |= mask >> shift
+    return ranks & 0x1FF
 
 
 ALL_SHAPES = tuple(Shape)
