@@ -702,7 +702,8 @@ def _count(
     # Pair-combination fans, on what the counted fans leave allowed: each pair
     # of melds forms the first of its pair fans (table order) still allowed.
     repeats = False
-    for pairs, alt in ((found.chow_pairs, chow_alt), (found.pung_pairs, pung_alt)):
+    both = (found.chow_pairs, chow_alt), (found.pung_pairs, pung_alt)
+    for pairs, alt in both if found.chow_pairs or found.pung_pairs else ():
         if not pairs:
             continue
         edges: list[tuple[int, int, int]] = []
@@ -739,7 +740,8 @@ def _count(
             merged[pos] = (n, melds) if prev is None else (prev[0] + n, prev[1] + melds)
         counted = [(pos, n, melds) for pos, (n, melds) in merged.items()]
     bonus = table.bonus_mask
-    if all(bonus >> pos & 1 for pos, _, _ in counted):
+    # Nothing counted but bonus fans (MCR's flowers; most tables have none).
+    if not counted or (bonus and all(bonus >> pos & 1 for pos, _, _ in counted)):
         if found.chow_sets or found.pung_sets:
             # Dropping every set fan left nothing, but a set fan holds here:
             # 无番和 needs "no other fan at all", so this alternative is void.
