@@ -41,7 +41,7 @@ class ShapeSpec:
     held-kinds mask covers it (one test instead of nine look-ups)."""
     rank_shifts: tuple[int, ...] = attrs.field(init=False)
     """Each suit's code of rank 1: shifting a held-kinds mask right by it
-    brings that suit's ranks to bits 0-8 (see :func:`ranks_held`)."""
+    brings that suit's ranks to bits 0-8 (the knitted-set gate reads them)."""
     meld_blocks: tuple[tuple[int, int], ...] = attrs.field(init=False)
     """Code ranges ``[start, end)`` the decomposition reads one at a time: a
     suit's ranks (offsets 0-8) with the honours of its colour (UNO), and the

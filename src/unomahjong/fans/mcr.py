@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..shapes import Shape
-from ..tiles import HonourSpec, Tile
+from ..tiles import MCR_TILES, HonourSpec, Tile
 from .common import (
     S,
     all_chows,
@@ -293,8 +293,11 @@ _REVERSIBLE = frozenset(
 
 
 def _only(allowed: frozenset[str]) -> Callable[[Reading], int]:
+    """Every tile held is one of ``allowed`` (notations of MCR tiles)."""
+    tiles = frozenset(MCR_TILES[n] for n in allowed)  # tiles hash by identity
+
     def fn(r: Reading) -> int:
-        return int(not r.special and all(t.notation in allowed for t in r.facts.tiles))
+        return int(not r.special and tiles.issuperset(r.facts.tiles))
 
     return fn
 
