@@ -56,7 +56,6 @@ SUIT_BLIND = [
         *table.groups[DetectorKind.CHOW_PAIR],
         *table.groups[DetectorKind.PUNG_PAIR],
     )
-    if not det.uses_pair
 ]
 
 
@@ -68,14 +67,29 @@ def test_set_and_pair_detectors_do_not_see_suit_names(
     # The engine memoises set and pair fans on keys with suits renamed in
     # order of appearance: renaming suits must not change an answer.
     chows = det.kind in (DetectorKind.CHOW_SET, DetectorKind.CHOW_PAIR)
-    suits = len((UNO_TILES if table is UNO.fans else MCR_TILES).suits)
+    tileset = UNO_TILES if table is UNO.fans else MCR_TILES
+    suits = len(tileset.suits)
     keys = data.draw(_keys(chows, suits))
     rename = data.draw(st.permutations(range(suits)))
     renamed = [(rename[s], r) for s, r in keys]
     if det.kind in (DetectorKind.CHOW_PAIR, DetectorKind.PUNG_PAIR):
         assert det.fn(keys[0], keys[1]) == det.fn(renamed[0], renamed[1])
-    else:
-        assert sorted(det.fn(keys, None)) == sorted(det.fn(renamed, None))
+        return
+    pair: Tile | None = None
+    renamed_pairs: list[Tile | None] = [None]
+    if det.uses_pair:
+        # Of the pair the engine keys only the suit (renamed) and the rank:
+        # a number pair renamed with the keys, or every honour alike.
+        pair = data.draw(st.sampled_from(tileset.tiles))
+        if pair.suit is None:  # MCR's honours carry no suit
+            renamed_pairs = [t for t in tileset.honours if t.suit is None]
+        elif pair.rank is None:  # UNO's honours carry their colour
+            renamed_pairs = [t for t in tileset.honours if t.suit == rename[pair.suit]]
+        else:
+            renamed_pairs = [tileset.number(rename[pair.suit], pair.rank)]
+    expected = sorted(det.fn(keys, pair))
+    for other in renamed_pairs:
+        assert sorted(det.fn(renamed, other)) == expected, (keys, pair, other)
 
 
 GATED = [

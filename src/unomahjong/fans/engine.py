@@ -439,14 +439,27 @@ def _meld_fans(
     if len(keys) >= 3:
         with_pair = table.chow_sets_with_pair if chows else table.pung_sets_with_pair
         if with_pair:
-            # These read the pair's suit: they get the keys as they are.
-            okeys = tuple([(s, r) for r, s, _ in ordered])
-            position = table.position
-            for row, det in with_pair:
-                sets.extend(
-                    (position[row.id], tuple(sorted([sidx[p] for p in opt])))
-                    for opt in det.fn(okeys, pair)
+            # These read the pair's suit and rank too: memoised with the
+            # pair's suit renamed like the keys' (a new name if no key has it).
+            pkey = None
+            if pair is not None:
+                suit = pair.suit
+                pkey = (names.get(suit, len(names)) if suit is not None else -1, pair.rank)
+            wkey = ("with_pair", chows, ckeys, pkey)
+            found: tuple[SetHit, ...] | None = memo.get(wkey)
+            if found is None:
+                okeys = tuple([(s, r) for r, s, _ in ordered])
+                position = table.position
+                found = _remember(
+                    memo,
+                    wkey,
+                    tuple(
+                        (position[row.id], tuple(opt))
+                        for row, det in with_pair
+                        for opt in det.fn(okeys, pair)
+                    ),
                 )
+            sets.extend((pos, tuple(sorted([sidx[p] for p in opt]))) for pos, opt in found)
     pairs = [
         (sidx[a], sidx[b], fans) if sidx[a] < sidx[b] else (sidx[b], sidx[a], fans)
         for a, b, fans in hit[1]

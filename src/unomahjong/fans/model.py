@@ -47,7 +47,10 @@ SetFn = Callable[[Sequence[MeldKey], "Tile | None"], Sequence[tuple[int, ...]]]
 chows (or number pungs and kongs) and its pair: tuples of ascending
 positions in the key list. A pure function of its arguments (memoised), and
 of each subset alone: a subset forms the set whatever other keys are listed
-(the engine asks about each subset of three or four keys on its own)."""
+(the engine asks about each subset of three or four keys on its own). Its
+answer does not change when suits are renamed (in the keys and the pair
+alike), and of the pair it reads only the suit and rank: the engine
+memoises on keys and pair with suits renamed."""
 PairFn = Callable[[MeldKey, MeldKey], bool]
 """Whether two number melds (keys) form this pair fan (memoised)."""
 PerMeldFn = Callable[["Reading"], Sequence[int]]
