@@ -191,22 +191,26 @@ def _role(role: Role, index: int | None = None) -> WinRole:
     return r
 
 
+_MELD_ROLES = tuple(_role(Role.MELD, i) for i in range(4))
+_PAIR_ROLE = _role(Role.PAIR)
+
+
 def _roles(
     win: Tile, melds: tuple[Meld, ...], first_concealed: int, pair: Tile | None
 ) -> list[WinRole]:
     roles = []
-    seen: list[Meld] = []
+    seen: list[int] = []  # ids of the melds taken: equal melds are one role
     code = win.code
     for i in range(first_concealed, len(melds)):
         m = melds[i]
         c = m.tile.code
         holds = c <= code <= c + 2 if m.kind is MeldKind.CHOW else c == code
         # Concealed melds are interned, so equal melds are the same object.
-        if holds and not any(m is x for x in seen):
-            seen.append(m)
-            roles.append(_role(Role.MELD, i))
+        if holds and id(m) not in seen:
+            seen.append(id(m))
+            roles.append(_MELD_ROLES[i])
     if pair is win:
-        roles.append(_role(Role.PAIR))
+        roles.append(_PAIR_ROLE)
     return roles
 
 
@@ -265,8 +269,7 @@ def _special_concealed(spec: ShapeSpec, hand: Hand, kinds: int) -> list[Decompos
             )
         return out
     held = hand.tileset.held(counts)  # concealed and winning kinds, in order
-    orphan = set(spec.orphan_codes)
-    if Shape.THIRTEEN_ORPHANS in spec.shapes and all(t.code in orphan for t in held):
+    if Shape.THIRTEEN_ORPHANS in spec.shapes and spec.orphan_tiles.issuperset(held):
         if spec.orphans_pair:
             doubles = [t for t in held if counts[t.code] == 2]
             if len(held) == 13 and len(doubles) == 1:
@@ -285,16 +288,14 @@ def _special_concealed(spec: ShapeSpec, hand: Hand, kinds: int) -> list[Decompos
                 )
             )
     if Shape.HONOURS_AND_KNITTED in spec.shapes and len(held) == 14:
-        honour_codes = set(spec.honour_codes)
-        suited = [t for t in held if t.code not in honour_codes]
-        codes = {t.code for t in suited}
-        if any(codes <= set(ks) for ks in spec.knitted_codes):
+        suited = [t for t in held if t.rank is not None]
+        if any(ks.issuperset(suited) for ks in spec.knitted_tiles):
             role = Role.KNITTED if win.is_suited else Role.SINGLE
             out.append(
                 Decomposition(
                     Shape.HONOURS_AND_KNITTED,
                     knitted=tuple(suited),
-                    singles=tuple(t for t in held if t.code in honour_codes),
+                    singles=tuple(t for t in held if t.rank is None),
                     win_roles=(_role(role),),
                 )
             )

@@ -328,7 +328,7 @@ def waits_codes(lay: _Layout, counts: list[int], melds: int) -> list[int]:
     return sorted(out)
 
 
-def _special_waits(lay: _Layout, counts: list[int], melds: int) -> set[int]:
+def _special_waits(lay: _Layout, counts: Sequence[int], melds: int) -> set[int]:
     """Waits of the shapes other than four melds and a pair (at most one
     declared meld: only the knitted straight allows one)."""
     out: set[int] = set()
@@ -393,8 +393,9 @@ def won_on_single_wait(hand: Hand) -> bool:
     win = hand.win
     if win is None:
         raise HandError("missing-winning-tile", "the wait test needs the winning tile")
-    counts = list(hand.counts)
-    counts[win.code] -= 1
+    held = list(hand.counts)
+    held[win.code] -= 1
+    counts = tuple(held)  # block slices of a tuple are the memo keys as they are
     lay = layout_for(hand.tileset)
     melds = len(hand.melds)
     if any(c != win.code for c in _standard_waits(lay, counts)):

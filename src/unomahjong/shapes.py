@@ -6,7 +6,7 @@ import enum
 
 import attrs
 
-from .tiles import BLOCK, MCR_TILES, UNO_TILES, TileSet
+from .tiles import BLOCK, MCR_TILES, UNO_TILES, Tile, TileSet
 
 
 class Shape(enum.Enum):
@@ -39,6 +39,10 @@ class ShapeSpec:
     knitted_masks: tuple[int, ...] = attrs.field(init=False)
     """Each knitted set's codes as a bit mask: a hand holds the set when its
     held-kinds mask covers it (one test instead of nine look-ups)."""
+    orphan_tiles: frozenset[Tile] = attrs.field(init=False)
+    """The kinds of 十三幺 / 国士无双, for C-level subset tests."""
+    knitted_tiles: tuple[frozenset[Tile], ...] = attrs.field(init=False)
+    """Each knitted set's kinds (in ``knitted_codes`` order), for subset tests."""
     rank_shifts: tuple[int, ...] = attrs.field(init=False)
     """Each suit's code of rank 1: shifting a held-kinds mask right by it
     brings that suit's ranks to bits 0-8 (the knitted-set gate reads them)."""
@@ -67,6 +71,10 @@ class ShapeSpec:
         if free:
             blocks.append((min(free), max(free) + 1))
         object.__setattr__(self, "meld_blocks", tuple(blocks))
+        object.__setattr__(self, "orphan_tiles", frozenset(ts.terminals_and_honours))
+        object.__setattr__(
+            self, "knitted_tiles", tuple(frozenset(s) for s in ts.knitted_sets)
+        )
         object.__setattr__(self, "rank_shifts", tuple(BLOCK * s + 1 for s in range(len(ts.suits))))
 
 
