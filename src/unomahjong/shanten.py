@@ -297,7 +297,11 @@ def _block_status(
     status: list[tuple[int, BlockKind, tuple[int, ...], str]] = []
     for a, kind in lay.blocks:
         key = tuple(counts[a : a + kind.length])
-        status.append((a, kind, key, kind.status(key) if any(key) else "M"))
+        if not any(key):
+            status.append((a, kind, key, "M"))
+            continue
+        st = kind.status_memo.get(key)  # BlockKind.status, inlined: a hot path
+        status.append((a, kind, key, st if st is not None else kind.status(key)))
     return status
 
 
@@ -306,10 +310,14 @@ def _standard_waits(lay: _Layout, counts: Sequence[int]) -> Iterator[int]:
     A generator, so that the unique-wait test can stop at a second wait."""
     status = _block_status(lay, counts)
     # Tallies over all blocks; each block then looks at the others' tallies.
-    broken = sum(1 for s in status if s[3] == "X")
+    broken = paired = 0
+    for s in status:
+        if s[3] == "X":
+            broken += 1
+        elif s[3] == "P":
+            paired += 1
     if broken > 1:
         return  # one tile cannot mend two blocks
-    paired = sum(1 for s in status if s[3] == "P")
     for a, kind, key, st in status:
         if broken - (st == "X"):
             continue
