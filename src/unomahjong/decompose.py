@@ -170,11 +170,17 @@ def _standard(
         per_block.append(options)
     out: list[tuple[tuple[Meld, ...], Tile]] = []
     for combo in itertools.product(*per_block):
-        pair_codes = [p for _, p in combo if p is not None]
-        if len(pair_codes) == 1:
-            found = tuple([m for ms, _ in combo for m in ms])
-            if len(found) == needed:
-                out.append((found, ts.by_code(pair_codes[0])))
+        pair = -1
+        found: list[Meld] = []
+        for ms, p in combo:  # loops, not comprehensions: one frame fewer each
+            if p is not None:
+                if pair >= 0:
+                    break  # a second pair
+                pair = p
+            found.extend(ms)
+        else:
+            if pair >= 0 and len(found) == needed:
+                out.append((tuple(found), ts.by_code(pair)))
     return out
 
 

@@ -406,11 +406,13 @@ def won_on_single_wait(hand: Hand) -> bool:
     counts = tuple(held)  # block slices of a tuple are the memo keys as they are
     lay = layout_for(hand.tileset)
     melds = len(hand.melds)
-    if any(c != win.code for c in _standard_waits(lay, counts)):
-        return False
+    code = win.code
+    for c in _standard_waits(lay, counts):
+        if c != code:
+            return False
     if melds > 1:
         return True
-    return not any(c != win.code for c in _special_waits(lay, counts, melds))
+    return _special_waits(lay, counts, melds) <= {code}
 
 
 def waits(hand: Hand) -> frozenset[Tile]:

@@ -109,7 +109,13 @@ def concealed_kongs(r: Reading) -> int:
 
 def terminal_or_honour_pungs(r: Reading) -> list[int]:
     """Pungs and kongs of 1s, 9s and honours."""
-    return [i for i in r.pungs if r.melds[i].tile.is_terminal_or_honour]
+    out = []
+    melds = r.melds
+    for i in r.pungs:  # a loop, not a comprehension: this runs for every reading
+        rank = melds[i].tile.rank
+        if rank is None or rank == 1 or rank == 9:
+            out.append(i)
+    return out
 
 
 def all_pungs(r: Reading) -> int:
@@ -128,7 +134,10 @@ def outside_hand(r: Reading) -> int:
     """全带幺: every meld and the pair hold a terminal or honour."""
     if r.shape is not Shape.STANDARD or r.pair is None or not r.pair.is_terminal_or_honour:
         return 0
-    return int(all(_has_terminal_or_honour(m) for m in r.melds))
+    for m in r.melds:
+        if not _has_terminal_or_honour(m):
+            return 0
+    return 1
 
 
 def melded_hand(r: Reading) -> int:

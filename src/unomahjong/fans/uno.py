@@ -231,7 +231,11 @@ ROWS: tuple[Row, ...] = (
 
 
 def _function_pungs(symbol: str, r: Reading) -> list[int]:
-    return [i for i, honour in r.honour_pungs if honour.symbol == symbol]
+    out = []
+    for i, honour in r.honour_pungs:
+        if honour.symbol == symbol:
+            out.append(i)
+    return out
 
 
 def _four_function_pungs(symbol: str) -> Detector:
