@@ -90,7 +90,10 @@ class Score:
             out: list[FanEntry] = []
             for pos, n, idx in self._entries:
                 if idx:
-                    out.append(FanEntry(rows[pos], n, tuple(melds[i] for i in idx)))
+                    used = []
+                    for i in idx:
+                        used.append(melds[i])
+                    out.append(FanEntry(rows[pos], n, tuple(used)))
                     continue
                 entry = interned.get((pos, n))
                 if entry is None:

@@ -458,7 +458,11 @@ def pure_shifted_pungs(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[i
 
 def honour_pungs(r: Reading, test: Callable[[HonourSpec], bool]) -> list[int]:
     """Indices of the pungs and kongs of honours passing ``test``."""
-    return [i for i, honour in r.honour_pungs if test(honour)]
+    out = []
+    for i, honour in r.honour_pungs:
+        if test(honour):
+            out.append(i)
+    return out
 
 
 def counted(fn: Callable[[Reading], int], *, requires: str | None = None) -> Detector:
