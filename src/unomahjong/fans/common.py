@@ -283,8 +283,19 @@ def all_honours(r: Reading) -> int:
     return int(not r.special and not r.facts.suited)
 
 
-def all_terminals(r: Reading) -> int:
-    return int(tiles_all(r, _TERMINALS))
+def ranks_in(ok: frozenset[int]) -> Callable[[Reading], int]:
+    """A detector: every tile is a number tile with a rank in ``ok`` (not a
+    special shape). One function, not a call of :func:`tiles_all`: the range
+    fans are asked of most hands."""
+
+    def detect(r: Reading) -> int:
+        f = r.facts
+        return int(not r.special and not f.honours and f.ranks <= ok)
+
+    return detect
+
+
+all_terminals = ranks_in(_TERMINALS)
 
 
 def all_terminals_and_honours(r: Reading) -> int:
@@ -309,7 +320,7 @@ def half_flush(r: Reading) -> int:
 
 
 def ranks_within(ok: frozenset[int]) -> Detector:
-    return Detector(S, lambda r: int(tiles_all(r, ok)), per_hand=True, requires="honourless")
+    return Detector(S, ranks_in(ok), per_hand=True, requires="honourless")
 
 
 def all_fives(r: Reading) -> int:
@@ -324,8 +335,7 @@ def all_fives(r: Reading) -> int:
     return 1
 
 
-def all_simples(r: Reading) -> int:
-    return int(tiles_all(r, _SIMPLES))
+all_simples = ranks_in(_SIMPLES)
 
 
 def no_honours(r: Reading) -> int:

@@ -744,9 +744,13 @@ def _count(
                     edges.append((a, b, pos))
                     break
         if edges:
-            chosen = _best_forest(table, edges, [m for _, m in alt])
+            groups = []
+            for _, m in alt:
+                groups.append(m)
+            chosen = _best_forest(table, edges, groups)
             repeats = repeats or len(chosen) > 1
-            counted.extend((pos, 1, (a, b)) for a, b, pos in chosen)
+            for a, b, pos in chosen:
+                counted.append((pos, 1, (a, b)))
     # Per-meld fans, less the melds a counted fan absorbs.
     absorb_masks = table.absorb_masks
     for pos, idx in found.per_meld:
