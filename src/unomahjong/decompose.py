@@ -89,9 +89,11 @@ def _suit_arrangements(c: tuple[int, ...]) -> tuple[_Arr, ...]:
     """Every split of one block's counts into pungs, chows and at most one
     pair. Chows start at offsets 0-6 (a suit's ranks 1-7); honours sit apart,
     a gap between any two, so they form pungs and pairs only."""
-    i = next((i for i, n in enumerate(c) if n), None)
-    if i is None:
+    if not any(c):
         return (((), None),)
+    i = 0
+    while not c[i]:
+        i += 1
     out: set[_Arr] = set()
     ci = c[i]
 

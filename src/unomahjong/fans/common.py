@@ -255,6 +255,8 @@ def nine_gates(r: Reading) -> int:
     h = r.hand
     if h.melds or r.shape is not Shape.STANDARD or r.win.rank is None:
         return 0
+    if r.facts.honours or len(r.facts.suits) != 1:
+        return 0  # a flush of one suit: checked before counting the tiles
     suit = r.win.suit
     counts = [0] * 10
     for t in h.concealed:

@@ -476,7 +476,12 @@ def _meld_fans(
                         for opt in det.fn(okeys, pair)
                     ),
                 )
-            sets.extend((pos, tuple(sorted([sidx[p] for p in opt]))) for pos, opt in found)
+            for pos, opt in found:
+                melds = []
+                for p in opt:
+                    melds.append(sidx[p])
+                melds.sort()
+                sets.append((pos, tuple(melds)))
     pairs: list[PairHit] = []
     for a, b, fans in hit[1]:
         x = sidx[a]
