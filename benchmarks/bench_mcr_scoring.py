@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/bench_mcr_scoring.py [--hands N] [--seed S] [--json]
+    python benchmarks/bench_mcr_scoring.py [--hands N] [--seed S] [--repeats R] [--json]
 
 Scores a fixed seeded set of MCR winning hands of all shapes and themes
 (``unomahjong.generate``) with their random win contexts, first checking that
@@ -17,7 +17,7 @@ import argparse
 from collections.abc import Callable, Sequence
 
 import MahjongGB
-from _timing import best_of, first_sight, report
+from _timing import REPEATS, report, versus_peer
 
 from unomahjong import Hand, WinContext, score
 from unomahjong.generate import winning_hands
@@ -34,6 +34,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--hands", type=int, default=DEFAULT_HANDS)
     ap.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    ap.add_argument("--repeats", type=int, default=REPEATS)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
 
@@ -60,19 +61,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         for kw in calls:
             calc(**kw)
 
-    # The totals check above already scored every timed hand: clear the memo
-    # tables so that the timed pass meets each hand for the first time, after
-    # a warm-up on other hands (see _timing.first_sight).
-    clear_caches()
-    t_ours = first_sight(run(history), run(hands)) / len(hands)
-    t_theirs = best_of(run_theirs) / len(hands)
+    # The totals check above already scored every timed hand: each round
+    # clears the memo tables so that the timed pass meets each hand for the
+    # first time, after a warm-up on other hands (_timing.versus_peer).
+    t_ours, t_theirs = versus_peer(
+        clear_caches, run(history), run(hands), run_theirs, args.repeats
+    )
+    t_ours /= len(hands)
+    t_theirs /= len(hands)
     report(
         f"{len(hands)} MCR winning hands (seed {args.seed}); totals agree on every hand",
         ("unomahjong", t_ours),
         ("pymahjonggb", t_theirs),
         TARGET_RATIO,
         args.json,
-        {"hands": len(hands), "seed": args.seed},
+        {"hands": len(hands), "seed": args.seed, "repeats": args.repeats},
     )
     return 0
 
