@@ -398,7 +398,7 @@ DETECTORS: dict[str, Detector] = {
     "ALL_PUNGS": counted(all_pungs),
     "HALF_FLUSH": hand_level(half_flush, requires="honours"),
     "MIXED_SHIFTED_CHOWS": Detector(CS, _mixed_shifted_chows, size=3),
-    "ALL_TYPES": hand_level(_all_types),
+    "ALL_TYPES": hand_level(_all_types, requires="honours"),
     "MELDED_HAND": hand_level(melded_hand),
     "TWO_CONCEALED_KONGS": at_least(concealed_kongs, 2, requires="kongs"),
     "TWO_DRAGON_PUNGS": _dragon_pungs(2),
