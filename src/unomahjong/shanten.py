@@ -16,7 +16,7 @@ from ._distance import ZERO_ID, BlockKind, block_kind, convolve_ids, vector
 from .errors import HandError
 from .hand import Hand
 from .shapes import Shape, ShapeSpec, ranks_held, shapes_for
-from .tiles import BLOCK, Tile, TileSet
+from .tiles import Tile, TileSet
 
 _EMPTY_SUIT = (0,) * 9
 UNREACHABLE = 99
@@ -40,19 +40,16 @@ class _Layout:
 def _layout(spec: ShapeSpec) -> _Layout:
     ts = spec.tileset
     blocks: list[tuple[int, BlockKind]] = []
-    for s, suit in enumerate(ts.suits):
-        offsets = tuple(range(10, 10 + 2 * len(suit.honours), 2))
-        blocks.append((BLOCK * s + 1, block_kind(9 + 2 * len(suit.honours), True, offsets)))
-    if ts.free_honours:
-        n = len(ts.free_honours)
-        blocks.append(
-            (BLOCK * len(ts.suits) + 1, block_kind(2 * n - 1, False, tuple(range(0, 2 * n, 2))))
-        )
+    for a, end in spec.meld_blocks:  # the decomposition's blocks
+        kinds = [t for t in ts.tiles if a <= t.code < end]
+        suited = any(t.rank is not None for t in kinds)
+        honour_offsets = tuple(t.code - a for t in kinds if t.rank is None)
+        blocks.append((a, block_kind(end - a, suited, honour_offsets)))
     return _Layout(
         spec=spec,
         blocks=tuple(blocks),
         honour_codes=spec.honour_codes,
-        knitted_masks=tuple(sum(1 << c for c in s) for s in spec.knitted_codes),
+        knitted_masks=spec.knitted_masks,
         knitted_codes=spec.knitted_codes,
         honour_mask=sum(1 << c for c in spec.honour_codes),
         orphan_mask=sum(1 << c for c in spec.orphan_codes),

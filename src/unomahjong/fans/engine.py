@@ -431,16 +431,12 @@ def _meld_fans(
     for p, k in enumerate(keys):
         ordered.append((k[1], k[0], p))
     ordered.sort()
-    names: dict[int, int] = {}
-    renamed: list[MeldKey] = []
+    okeys: list[MeldKey] = []
     sidx: list[int] = []
     for r, s, p in ordered:
-        name = names.get(s)
-        if name is None:
-            name = names[s] = len(names)
-        renamed.append((name, r))
+        okeys.append((s, r))
         sidx.append(idx[p])
-    ckeys = tuple(renamed)
+    ckeys, names = _renamed_suits(okeys)
     memo = table.memo
     mkey = (chows, ckeys)
     hit: MeldFans | None = memo.get(mkey)
@@ -465,7 +461,6 @@ def _meld_fans(
             wkey = ("with_pair", chows, ckeys, pkey)
             found: tuple[SetHit, ...] | None = memo.get(wkey)
             if found is None:
-                okeys = tuple([(s, r) for r, s, _ in ordered])
                 position = table.position
                 found = _remember(
                     memo,
@@ -492,11 +487,17 @@ def _meld_fans(
     return (tuple(sets), tuple(pairs))
 
 
-def canonical_suits(keys: Sequence[MeldKey]) -> tuple[MeldKey, ...]:
+def _renamed_suits(keys: Sequence[MeldKey]) -> tuple[tuple[MeldKey, ...], dict[int, int]]:
     """The keys with suits renamed 0, 1, ... in order of first occurrence
-    (set and pair detectors answer the same for both)."""
+    (set and pair detectors answer the same for both), and the renaming."""
     names: dict[int, int] = {}
-    return tuple([(names.setdefault(s, len(names)), r) for s, r in keys])
+    renamed: list[MeldKey] = []
+    for s, r in keys:  # a loop: a comprehension costs a frame
+        name = names.get(s)
+        if name is None:
+            name = names[s] = len(names)
+        renamed.append((name, r))
+    return tuple(renamed), names
 
 
 def _sorted_meld_fans(table: FanTable, chows: bool, keys: tuple[MeldKey, ...]) -> MeldFans:
@@ -518,7 +519,7 @@ def _sorted_meld_fans(table: FanTable, chows: bool, keys: tuple[MeldKey, ...]) -
         set_dets = table.subset_fans[chows, size]
         whole = tuple(range(size))
         for combo in itertools.combinations(range(n), size):
-            sub = canonical_suits([keys[i] for i in combo])
+            sub = _renamed_suits([keys[i] for i in combo])[0]
             skey = ("set", chows, sub)
             fans: tuple[int, ...] | None = memo.get(skey)
             if fans is None:
@@ -528,7 +529,7 @@ def _sorted_meld_fans(table: FanTable, chows: bool, keys: tuple[MeldKey, ...]) -
             sets.extend((pos, combo) for pos in fans)
     pairs: list[PairHit] = []
     for a, b in itertools.combinations(range(n), 2):
-        ka, kb = canonical_suits((keys[a], keys[b]))
+        ka, kb = _renamed_suits((keys[a], keys[b]))[0]
         pkey = ("pair", chows, ka, kb)
         fans = memo.get(pkey)
         if fans is None:
@@ -738,8 +739,7 @@ def _count(
     # Pair-combination fans, on what the counted fans leave allowed: each pair
     # of melds forms the first of its pair fans (table order) still allowed.
     repeats = False
-    both = (found.chow_pairs, chow_alt), (found.pung_pairs, pung_alt)
-    for pairs, alt in both if found.chow_pairs or found.pung_pairs else ():
+    for pairs, alt in ((found.chow_pairs, chow_alt), (found.pung_pairs, pung_alt)):
         if not pairs:
             continue
         edges: list[tuple[int, int, int]] = []
