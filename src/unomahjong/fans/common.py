@@ -112,8 +112,7 @@ def terminal_or_honour_pungs(r: Reading) -> list[int]:
     out = []
     melds = r.melds
     for i in r.pungs:  # a loop, not a comprehension: this runs for every reading
-        rank = melds[i].tile.rank
-        if rank is None or rank == 1 or rank == 9:
+        if melds[i].tile.is_terminal_or_honour:
             out.append(i)
     return out
 
@@ -276,19 +275,14 @@ _FIVES = frozenset({5})
 _SIMPLES = frozenset(range(2, 9))
 
 
-def tiles_all(r: Reading, ok: frozenset[int]) -> bool:
-    f = r.facts
-    return not r.special and not f.honours and f.ranks <= ok
-
-
 def all_honours(r: Reading) -> int:
     return int(not r.special and not r.facts.suited)
 
 
 def ranks_in(ok: frozenset[int]) -> Callable[[Reading], int]:
     """A detector: every tile is a number tile with a rank in ``ok`` (not a
-    special shape). One function, not a call of :func:`tiles_all`: the range
-    fans are asked of most hands."""
+    special shape). One frame per call: the range fans are asked of most
+    hands."""
 
     def detect(r: Reading) -> int:
         f = r.facts
@@ -298,6 +292,8 @@ def ranks_in(ok: frozenset[int]) -> Callable[[Reading], int]:
 
 
 all_terminals = ranks_in(_TERMINALS)
+_evens_only = ranks_in(_EVENS)
+_fives_only = ranks_in(_FIVES)
 
 
 def all_terminals_and_honours(r: Reading) -> int:
@@ -306,7 +302,7 @@ def all_terminals_and_honours(r: Reading) -> int:
 
 
 def all_even_pungs(r: Reading) -> int:
-    return int(r.shape is Shape.STANDARD and tiles_all(r, _EVENS))
+    return int(r.shape is Shape.STANDARD and _evens_only(r))
 
 
 def full_flush(r: Reading) -> int:
@@ -327,7 +323,7 @@ def ranks_within(ok: frozenset[int]) -> Detector:
 
 def all_fives(r: Reading) -> int:
     if r.shape is Shape.SEVEN_PAIRS:
-        return int(tiles_all(r, _FIVES))
+        return _fives_only(r)
     if r.shape is not Shape.STANDARD or r.pair is None or r.pair.rank != 5:
         return 0
     for m in r.melds:  # each holds a 5: a 5 pung, or a chow from 3, 4 or 5
@@ -475,6 +471,43 @@ def honour_pungs(r: Reading, test: Callable[[HonourSpec], bool]) -> list[int]:
         if test(honour):
             out.append(i)
     return out
+
+
+def honour_pungs_fan(test: Callable[[HonourSpec], bool], n: int, exact: bool = False) -> Detector:
+    """A fan of ``n`` (or, unless ``exact``, at least ``n``) pungs or kongs of
+    the honours passing ``test`` (大四喜, 箭刻, 长暂停, 三暂停, ...)."""
+
+    def fn(r: Reading) -> int:
+        k = len(honour_pungs(r, test))
+        return int(k == n if exact else k >= n)
+
+    return Detector(
+        S,
+        fn,
+        evidence=lambda r: tuple(honour_pungs(r, test)),
+        requires="honour_pungs",
+    )
+
+
+def little_honours_fan(test: Callable[[HonourSpec], bool], n: int) -> Detector:
+    """A fan of ``n`` pungs or kongs of the honours passing ``test`` and a
+    pair of another such honour (小四喜, 小三元, 短暂停, 小逆转)."""
+
+    def fn(r: Reading) -> int:
+        pair = r.pair
+        return int(
+            len(honour_pungs(r, test)) == n
+            and pair is not None
+            and pair.honour is not None
+            and test(pair.honour)
+        )
+
+    return Detector(
+        S,
+        fn,
+        evidence=lambda r: tuple(honour_pungs(r, test)),
+        requires="honour_pungs",
+    )
 
 
 def counted(fn: Callable[[Reading], int], *, requires: str | None = None) -> Detector:

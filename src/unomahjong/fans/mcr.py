@@ -40,11 +40,13 @@ from .common import (
     half_flush,
     hand_level,
     honour_pungs,
+    honour_pungs_fan,
     knitted_straight,
     kongs,
     last_copy,
     last_tile_claim,
     last_tile_draw,
+    little_honours_fan,
     melded_hand,
     mixed_double_chow,
     mixed_straight,
@@ -238,37 +240,6 @@ def _is_dragon(h: HonourSpec) -> bool:
     return h.family == "dragon"
 
 
-def _pungs_of(test: Callable[[HonourSpec], bool], n: int, exact: bool = False) -> Detector:
-    def fn(r: Reading) -> int:
-        k = len(honour_pungs(r, test))
-        return int(k == n if exact else k >= n)
-
-    return Detector(
-        S,
-        fn,
-        evidence=lambda r: tuple(honour_pungs(r, test)),
-        requires="honour_pungs",
-    )
-
-
-def _little(test: Callable[[HonourSpec], bool], n: int) -> Detector:
-    def fn(r: Reading) -> int:
-        pair = r.pair
-        return int(
-            len(honour_pungs(r, test)) == n
-            and pair is not None
-            and pair.honour is not None
-            and test(pair.honour)
-        )
-
-    return Detector(
-        S,
-        fn,
-        evidence=lambda r: tuple(honour_pungs(r, test)),
-        requires="honour_pungs",
-    )
-
-
 def _wind_pung(which: str) -> Detector:
     def test(r: Reading) -> list[int]:
         wind = getattr(r.context, which)
@@ -283,7 +254,7 @@ def _wind_pung(which: str) -> Detector:
 
 
 def _dragon_pungs(n: int) -> Detector:
-    return _pungs_of(_is_dragon, n, exact=True)
+    return honour_pungs_fan(_is_dragon, n, exact=True)
 
 
 _GREEN = frozenset({"2s", "3s", "4s", "6s", "8s", "F"})
@@ -349,16 +320,16 @@ PS = DetectorKind.PUNG_SET
 CP = DetectorKind.CHOW_PAIR
 
 DETECTORS: dict[str, Detector] = {
-    "BIG_FOUR_WINDS": _pungs_of(_is_wind, 4),
-    "BIG_THREE_DRAGONS": _pungs_of(_is_dragon, 3),
+    "BIG_FOUR_WINDS": honour_pungs_fan(_is_wind, 4),
+    "BIG_THREE_DRAGONS": honour_pungs_fan(_is_dragon, 3),
     "ALL_GREEN": hand_level(_only(_GREEN)),
     "NINE_GATES": Detector(S, nine_gates, evidence=nine_gates_evidence),
     "FOUR_KONGS": at_least(kongs, 4, requires="kongs"),
     "SEVEN_SHIFTED_PAIRS": counted(seven_shifted_pairs, requires="seven_pairs"),
     "THIRTEEN_ORPHANS": shape(Shape.THIRTEEN_ORPHANS),
     "ALL_TERMINALS": hand_level(all_terminals, requires="honourless"),
-    "LITTLE_FOUR_WINDS": _little(_is_wind, 3),
-    "LITTLE_THREE_DRAGONS": _little(_is_dragon, 2),
+    "LITTLE_FOUR_WINDS": little_honours_fan(_is_wind, 3),
+    "LITTLE_THREE_DRAGONS": little_honours_fan(_is_dragon, 2),
     "ALL_HONORS": hand_level(all_honours, requires="honours"),
     "FOUR_CONCEALED_PUNGS": counted(concealed_pungs(4), requires="concealed_pungs"),
     "PURE_TERMINAL_CHOWS": Detector(CS, pure_terminal_chows, size=4, uses_pair=True),
@@ -386,7 +357,7 @@ DETECTORS: dict[str, Detector] = {
     "KNITTED_STRAIGHT": counted(knitted_straight, requires="knitted"),
     "UPPER_FOUR": ranks_within(frozenset({6, 7, 8, 9})),
     "LOWER_FOUR": ranks_within(frozenset({1, 2, 3, 4})),
-    "BIG_THREE_WINDS": _pungs_of(_is_wind, 3),
+    "BIG_THREE_WINDS": honour_pungs_fan(_is_wind, 3),
     "MIXED_STRAIGHT": Detector(CS, mixed_straight, size=3),
     "REVERSIBLE_TILES": hand_level(_only(_REVERSIBLE)),
     "MIXED_TRIPLE_CHOW": Detector(CS, _mixed_triple_chow, size=3),

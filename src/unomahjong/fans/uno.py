@@ -9,7 +9,10 @@ The detector of each fan is bound by id in ``DETECTORS``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..shapes import Shape
+from ..tiles import HonourSpec
 from .common import (
     all_chows,
     all_even_pungs,
@@ -33,11 +36,13 @@ from .common import (
     full_flush,
     fully_concealed,
     half_flush,
+    honour_pungs_fan,
     knitted_straight,
     kongs,
     last_copy,
     last_tile_claim,
     last_tile_draw,
+    little_honours_fan,
     melded_hand,
     mixed_double_chow,
     mixed_quadruple_chow,
@@ -230,54 +235,17 @@ ROWS: tuple[Row, ...] = (
 # ------------------------------------------------------------- UNO detectors
 
 
-def _function_pungs(symbol: str, r: Reading) -> list[int]:
-    out = []
-    for i, honour in r.honour_pungs:
-        if honour.symbol == symbol:
-            out.append(i)
-    return out
+def _symbol(symbol: str) -> Callable[[HonourSpec], bool]:
+    """A test for one function card (``"S"`` Skip, ``"R"`` Reverse), any colour."""
+
+    def test(h: HonourSpec) -> bool:
+        return h.symbol == symbol
+
+    return test
 
 
-def _four_function_pungs(symbol: str) -> Detector:
-    def fn(r: Reading) -> int:
-        return int(len(_function_pungs(symbol, r)) == 4)
-
-    return Detector(
-        S,
-        fn,
-        evidence=lambda r: tuple(_function_pungs(symbol, r)),
-        requires="honour_pungs",
-    )
-
-
-def _little_four(symbol: str) -> Detector:
-    def fn(r: Reading) -> int:
-        pair = r.pair
-        return int(
-            len(_function_pungs(symbol, r)) == 3
-            and pair is not None
-            and pair.honour is not None
-            and pair.honour.symbol == symbol
-        )
-
-    return Detector(
-        S,
-        fn,
-        evidence=lambda r: tuple(_function_pungs(symbol, r)),
-        requires="honour_pungs",
-    )
-
-
-def _three_function_pungs(symbol: str) -> Detector:
-    def fn(r: Reading) -> int:
-        return int(len(_function_pungs(symbol, r)) >= 3)
-
-    return Detector(
-        S,
-        fn,
-        evidence=lambda r: tuple(_function_pungs(symbol, r)),
-        requires="honour_pungs",
-    )
+_SKIP = _symbol("S")
+_REVERSE = _symbol("R")
 
 
 def _all_colours(r: Reading) -> int:
@@ -289,14 +257,14 @@ PS = DetectorKind.PUNG_SET
 CP = DetectorKind.CHOW_PAIR
 
 DETECTORS: dict[str, Detector] = {
-    "BIG_FOUR_SKIPS": _four_function_pungs("S"),
-    "BIG_FOUR_REVERSES": _four_function_pungs("R"),
+    "BIG_FOUR_SKIPS": honour_pungs_fan(_SKIP, 4, exact=True),
+    "BIG_FOUR_REVERSES": honour_pungs_fan(_REVERSE, 4, exact=True),
     "FOUR_KONGS": at_least(kongs, 4, requires="kongs"),
     "SEVEN_SHIFTED_PAIRS": Detector(S, seven_shifted_pairs, requires="seven_pairs"),
     "QUADRUPLE_CHOW": Detector(CS, quadruple_chow, size=4),
     "HEAVENLY_HAND": Detector(S, flag("heavenly_hand"), per_hand=True, requires="flagged"),
-    "LITTLE_FOUR_SKIPS": _little_four("S"),
-    "LITTLE_FOUR_REVERSES": _little_four("R"),
+    "LITTLE_FOUR_SKIPS": little_honours_fan(_SKIP, 3),
+    "LITTLE_FOUR_REVERSES": little_honours_fan(_REVERSE, 3),
     "NINE_GATES": Detector(S, nine_gates, evidence=nine_gates_evidence),
     "ALL_FUNCTIONS": Detector(S, all_honours, per_hand=True, requires="honours"),
     "PURE_TERMINAL_CHOWS": Detector(CS, pure_terminal_chows, size=4, uses_pair=True),
@@ -331,8 +299,8 @@ DETECTORS: dict[str, Detector] = {
     "MIXED_SHIFTED_PUNGS": Detector(PS, mixed_shifted_pungs, size=4),
     "UPPER_FOUR": ranks_within(frozenset({6, 7, 8, 9})),
     "LOWER_FOUR": ranks_within(frozenset({1, 2, 3, 4})),
-    "THREE_SKIP_PUNGS": _three_function_pungs("S"),
-    "THREE_REVERSE_PUNGS": _three_function_pungs("R"),
+    "THREE_SKIP_PUNGS": honour_pungs_fan(_SKIP, 3),
+    "THREE_REVERSE_PUNGS": honour_pungs_fan(_REVERSE, 3),
     "MIXED_SHIFTED_CHOWS": Detector(CS, mixed_shifted_chows, size=4),
     "LAST_TILE_DRAW": Detector(S, last_tile_draw, per_hand=True, requires="flagged"),
     "LAST_TILE_CLAIM": Detector(S, last_tile_claim, per_hand=True, requires="flagged"),
