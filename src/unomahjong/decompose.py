@@ -19,8 +19,18 @@ from functools import cache, lru_cache
 import attrs
 
 from .errors import HandError
-from .hand import Hand, Meld, MeldKind
-from .shapes import Shape, ShapeSpec, ranks_held, shapes_for
+from .hand import CHOW, PUNG, Hand, Meld
+from .shapes import (
+    HONOURS_AND_KNITTED,
+    KNITTED_STRAIGHT,
+    SEVEN_PAIRS,
+    STANDARD,
+    THIRTEEN_ORPHANS,
+    Shape,
+    ShapeSpec,
+    ranks_held,
+    shapes_for,
+)
 from .tiles import Tile, TileSet
 
 __all__ = ["Decomposition", "Role", "WinRole", "decompose"]
@@ -37,6 +47,12 @@ class Role(enum.Enum):
     """The knitted set of 组合龙 / 全不靠."""
     SINGLE = "single"
     """One of the single tiles of 十三幺 / 国士无双 / 全不靠 (honours)."""
+
+
+# The members as module constants (on Python 3.11 ``ROLE_MELD`` costs an enum
+# metaclass hook, about 100 ns): scoring's hot paths read these.
+ROLE_MELD = Role.MELD
+ROLE_PAIR = Role.PAIR
 
 
 @attrs.frozen(slots=True)
@@ -80,8 +96,15 @@ class Decomposition:
         return out
 
 
-_Arr = tuple[tuple[tuple[MeldKind, int], ...], int | None]
-"""A block arrangement: melds as (kind, offset) and the pair's offset or None."""
+_PUNG_AT = 0
+_CHOW_AT = 1
+_KIND_AT = (PUNG, CHOW)
+"""Meld kinds in block arrangements, as small ints (pung first): tuples of
+ints hash and sort in C, where a :class:`MeldKind` member hashes in Python."""
+
+_Arr = tuple[tuple[tuple[int, int], ...], int | None]
+"""A block arrangement: melds as (offset, kind) with kind ``_PUNG_AT`` or
+``_CHOW_AT``, in ascending order, and the pair's offset or None."""
 
 
 @cache
@@ -97,7 +120,7 @@ def _suit_arrangements(c: tuple[int, ...]) -> tuple[_Arr, ...]:
     out: set[_Arr] = set()
     ci = c[i]
 
-    def sub(drops: Sequence[int], add: tuple[MeldKind, int] | None, pair: bool) -> None:
+    def sub(drops: Sequence[int], add: tuple[int, int] | None, pair: bool) -> None:
         nxt = list(c)
         for j in drops:
             nxt[j] -= 1
@@ -108,32 +131,26 @@ def _suit_arrangements(c: tuple[int, ...]) -> tuple[_Arr, ...]:
                 out.add((melds, i))
             else:
                 assert add is not None
-                out.add((tuple(sorted((add, *melds), key=_meld_key)), p))
+                out.add((tuple(sorted((add, *melds))), p))
 
     if ci >= 3:
-        sub((i, i, i), (MeldKind.PUNG, i), False)
+        sub((i, i, i), (i, _PUNG_AT), False)
     if ci >= 2:
         sub((i, i), None, True)
     if i <= 6 and c[i + 1] and c[i + 2]:
-        sub((i, i + 1, i + 2), (MeldKind.CHOW, i), False)
-    return tuple(
-        sorted(out, key=lambda a: ([_meld_key(m) for m in a[0]], -1 if a[1] is None else a[1]))
-    )
+        sub((i, i + 1, i + 2), (i, _CHOW_AT), False)
+    return tuple(sorted(out, key=lambda a: (a[0], -1 if a[1] is None else a[1])))
 
 
-def _meld_key(m: tuple[MeldKind, int]) -> tuple[int, int]:
-    return (m[1], 0 if m[0] is MeldKind.PUNG else 1)
+_MELDS: dict[tuple[int, int, int], Meld] = {}
 
 
-_MELDS: dict[tuple[int, str, int], Meld] = {}
-
-
-def _concealed_meld(ts: TileSet, kind: MeldKind, code: int) -> Meld:
+def _concealed_meld(ts: TileSet, kind: int, code: int) -> Meld:
     """Interned concealed melds: decompositions reuse the same objects."""
-    key = (id(ts), kind.value, code)
+    key = (id(ts), kind, code)
     m = _MELDS.get(key)
     if m is None:
-        m = _MELDS[key] = Meld(kind, ts.by_code(code), exposed=False)
+        m = _MELDS[key] = Meld(_KIND_AT[kind], ts.by_code(code), exposed=False)
     return m
 
 
@@ -143,7 +160,7 @@ def _block_options(
 ) -> tuple[tuple[tuple[Meld, ...], int | None], ...]:
     return tuple(
         (
-            tuple(_concealed_meld(ts, k, base + off) for k, off in melds),
+            tuple(_concealed_meld(ts, k, base + off) for off, k in melds),
             None if p is None else base + p,
         )
         for melds, p in _suit_arrangements(key)
@@ -199,8 +216,8 @@ def _role(role: Role, index: int | None = None) -> WinRole:
     return r
 
 
-_MELD_ROLES = tuple(_role(Role.MELD, i) for i in range(4))
-_PAIR_ROLE = _role(Role.PAIR)
+_MELD_ROLES = tuple(_role(ROLE_MELD, i) for i in range(4))
+_PAIR_ROLE = _role(ROLE_PAIR)
 
 
 def _roles(
@@ -212,7 +229,7 @@ def _roles(
     for i in range(first_concealed, len(melds)):
         m = melds[i]
         c = m.tile.code
-        holds = c <= code <= c + 2 if m.kind is MeldKind.CHOW else c == code
+        holds = c <= code <= c + 2 if m.kind is CHOW else c == code
         # Concealed melds are interned, so equal melds are the same object.
         if holds and id(m) not in seen:
             seen.append(id(m))
@@ -247,17 +264,17 @@ def decompose(hand: Hand) -> tuple[Decomposition, ...]:
     declared = hand.melds
     out: list[Decomposition] = []
     needed = 4 - len(declared)
-    if Shape.STANDARD in spec.shapes:
+    if STANDARD in spec.shapes:
         for melds, pair in _standard(spec, counts, needed):
             allm = declared + melds
             roles = _roles(win, allm, len(declared), pair)
-            out.append(Decomposition(Shape.STANDARD, allm, pair, win_roles=tuple(roles)))
+            out.append(Decomposition(STANDARD, allm, pair, win_roles=tuple(roles)))
     # Distinct kinds held (a C-level count): seven pairs needs at most 7, the
     # shapes of (nearly) all different tiles 13 or more, a knitted straight 9.
     kinds = len(counts) - counts.count(0)
     if not declared and (kinds <= 7 or kinds >= 13):
         out.extend(_special_concealed(spec, hand, kinds))
-    if len(declared) <= 1 and kinds >= 9 and Shape.KNITTED_STRAIGHT in spec.shapes:
+    if len(declared) <= 1 and kinds >= 9 and KNITTED_STRAIGHT in spec.shapes:
         out.extend(_knitted_straight(spec, hand))
     return tuple(out)
 
@@ -269,39 +286,39 @@ def _special_concealed(spec: ShapeSpec, hand: Hand, kinds: int) -> list[Decompos
     assert win is not None
     out: list[Decomposition] = []
     if kinds <= 7:
-        if Shape.SEVEN_PAIRS in spec.shapes and _all_even(counts, hand.tileset.copies):
+        if SEVEN_PAIRS in spec.shapes and _all_even(counts, hand.tileset.copies):
             held = hand.tileset.held(counts)
             pairs = tuple(t for t in held for _ in range(counts[t.code] // 2))
             out.append(
-                Decomposition(Shape.SEVEN_PAIRS, pairs=pairs, win_roles=(_role(Role.PAIR),))
+                Decomposition(SEVEN_PAIRS, pairs=pairs, win_roles=(_role(ROLE_PAIR),))
             )
         return out
     held = hand.tileset.held(counts)  # concealed and winning kinds, in order
-    if Shape.THIRTEEN_ORPHANS in spec.shapes and spec.orphan_tiles.issuperset(held):
+    if THIRTEEN_ORPHANS in spec.shapes and spec.orphan_tiles.issuperset(held):
         if spec.orphans_pair:
             doubles = [t for t in held if counts[t.code] == 2]
             if len(held) == 13 and len(doubles) == 1:
                 out.append(
                     Decomposition(
-                        Shape.THIRTEEN_ORPHANS,
+                        THIRTEEN_ORPHANS,
                         pair=doubles[0],
                         singles=tuple(t for t in held if t is not doubles[0]),
-                        win_roles=(_role(Role.PAIR if win is doubles[0] else Role.SINGLE),),
+                        win_roles=(_role(ROLE_PAIR if win is doubles[0] else Role.SINGLE),),
                     )
                 )
         elif len(held) == 14:
             out.append(
                 Decomposition(
-                    Shape.THIRTEEN_ORPHANS, singles=tuple(held), win_roles=(_role(Role.SINGLE),)
+                    THIRTEEN_ORPHANS, singles=tuple(held), win_roles=(_role(Role.SINGLE),)
                 )
             )
-    if Shape.HONOURS_AND_KNITTED in spec.shapes and len(held) == 14:
+    if HONOURS_AND_KNITTED in spec.shapes and len(held) == 14:
         suited = [t for t in held if t.rank is not None]
         if any(ks.issuperset(suited) for ks in spec.knitted_tiles):
             role = Role.KNITTED if win.is_suited else Role.SINGLE
             out.append(
                 Decomposition(
-                    Shape.HONOURS_AND_KNITTED,
+                    HONOURS_AND_KNITTED,
                     knitted=tuple(suited),
                     singles=tuple(t for t in held if t.rank is None),
                     win_roles=(_role(role),),
@@ -344,7 +361,7 @@ def _knitted_straight(spec: ShapeSpec, hand: Hand) -> list[Decomposition]:
                 roles.append(_role(Role.KNITTED))
             out.append(
                 Decomposition(
-                    Shape.KNITTED_STRAIGHT, allm, pair, knitted=knitted, win_roles=tuple(roles)
+                    KNITTED_STRAIGHT, allm, pair, knitted=knitted, win_roles=tuple(roles)
                 )
             )
     return out

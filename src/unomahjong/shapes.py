@@ -24,6 +24,15 @@ class Shape(enum.Enum):
     """组合龙 shape: the nine tiles of a knitted set, one meld and a pair."""
 
 
+# The members as module constants (on Python 3.11 ``Shape.STANDARD`` costs an
+# enum metaclass hook, about 100 ns): scoring's hot paths read these.
+STANDARD = Shape.STANDARD
+SEVEN_PAIRS = Shape.SEVEN_PAIRS
+THIRTEEN_ORPHANS = Shape.THIRTEEN_ORPHANS
+HONOURS_AND_KNITTED = Shape.HONOURS_AND_KNITTED
+KNITTED_STRAIGHT = Shape.KNITTED_STRAIGHT
+
+
 @attrs.frozen(slots=True)
 class ShapeSpec:
     """Which shapes a rule set allows and how its special shapes are built."""

@@ -13,8 +13,15 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from ..hand import Meld, MeldKind
-from ..shapes import Shape
+from ..hand import CHOW, KONG, Meld
+from ..shapes import (
+    HONOURS_AND_KNITTED,
+    KNITTED_STRAIGHT,
+    SEVEN_PAIRS,
+    STANDARD,
+    THIRTEEN_ORPHANS,
+    Shape,
+)
 from ..tiles import HonourSpec, Tile
 from .engine import Reading
 from .model import Detector, DetectorKind, MeldKey
@@ -119,19 +126,19 @@ def terminal_or_honour_pungs(r: Reading) -> list[int]:
 
 def all_pungs(r: Reading) -> int:
     """碰碰和: four pungs or kongs and a pair."""
-    return int(r.shape is Shape.STANDARD and len(r.pungs) == 4)
+    return int(r.shape is STANDARD and len(r.pungs) == 4)
 
 
 def _has_terminal_or_honour(m: Meld) -> bool:
     rank = m.tile.rank
-    if m.kind is MeldKind.CHOW:
+    if m.kind is CHOW:
         return rank == 1 or rank == 7
     return rank is None or rank == 1 or rank == 9
 
 
 def outside_hand(r: Reading) -> int:
     """全带幺: every meld and the pair hold a terminal or honour."""
-    if r.shape is not Shape.STANDARD or r.pair is None or not r.pair.is_terminal_or_honour:
+    if r.shape is not STANDARD or r.pair is None or not r.pair.is_terminal_or_honour:
         return 0
     for m in r.melds:
         if not _has_terminal_or_honour(m):
@@ -175,7 +182,7 @@ def tile_hog(r: Reading) -> int:
         return 0
     if not r.facts.kongs:
         return len(fours)
-    kong_codes = {m.tile.code for m in r.hand.melds if m.kind is MeldKind.KONG}
+    kong_codes = {m.tile.code for m in r.hand.melds if m.kind is KONG}
     return sum(1 for c in fours if c not in kong_codes)
 
 
@@ -228,10 +235,10 @@ def last_copy(r: Reading) -> int:
     for m in r.hand.melds:
         if m.exposed:
             c = m.tile.code
-            if m.kind is MeldKind.CHOW:
+            if m.kind is CHOW:
                 shown += c <= code <= c + 2
             elif c == code:
-                shown += 4 if m.kind is MeldKind.KONG else 3
+                shown += 4 if m.kind is KONG else 3
     return int(shown == 3)
 
 
@@ -241,7 +248,7 @@ S = DetectorKind.SIMPLE
 
 
 def seven_shifted_pairs(r: Reading) -> int:
-    if r.shape is not Shape.SEVEN_PAIRS:
+    if r.shape is not SEVEN_PAIRS:
         return 0
     f = r.facts
     ranks = sorted(t.rank for t in f.tiles if t.rank is not None)
@@ -252,7 +259,7 @@ def seven_shifted_pairs(r: Reading) -> int:
 
 def nine_gates(r: Reading) -> int:
     h = r.hand
-    if h.melds or r.shape is not Shape.STANDARD or r.win.rank is None:
+    if h.melds or r.shape is not STANDARD or r.win.rank is None:
         return 0
     if r.facts.honours or len(r.facts.suits) != 1:
         return 0  # a flush of one suit: checked before counting the tiles
@@ -302,7 +309,7 @@ def all_terminals_and_honours(r: Reading) -> int:
 
 
 def all_even_pungs(r: Reading) -> int:
-    return int(r.shape is Shape.STANDARD and _evens_only(r))
+    return int(r.shape is STANDARD and _evens_only(r))
 
 
 def full_flush(r: Reading) -> int:
@@ -322,13 +329,13 @@ def ranks_within(ok: frozenset[int]) -> Detector:
 
 
 def all_fives(r: Reading) -> int:
-    if r.shape is Shape.SEVEN_PAIRS:
+    if r.shape is SEVEN_PAIRS:
         return _fives_only(r)
-    if r.shape is not Shape.STANDARD or r.pair is None or r.pair.rank != 5:
+    if r.shape is not STANDARD or r.pair is None or r.pair.rank != 5:
         return 0
     for m in r.melds:  # each holds a 5: a 5 pung, or a chow from 3, 4 or 5
         rank = m.tile.rank
-        if rank is None or not (3 <= rank <= 5 if m.kind is MeldKind.CHOW else rank == 5):
+        if rank is None or not (3 <= rank <= 5 if m.kind is CHOW else rank == 5):
             return 0
     return 1
 
@@ -341,9 +348,9 @@ def no_honours(r: Reading) -> int:
 
 
 _SHAPE_GATES = {
-    Shape.SEVEN_PAIRS: "seven_pairs",
-    Shape.THIRTEEN_ORPHANS: "special",
-    Shape.HONOURS_AND_KNITTED: "special",
+    SEVEN_PAIRS: "seven_pairs",
+    THIRTEEN_ORPHANS: "special",
+    HONOURS_AND_KNITTED: "special",
 }
 
 
@@ -360,9 +367,9 @@ def all_chows(r: Reading) -> int:
     pair = r.pair
     if pair is None or pair.rank is None:
         return 0
-    if r.shape is Shape.STANDARD:
+    if r.shape is STANDARD:
         return int(len(r.chows) == 4)
-    if r.shape is Shape.KNITTED_STRAIGHT:
+    if r.shape is KNITTED_STRAIGHT:
         return int(len(r.chows) == 1)
     return 0
 

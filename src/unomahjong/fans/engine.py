@@ -24,14 +24,14 @@ from typing import Any, NamedTuple, TypeVar
 import attrs
 
 from ..context import WinContext
-from ..decompose import Decomposition, Role, WinRole
-from ..hand import Hand, Meld, MeldKind
+from ..decompose import ROLE_MELD, ROLE_PAIR, Decomposition, WinRole
+from ..hand import CHOW, KONG, Hand, Meld
 from ..shanten import won_on_single_wait
-from ..shapes import Shape
+from ..shapes import HONOURS_AND_KNITTED, SEVEN_PAIRS, THIRTEEN_ORPHANS, Shape
 from ..tiles import HonourSpec, Tile
 from .model import DetectorKind, FanDef, FanTable, MeldKey
 
-SPECIAL_SHAPES = frozenset({Shape.THIRTEEN_ORPHANS, Shape.HONOURS_AND_KNITTED})
+SPECIAL_SHAPES = frozenset({THIRTEEN_ORPHANS, HONOURS_AND_KNITTED})
 
 
 class HandFacts:
@@ -125,9 +125,9 @@ class HandFacts:
         for m in hand.melds:
             if m.exposed:
                 exposed += 1
-                exposed_kongs += m.kind is MeldKind.KONG
+                exposed_kongs += m.kind is KONG
             else:
-                concealed_kongs += m.kind is MeldKind.KONG
+                concealed_kongs += m.kind is KONG
         self.exposed_melds = exposed
         """Declared melds that are exposed (concealed kongs do not count)."""
         self.exposed_kongs = exposed_kongs
@@ -214,14 +214,14 @@ class Reading:
         self.decomposition = decomposition
         self.role = role
         shape = self.shape = decomposition.shape
-        special = shape is Shape.THIRTEEN_ORPHANS or shape is Shape.HONOURS_AND_KNITTED
+        special = shape is THIRTEEN_ORPHANS or shape is HONOURS_AND_KNITTED
         self.special = special
         """True for the special shapes that tile- and meld-based fans skip."""
-        self.seven_pairs = shape is Shape.SEVEN_PAIRS
+        self.seven_pairs = shape is SEVEN_PAIRS
         """True for seven pairs (a gate of the fans of that shape)."""
         self.knitted = bool(decomposition.knitted)
         """True when the reading holds a knitted set (a gate of 组合龙)."""
-        self.family = "special" if special else "pairs" if shape is Shape.SEVEN_PAIRS else "melds"
+        self.family = "special" if special else "pairs" if shape is SEVEN_PAIRS else "melds"
         """Shape family for per-hand caching: special, pairs or melds."""
         melds = self.melds = decomposition.melds
         self.pair = decomposition.pair
@@ -239,19 +239,19 @@ class Reading:
         # A concealed pung completed by a discard counts as exposed (暗刻).
         claimed = (
             -1
-            if role.role is not Role.MELD or role.index is None or self.context.self_drawn
+            if role.role is not ROLE_MELD or role.index is None or self.context.self_drawn
             else role.index
         )
         for i, m in enumerate(melds):
             t = m.tile
             kind = m.kind
-            if kind is MeldKind.CHOW:
+            if kind is CHOW:
                 chows.append(i)
                 assert t.suit is not None and t.rank is not None
                 chow_keys.append((t.suit, t.rank))
             else:
                 pungs.append(i)
-                if not m.exposed and (kind is MeldKind.KONG or i != claimed):
+                if not m.exposed and (kind is KONG or i != claimed):
                     concealed_pungs += 1
                 if t.rank is not None:
                     assert t.suit is not None
@@ -281,10 +281,10 @@ class Reading:
         m = self.melds[i]
         if m.exposed:
             return False
-        if m.kind is MeldKind.KONG:
+        if m.kind is KONG:
             return True
         return not (
-            self.role.role is Role.MELD and self.role.index == i and not self.context.self_drawn
+            self.role.role is ROLE_MELD and self.role.index == i and not self.context.self_drawn
         )
 
     @property
@@ -303,11 +303,11 @@ class Reading:
             return None
         role = self.role
         kind = None
-        if role.role is Role.PAIR:
+        if role.role is ROLE_PAIR:
             kind = "single"
-        elif role.role is Role.MELD and role.index is not None:
+        elif role.role is ROLE_MELD and role.index is not None:
             m = self.melds[role.index]
-            if m.kind is MeldKind.CHOW:
+            if m.kind is CHOW:
                 start = m.tile.rank
                 rank = self.win.rank
                 assert start is not None and rank is not None
