@@ -500,6 +500,23 @@ def test_wait_fans_only_for_a_unique_wait() -> None:
     assert len(WAIT_FANS & set(fans(run("[567r] [234y] [678g] 1233r +3r")))) == 1
 
 
+def test_knitted_straight_counts_its_meld_and_wait_fans() -> None:
+    """Decision 4: the knitted straight's one meld scores 幺九刻 and the kong
+    fans, and a unique wait on that meld or the pair scores its wait fan."""
+    assert fans(run("147r258y369g RRRb 5b +5b")) == {
+        "KNITTED_STRAIGHT": 1,
+        "ALL_COLORS": 1,
+        "CONCEALED_HAND": 1,
+        "PUNG_OF_TERMINALS_OR_FUNCTIONS": 1,
+        "SINGLE_WAIT": 1,
+    }
+    assert {"MELDED_KONG", "PUNG_OF_TERMINALS_OR_FUNCTIONS"} <= set(
+        fans(run("147r258y369g [1111b] 5b +5b"))
+    )
+    assert {"ALL_CHOWS", "EDGE_WAIT"} <= set(fans(run("147r258y369g 12b 55g +3b")))
+    assert {"ALL_CHOWS", "CLOSED_WAIT"} <= set(fans(run("147r258y369g 13b 55g +2b")))
+
+
 def test_chicken_hand_only_when_nothing_else() -> None:
     assert fans(run(CHICKEN)) == {"CHICKEN_HAND": 1}
     assert run(CHICKEN).total == 8
