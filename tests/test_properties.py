@@ -309,10 +309,15 @@ def test_live_waits_count_visible_tiles(rules: str, data: st.DataObject) -> None
     visible = data.draw(st.lists(tiles(rules), max_size=12))
     seen = Counter(visible)
     total = h.total_counts()
+    if any(total[t.code] + n > h.tileset.copies for t, n in seen.items()):
+        with pytest.raises(HandError) as e:
+            live_waits(h, visible)  # more copies seen than the set holds
+        assert e.value.code == "too-many-copies"
+        return
     lw = live_waits(h, visible)
     assert set(lw) == waits(h)
     for t, n in lw.items():
-        assert n == max(0, h.tileset.copies - total[t.code] - seen[t])
+        assert n == h.tileset.copies - total[t.code] - seen[t]
 
 
 # ------------------------------------------------------------------ shanten

@@ -12,7 +12,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from ._version import __version__
 from .context import WinContext
@@ -287,9 +287,28 @@ COMMANDS: dict[str, tuple[Callable[[argparse.Namespace], None], str]] = {
 }
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on stderr (exit 2),
+    like every other invalid input; ``--help`` still shows the usage."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_INVALID, f"{self.prog}: {message}\n")
+
+
+def _at_least_one(text: str) -> int:
+    """An argparse type: a whole number >= 1 (a count of hands or games)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{n} is not a count: give 1 or more")
+    return n
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (exposed for documentation tools)."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="unomahjong", description="UNO Mahjong and MCR hands: parse, waits, shanten."
     )
     parser.add_argument("--version", action="version", version=f"unomahjong {__version__}")
@@ -304,7 +323,7 @@ def build_parser() -> argparse.ArgumentParser:
         "that never fire, over a seeded sample of winning hands",
     )
     aud.add_argument("--rules", choices=("uno", "mcr"), default="uno", help="rule set")
-    aud.add_argument("--hands", type=int, default=2000, help="sample size")
+    aud.add_argument("--hands", type=_at_least_one, default=2000, help="sample size")
     aud.add_argument("--seed", type=int, default=0, help="random seed")
     aud.add_argument("--json", action="store_true", help="print one JSON object")
     for name, help_text in (
@@ -317,7 +336,7 @@ def build_parser() -> argparse.ArgumentParser:
         g.add_argument("--bots", default="", help="comma-separated: random or greedy per seat")
         g.add_argument("--json", action="store_true", help="print one JSON object")
         if name == "simulate":
-            g.add_argument("--games", type=int, default=100, help="number of hands")
+            g.add_argument("--games", type=_at_least_one, default=100, help="number of hands")
     for name, (_, help_text) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
         p.add_argument("hand", help="the hand in notation, e.g. '[SSSg] 123456789r 5g +5g'")

@@ -63,4 +63,5 @@ class NotWinningError(MahjongError):
 
 
 class RulesError(MahjongError):
-    """An unknown rule set name or an option the rule set does not have."""
+    """An unknown rule set name, an option the rule set does not have, or an
+    option value out of range."""

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Final
 
 from .context import WinContext
-from .errors import ContextError
+from .errors import ContextError, RulesError
 from .hand import Hand, Meld, MeldKind
 from .rules import RuleSet, get_rules
 from .shapes import Shape
@@ -334,7 +334,9 @@ def random_winning_hand(
     rs = get_rules(rules)
     ts = rs.tileset
     if theme is not None and theme not in THEMES:
-        raise ValueError(f"unknown theme {theme!r}; choose from {', '.join(THEMES)}")
+        raise RulesError(
+            "unknown-theme", f"unknown theme {theme!r}", hint="choose from " + ", ".join(THEMES)
+        )
     for attempt in range(_MAX_ATTEMPTS * 2):
         # A theme that keeps failing (too few tiles of its kind) gives way to
         # a random one, so the draw always ends.

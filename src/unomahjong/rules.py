@@ -26,7 +26,21 @@ class RuleOptions:
     """Settlement base (RULINGS.md section 5)."""
     disabled_fans: frozenset[str] = frozenset()
     """Optional fan rows switched off, e.g. MCR's 明暗杠
-    (``"CONCEALED_KONG_AND_MELDED_KONG"``): its kongs then score 明杠 + 暗杠."""
+    (``"CONCEALED_KONG_AND_MELDED_KONG"``): its kongs then score 明杠 + 暗杠.
+    The table's fallback fan (无番和) cannot be switched off."""
+
+    def __attrs_post_init__(self) -> None:
+        for name in ("min_fans", "base_points"):
+            value = getattr(self, name)
+            if type(value) is not int or value < 0:
+                raise RulesError("bad-option", f"{name} must be a whole number >= 0, not {value!r}")
+        if not isinstance(self.disabled_fans, frozenset) or not all(
+            isinstance(f, str) for f in self.disabled_fans
+        ):
+            raise RulesError(
+                "bad-option",
+                f"disabled_fans must be a frozenset of fan ids, not {self.disabled_fans!r}",
+            )
 
 
 COMMON_FLAGS: Final = frozenset(
@@ -63,6 +77,12 @@ class RuleSet:
         unknown = self.options.disabled_fans - set(self.table.by_id)
         if unknown:
             raise RulesError("unknown-fan", f"no fan {sorted(unknown)} in the {self.name} table")
+        if self.table.fallback in self.options.disabled_fans:
+            raise RulesError(
+                "fallback-disabled",
+                f"{self.table.fallback} is what a hand with no other fan scores"
+                f" in the {self.name} rules; it cannot be switched off",
+            )
         object.__setattr__(self, "fans", self.table.without(self.options.disabled_fans))
         default = WinContext()
         foreign = tuple(

@@ -427,14 +427,21 @@ def _unseen(hand: Hand, visible: Iterable[Tile]) -> list[int]:
         if t.tileset is not ts:
             raise HandError("wrong-tileset", f"visible tile {t} is not from {ts.name}")
         seen[t.code] += 1
-    return [max(0, ts.copies - n) for n in seen]
+        if seen[t.code] > ts.copies:
+            raise HandError(
+                "too-many-copies",
+                f"{t} is seen more than {ts.copies} times (the hand and the visible tiles)",
+            )
+    return [ts.copies - n for n in seen]
 
 
 def live_waits(hand: Hand, visible: Iterable[Tile] = ()) -> dict[Tile, int]:
     """Each wait of a 13-tile hand with the copies not yet visible.
 
     ``visible`` lists tiles seen outside this hand (discards, others' melds).
-    A wait whose copies are all visible or held shows 0 (a dead wait).
+    A wait whose copies are all visible or held shows 0 (a dead wait). More
+    copies of a kind than the set holds, hand and visible tiles together,
+    raise :class:`HandError` (``too-many-copies``).
     """
     _require_13(hand, "waits")
     unseen = _unseen(hand, visible)
@@ -460,7 +467,7 @@ def discard_options(hand: Hand, visible: Iterable[Tile] = ()) -> tuple[DiscardOp
     """For each distinct discard of a 14-tile hand: shanten after it and useful tiles.
 
     Ordered best first: lowest shanten, then most unseen useful copies, then
-    canonical tile order.
+    canonical tile order. ``visible`` as for :func:`live_waits`.
     """
     if hand.win is None:
         raise HandError(

@@ -28,7 +28,7 @@ import attrs
 from hypothesis import strategies as st
 
 from .context import WINDS, WinContext
-from .errors import ContextError
+from .errors import ContextError, RulesError
 from .hand import HAND_SIZE, MAX_SEAT_OFFSET, Hand, Meld, MeldKind
 from .notation import format_meld, format_tiles
 from .shapes import Shape, shapes_for
@@ -220,7 +220,9 @@ def hands(
     high-shanten scatter of a uniform draw.
     """
     if not 0 <= min_melds <= max_melds <= 4:
-        raise ValueError("need 0 <= min_melds <= max_melds <= 4")
+        raise RulesError(
+            "bad-option", f"need 0 <= min_melds <= max_melds <= 4, not {min_melds}, {max_melds}"
+        )
     return _hands(_tileset(rules), min_melds, max_melds, with_win)
 
 

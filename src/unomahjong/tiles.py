@@ -142,6 +142,8 @@ class TileSet:
         base = BLOCK * len(self.suits)
         for i, honour in enumerate(self.free_honours):
             tiles.append(Tile(self, base + 1 + 2 * i, None, None, honour, honour.symbol))
+        if not tiles:
+            raise RulesError("empty-tileset", f"tile set {self.name!r} has no suits and no honours")
         size = max(t.code for t in tiles) + 3
         by_code: list[Tile | None] = [None] * size
         for t in tiles:
@@ -173,7 +175,8 @@ class TileSet:
             raise NotationError(
                 "unknown-tile",
                 f"{notation!r} is not a tile of the {self.name} tile set",
-                hint=f"tiles look like {self.tiles[4].notation!r} or {self.tiles[-1].notation!r}",
+                hint=f"tiles look like {self.tiles[min(4, len(self.tiles) - 1)].notation!r}"
+                f" or {self.tiles[-1].notation!r}",
             )
         return tile
 

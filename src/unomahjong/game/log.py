@@ -22,6 +22,7 @@ from typing import Any
 from ..errors import MahjongError
 from ..notation import parse_tile
 from ..rules import get_rules
+from ..tiles import TileSet
 from .round import Action, ActionKind, Event, RoundState, apply, start_round
 
 FORMAT = 1
@@ -75,7 +76,8 @@ def action_line(seat: int, action: Action, events: Sequence[Event]) -> str:
     )
 
 
-def _parse(lines: Iterable[str]) -> list[dict[str, Any]]:
+def _parse(lines: Iterable[str]) -> list[tuple[int, dict[str, Any]]]:
+    """The records with their line numbers; the header checked."""
     out = []
     for n, line in enumerate(lines, 1):
         if not line.strip():
@@ -84,43 +86,94 @@ def _parse(lines: Iterable[str]) -> list[dict[str, Any]]:
             obj = json.loads(line)
         except json.JSONDecodeError as e:
             raise LogError("bad-json", f"line {n}: {e.msg}") from None
-        if not isinstance(obj, dict) or "type" not in obj:
+        if not isinstance(obj, dict) or not isinstance(obj.get("type"), str):
             raise LogError("bad-line", f"line {n}: not a log record")
-        out.append(obj)
-    if not out or out[0]["type"] != "header":
+        out.append((n, obj))
+    if not out or out[0][1]["type"] != "header":
         raise LogError("no-header", "a log starts with its header line")
-    if out[0].get("format") != FORMAT:
-        raise LogError("format", f"log format {out[0].get('format')!r} is not {FORMAT}")
+    if out[0][1].get("format") != FORMAT:
+        raise LogError("format", f"log format {out[0][1].get('format')!r} is not {FORMAT}")
     return out
 
 
-def replay(lines: Iterable[str]) -> list[RoundState]:
-    """Every state of the logged round, from the deal to the last action;
-    raises :class:`LogError` if an action's events differ from the log's."""
-    records = _parse(lines)
-    head = records[0]
-    rules = get_rules(head["rules"])
+def _bad(n: int, what: str) -> LogError:
+    return LogError("bad-line", f"line {n}: {what}")
+
+
+_ACTION_KINDS = {k.value: k for k in ActionKind}
+
+
+def _action_of(n: int, rec: dict[str, Any], ts: TileSet) -> tuple[int, Action]:
+    """The seat and action of an action record, every field checked."""
+    seat = rec.get("seat")
+    a = rec.get("action")
+    if type(seat) is not int:
+        raise _bad(n, f"seat {seat!r} is not a seat number")
+    if not isinstance(a, dict) or not {"kind", "tile", "uno"} <= a.keys():
+        raise _bad(n, "an action record needs an 'action' object with kind, tile and uno")
+    name, tile, uno = a["kind"], a["tile"], a["uno"]
+    kind = _ACTION_KINDS.get(name) if isinstance(name, str) else None
+    if kind is None:
+        raise _bad(n, f"unknown action kind {name!r}")
+    if not isinstance(uno, bool):
+        raise _bad(n, f"uno must be true or false, not {uno!r}")
+    if tile is not None and not isinstance(tile, str):
+        raise _bad(n, f"tile {tile!r} is not a tile in notation")
     try:
+        return seat, Action(kind, None if tile is None else parse_tile(tile, ts), uno)
+    except MahjongError as e:
+        raise _bad(n, f"tile {tile!r}: {e.detail}") from None
+
+
+def _events_of(n: int, rec: dict[str, Any]) -> list[dict[str, Any]]:
+    """A record's events, each an object with a kind and a seat number."""
+    events = rec.get("events")
+    if not isinstance(events, list):
+        raise _bad(n, "a start or action record needs a list of events")
+    for e in events:
+        if not (
+            isinstance(e, dict) and isinstance(e.get("kind"), str) and type(e.get("seat")) is int
+        ):
+            raise _bad(n, f"event {e!r} is not an object with a kind and a seat")
+    return events
+
+
+def replay(lines: Iterable[str]) -> list[RoundState]:
+    """Every state of the logged round, from the deal to the last action.
+    Raises :class:`LogError` for a malformed record, an action that is not
+    legal where the log plays it, or events that differ from the log's."""
+    records = _parse(lines)
+    n, head = records[0]
+    try:
+        rules = get_rules(head["rules"])
         wall = [parse_tile(t, rules.tileset) for t in head["wall"]]
         state, events = start_round(
             rules, players=head["players"], dealer=head["dealer"], wall=wall
         )
-    except (KeyError, TypeError) as e:
-        raise LogError("bad-header", f"header: {e}") from None
+    except (KeyError, TypeError, MahjongError) as e:
+        if isinstance(e, KeyError):
+            why = f"the header has no {e.args[0]!r} field"
+        else:
+            why = e.detail if isinstance(e, MahjongError) else f"a field has the wrong type: {e}"
+        raise LogError("bad-header", f"line {n}: {why}") from None
     states = [state]
-    for rec in records[1:]:
+    for n, rec in records[1:]:
         if rec["type"] == "start":
-            if [event_json(e) for e in events] != rec["events"]:
-                raise LogError("mismatch", "the deal's events differ from the log")
+            if [event_json(e) for e in events] != _events_of(n, rec):
+                raise LogError("mismatch", f"line {n}: the deal's events differ from the log")
             continue
         if rec["type"] != "action":
-            raise LogError("bad-line", f"unknown record type {rec['type']!r}")
-        a = rec["action"]
-        tile = None if a["tile"] is None else parse_tile(a["tile"], rules.tileset)
-        action = Action(ActionKind(a["kind"]), tile, bool(a["uno"]))
-        state, events = apply(state, rec["seat"], action)
-        if [event_json(e) for e in events] != rec["events"]:
-            raise LogError("mismatch", f"seat {rec['seat']} {action}: events differ from the log")
+            raise _bad(n, f"unknown record type {rec['type']!r}")
+        seat, action = _action_of(n, rec, rules.tileset)
+        logged = _events_of(n, rec)
+        try:
+            state, events = apply(state, seat, action)
+        except MahjongError as e:
+            raise LogError("illegal-action", f"line {n}: {e.detail}") from None
+        if [event_json(e) for e in events] != logged:
+            raise LogError(
+                "mismatch", f"line {n}: seat {seat} {action}: events differ from the log"
+            )
         states.append(state)
     return states
 
@@ -133,21 +186,35 @@ _PUBLIC_TILE_EVENTS = frozenset(
 def seat_view(lines: Iterable[str], seat: int) -> list[str]:
     """The log as ``seat`` saw it: no wall or seed, other seats' drawn tiles,
     concealed kongs and unresolved answers (passes) hidden."""
+    records = _parse(lines)
+    players = records[0][1].get("players")
+    if type(seat) is not int or type(players) is not int or not 0 <= seat < players:
+        raise LogError(
+            "bad-seat", f"seat {seat!r} is not a seat of this log ({players!r} players)"
+        )
     out = []
-    for rec in _parse(lines):
+    for n, rec in records:
         rec = dict(rec)
         if rec["type"] == "header":
             rec["wall"] = None
             rec["seed"] = None
             rec["viewer"] = seat
         elif rec["type"] in ("start", "action"):
-            rec["events"] = [_hide(e, seat) for e in rec["events"]]
-            if rec["type"] == "action" and rec["seat"] != seat:
-                kind = rec["action"]["kind"]
-                if kind == "pass":
-                    continue
-                if kind == "concealed_kong":
-                    rec["action"] = {**rec["action"], "tile": None}
+            rec["events"] = [_hide(e, seat) for e in _events_of(n, rec)]
+            if rec["type"] == "action":
+                who = rec.get("seat")
+                action = rec.get("action")
+                if not (
+                    type(who) is int
+                    and isinstance(action, dict)
+                    and isinstance(action.get("kind"), str)
+                ):
+                    raise _bad(n, "an action record needs a seat number and an action kind")
+                if who != seat:
+                    if action["kind"] == "pass":
+                        continue
+                    if action["kind"] == "concealed_kong":
+                        rec["action"] = {**action, "tile": None}
         out.append(json.dumps(rec, ensure_ascii=False))
     return out
 

@@ -16,7 +16,15 @@ import attrs
 from ..rules import RuleSet, get_rules
 from .board import Board
 from .bots import Bot
-from .round import IllegalActionError, Outcome, Phase, apply, awaiting
+from .round import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    IllegalActionError,
+    Outcome,
+    Phase,
+    apply,
+    awaiting,
+)
 
 ROUNDS = 4
 SEAT_COLOURS = ("red", "green", "blue", "yellow")
@@ -90,6 +98,10 @@ def play_match(
     """Play ``rounds`` rounds of N hands each; the seed fixes seating and walls."""
     rs = get_rules(rules)
     n = len(bots)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise IllegalActionError("players", f"{n} players; 2 to 8 may play")
+    if type(rounds) is not int or rounds < 1:
+        raise IllegalActionError("rounds", f"a match needs at least 1 round, not {rounds!r}")
     rng = random.Random(seed)
     seating = draw_seats(n, rng)
     seated = [bots[p] for p in seating]

@@ -6,7 +6,7 @@ import attrs
 
 from ..hand import Meld
 from ..tiles import Tile
-from .round import Outcome, Phase, RoundState, awaiting
+from .round import IllegalActionError, Outcome, Phase, RoundState, awaiting
 
 
 @attrs.frozen(slots=True)
@@ -48,7 +48,12 @@ class Observation:
 def observe(state: RoundState, seat: int) -> Observation:
     """The observation of ``seat``: its own hand, the table, nothing hidden of
     others (their concealed tiles, concealed kongs' tiles while playing, the
-    wall, their unanswered claims)."""
+    wall, their unanswered claims). Raises :class:`IllegalActionError`
+    (``bad-seat``) for a seat the round does not have."""
+    if type(seat) is not int or not 0 <= seat < len(state.seats):
+        raise IllegalActionError(
+            "bad-seat", f"seat {seat!r} is not a seat of this {len(state.seats)}-player round"
+        )
     me = state.seats[seat]
     ended = state.phase is Phase.ENDED
     others: list[OtherSeat | None] = []

@@ -1,0 +1,184 @@
+"""Bad values raise the library's own typed errors, never internal ones.
+
+The cases come from a fuzzing pass over the public API (fourth session of
+2026-11-29): each once crashed with a KeyError, IndexError, TypeError or
+ValueError, or was accepted silently."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+
+from unomahjong import UNO, HandError, RulesError, parse_hand, parse_tiles
+from unomahjong.cli import main
+from unomahjong.game import (
+    Board,
+    GreedyBot,
+    IllegalActionError,
+    LogError,
+    RandomBot,
+    play_match,
+    replay,
+    seat_view,
+)
+from unomahjong.shanten import live_waits
+from unomahjong.strategies import hands
+from unomahjong.tiles import TileSet
+
+LOG = Board(seed=7).log_lines()
+BOARD = Board(seed=7)
+for _ in range(6):
+    _seat = BOARD.awaiting()[0]
+    BOARD.push(_seat, BOARD.default_action(_seat))
+PLAYED = BOARD.log_lines()
+
+
+def _edit(line: str, change: Callable[[dict[str, object]], object]) -> str:
+    rec = json.loads(line)
+    change(rec)
+    return json.dumps(rec)
+
+
+def _action(
+    change: Callable[[dict[str, object]], object],
+) -> Callable[[dict[str, object]], None]:
+    def edit(rec: dict[str, object]) -> None:
+        action = rec["action"]
+        assert isinstance(action, dict)
+        change(action)
+
+    return edit
+
+
+DAMAGED_ACTIONS = {
+    "no seat": lambda r: r.pop("seat"),
+    "seat not a number": lambda r: r.update(seat="0"),
+    "no action": lambda r: r.pop("action"),
+    "action not an object": lambda r: r.update(action=5),
+    "no kind": _action(lambda a: a.pop("kind")),
+    "unknown kind": _action(lambda a: a.update(kind="bogus")),
+    "kind not a string": _action(lambda a: a.update(kind=["discard"])),
+    "tile not a string": _action(lambda a: a.update(tile=5)),
+    "tile not a tile": _action(lambda a: a.update(tile="0z")),
+    "no uno": _action(lambda a: a.pop("uno")),
+    "uno not a bool": _action(lambda a: a.update(uno="yes")),
+    "no events": lambda r: r.pop("events"),
+    "events not a list": lambda r: r.update(events=5),
+    "event not an object": lambda r: r.update(events=[5]),
+    "illegal seat": lambda r: r.update(seat=99),
+}
+
+
+@pytest.mark.parametrize("damage", list(DAMAGED_ACTIONS), ids=list(DAMAGED_ACTIONS))
+def test_replay_of_a_damaged_action_record_raises_log_error(damage: str) -> None:
+    lines = list(PLAYED)
+    lines[2] = _edit(lines[2], DAMAGED_ACTIONS[damage])
+    with pytest.raises(LogError) as e:
+        replay(lines)
+    assert e.value.code in {"bad-line", "illegal-action", "mismatch"}
+    assert "line 3" in str(e.value)
+
+
+@pytest.mark.parametrize("key", ["rules", "wall", "players", "dealer"])
+def test_replay_of_a_damaged_header_raises_log_error(key: str) -> None:
+    lines = list(LOG)
+    lines[0] = _edit(lines[0], lambda r: r.pop(key))
+    with pytest.raises(LogError) as e:
+        replay(lines)
+    assert e.value.code == "bad-header"
+
+
+def test_replay_of_a_header_with_unknown_rules_raises_log_error() -> None:
+    lines = list(LOG)
+    lines[0] = _edit(lines[0], lambda r: r.update(rules="riichi"))
+    with pytest.raises(LogError, match="riichi"):
+        replay(lines)
+
+
+@pytest.mark.parametrize(
+    "start",
+    [{"type": "start"}, {"type": "start", "events": [5]}, {"type": "start", "events": [{}]}],
+)
+def test_seat_view_of_a_damaged_start_record_raises_log_error(start: dict[str, object]) -> None:
+    with pytest.raises(LogError) as e:
+        seat_view([LOG[0], json.dumps(start)], 0)
+    assert e.value.code == "bad-line"
+
+
+@pytest.mark.parametrize("seat", [-1, 4, 99])
+def test_seats_outside_the_round_are_refused(seat: int) -> None:
+    with pytest.raises(LogError) as e:
+        seat_view(LOG, seat)
+    assert e.value.code == "bad-seat"
+    with pytest.raises(IllegalActionError) as e2:
+        Board(seed=7).observe(seat)
+    assert e2.value.code == "bad-seat"
+
+
+def test_a_match_needs_players_and_rounds() -> None:
+    with pytest.raises(IllegalActionError):
+        play_match("uno", [])
+    with pytest.raises(IllegalActionError):
+        play_match("uno", [RandomBot(1), GreedyBot()], rounds=0)
+
+
+def test_the_fallback_fan_cannot_be_switched_off() -> None:
+    with pytest.raises(RulesError) as e:
+        UNO.with_options(disabled_fans=frozenset({"CHICKEN_HAND"}))
+    assert e.value.code == "fallback-disabled"
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"base_points": -8},
+        {"min_fans": -5},
+        {"min_fans": 1.5},
+        {"disabled_fans": ["SELF_DRAWN"]},
+    ],
+)
+def test_option_values_out_of_range_are_refused(changes: dict[str, object]) -> None:
+    with pytest.raises(RulesError) as e:
+        UNO.with_options(**changes)
+    assert e.value.code == "bad-option"
+
+
+@pytest.mark.parametrize("melds", [(0, 5), (-1, 2), (3, 2)])
+def test_hand_strategy_refuses_meld_counts_out_of_range(melds: tuple[int, int]) -> None:
+    with pytest.raises(RulesError):
+        hands("uno", min_melds=melds[0], max_melds=melds[1])
+
+
+def test_live_waits_refuses_more_copies_than_the_set_holds() -> None:
+    hand = parse_hand("123456789r 5g 5g 5g 7b")
+    with pytest.raises(HandError) as e:
+        live_waits(hand, parse_tiles("5g 5g"))
+    assert e.value.code == "too-many-copies"
+    assert live_waits(hand, parse_tiles("5g")) == {parse_tiles("7b")[0]: 3}
+
+
+def test_an_empty_tile_set_is_refused() -> None:
+    with pytest.raises(RulesError):
+        TileSet("x", "X", (), ())
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "--games", "-1"],
+        ["audit", "--hands", "0"],
+        ["score", "[SSSg] 123r 456r 789r 5g +5g", "--flowers", "abc"],
+        ["score"],
+        ["bogus"],
+    ],
+)
+def test_cli_usage_errors_are_one_line_with_status_2(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("unomahjong")
