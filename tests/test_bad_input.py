@@ -11,9 +11,18 @@ from collections.abc import Callable
 
 import pytest
 
-from unomahjong import UNO, HandError, RulesError, parse_hand, parse_tiles
+from unomahjong import (
+    UNO,
+    ContextError,
+    HandError,
+    RulesError,
+    parse_hand,
+    parse_tiles,
+    score,
+)
 from unomahjong.cli import main
 from unomahjong.game import (
+    Action,
     Board,
     GreedyBot,
     IllegalActionError,
@@ -24,7 +33,7 @@ from unomahjong.game import (
     seat_view,
 )
 from unomahjong.shanten import live_waits
-from unomahjong.strategies import hands
+from unomahjong.strategies import hands, winning_hands
 from unomahjong.tiles import TileSet
 
 LOG = Board(seed=7).log_lines()
@@ -182,3 +191,50 @@ def test_cli_usage_errors_are_one_line_with_status_2(
     assert e.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("unomahjong")
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Board(seed=b"x"),  # type: ignore[arg-type]
+        lambda: Board(players=2.5),  # type: ignore[arg-type]
+        lambda: Board(players="4"),  # type: ignore[arg-type]
+        lambda: Board(dealer=None),  # type: ignore[arg-type]
+    ],
+    ids=["bytes seed", "float players", "str players", "no dealer"],
+)
+def test_game_settings_of_the_wrong_type_are_refused(make: Callable[[], object]) -> None:
+    with pytest.raises(IllegalActionError):
+        make()
+
+
+def test_game_settings_take_any_integer_type() -> None:
+    class Index:
+        def __index__(self) -> int:
+            return 5
+
+    board = Board(seed=Index())  # type: ignore[arg-type]
+    assert json.loads(board.log_lines()[0])["seed"] == 5
+    assert board.log_lines() == Board(seed=5).log_lines()
+
+
+def test_an_action_of_a_bad_kind_is_refused_as_illegal() -> None:
+    board = Board(seed=1)
+    seat = board.awaiting()[0]
+    tile = board.state.seats[seat].concealed[0]
+    with pytest.raises(IllegalActionError, match="'discard'"):
+        board.push(seat, Action("discard", tile))  # type: ignore[arg-type]
+
+
+def test_score_refuses_arguments_that_are_not_a_hand_and_a_context() -> None:
+    hand = parse_hand("[SSSg] 123r 456r 789r 5g +5g")
+    with pytest.raises(HandError):
+        score("[SSSg] 123r 456r 789r 5g +5g")  # type: ignore[arg-type]
+    with pytest.raises(ContextError):
+        score(hand, {"self_drawn": True})  # type: ignore[arg-type]
+
+
+def test_strategies_refuse_a_shape_that_is_not_a_shape() -> None:
+    with pytest.raises(RulesError) as e:
+        winning_hands("uno", "standard")  # type: ignore[arg-type]
+    assert e.value.code == "unknown-shape"

@@ -14,7 +14,7 @@ import attrs
 
 from .context import WinContext
 from .decompose import Decomposition, WinRole, decompose
-from .errors import HandError, NotWinningError
+from .errors import ContextError, HandError, NotWinningError
 from .fans.engine import Count, Entry, HandCache, HandFacts, Reading, best_count
 from .fans.model import FanDef, FanTable
 from .hand import Hand, Meld
@@ -177,6 +177,10 @@ def score(
     win (or, with ``enforce_minimum``, scores below the rule set's minimum)."""
     rs = get_rules(rules)
     ctx = context if context is not None else WinContext()
+    if not isinstance(hand, Hand):
+        raise HandError("not-a-hand", f"score() takes a Hand, not {hand!r}", hint="parse_hand")
+    if not isinstance(ctx, WinContext):
+        raise ContextError("not-a-context", f"score() takes a WinContext or None, not {ctx!r}")
     if hand.tileset is not rs.tileset:
         raise HandError(
             "wrong-tileset", f"a {hand.tileset.name} hand cannot be scored by {rs.name} rules"

@@ -309,6 +309,12 @@ def shaped_winning_hands(
     """
     ts = _tileset(rules)
     if shape is not None:
+        if not isinstance(shape, Shape):
+            raise RulesError(
+                "unknown-shape",
+                f"{shape!r} is not a Shape",
+                hint="one of " + ", ".join(f"Shape.{s.name}" for s in Shape),
+            )
         return _BUILDERS[shape](ts)
     # Standard hands get twice the share: they vary the most (melds, flushes).
     shapes = [Shape.STANDARD, *shapes_for(ts).shapes]

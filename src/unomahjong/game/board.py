@@ -19,6 +19,7 @@ from .round import (
     legal_actions,
     outcome,
     start_round,
+    whole_number,
 )
 from .view import Observation, observe
 
@@ -35,8 +36,8 @@ class Board:
         seed: int | None = None,
         wall: Sequence[Tile] | None = None,
     ) -> None:
-        self.seed = seed
         state, events = start_round(rules, players=players, dealer=dealer, seed=seed, wall=wall)
+        self.seed = None if seed is None else whole_number(seed, "seed")
         self._states: list[RoundState] = [state]
         self._moves: list[tuple[int, Action, tuple[Event, ...]]] = []
         self.start_events: tuple[Event, ...] = events

@@ -34,6 +34,15 @@ class IllegalActionError(MahjongError):
     """An action the seat may not take now; the state is unchanged."""
 
 
+def whole_number(value: object, what: str) -> int:
+    """``value`` as an int (anything with ``__index__``, e.g. a NumPy
+    integer, so that it also goes into a JSON log as a number)."""
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise IllegalActionError(what, f"{what} must be a whole number, not {value!r}") from None
+
+
 class Phase(enum.Enum):
     """What the round is waiting for."""
 
@@ -89,7 +98,10 @@ class Action:
 
     def __str__(self) -> str:
         tile = f" {self.tile}" if self.tile is not None else ""
-        return f"{self.kind.value}{tile}{' UNO' if self.uno else ''}"
+        # An Action built with a bad kind must still print, for the error
+        # that refuses it.
+        kind = self.kind.value if isinstance(self.kind, ActionKind) else repr(self.kind)
+        return f"{kind}{tile}{' UNO' if self.uno else ''}"
 
 
 @attrs.frozen(slots=True)
@@ -366,6 +378,9 @@ def start_round(
             f"the game engine plays UNO Mahjong; {rs.name!r} rules have no game flow",
             hint="start_round('uno') or a RuleSet on UNO_TILES",
         )
+    players = whole_number(players, "players")
+    dealer = whole_number(dealer, "dealer")
+    seed = None if seed is None else whole_number(seed, "seed")
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise IllegalActionError("players", f"{players} players; 2 to 8 may play")
     if not 0 <= dealer < players:
