@@ -298,7 +298,7 @@ def ranks_in(ok: frozenset[int]) -> Callable[[Reading], int]:
     return detect
 
 
-all_terminals = ranks_in(_TERMINALS)
+all_terminals: Callable[[Reading], int] = ranks_in(_TERMINALS)
 _evens_only = ranks_in(_EVENS)
 _fives_only = ranks_in(_FIVES)
 
@@ -340,7 +340,7 @@ def all_fives(r: Reading) -> int:
     return 1
 
 
-all_simples = ranks_in(_SIMPLES)
+all_simples: Callable[[Reading], int] = ranks_in(_SIMPLES)
 
 
 def no_honours(r: Reading) -> int:

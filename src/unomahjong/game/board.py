@@ -37,7 +37,7 @@ class Board:
         wall: Sequence[Tile] | None = None,
     ) -> None:
         state, events = start_round(rules, players=players, dealer=dealer, seed=seed, wall=wall)
-        self.seed = None if seed is None else whole_number(seed, "seed")
+        self.seed: int | None = None if seed is None else whole_number(seed, "seed")
         self._states: list[RoundState] = [state]
         self._moves: list[tuple[int, Action, tuple[Event, ...]]] = []
         self.start_events: tuple[Event, ...] = events
