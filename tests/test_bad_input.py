@@ -145,7 +145,9 @@ def test_the_fallback_fan_cannot_be_switched_off() -> None:
         {"base_points": -8},
         {"min_fans": -5},
         {"min_fans": 1.5},
-        {"disabled_fans": ["SELF_DRAWN"]},
+        {"min_fans": True},
+        {"disabled_fans": "SELF_DRAWN"},
+        {"disabled_fans": [1]},
     ],
 )
 def test_option_values_out_of_range_are_refused(changes: dict[str, object]) -> None:
@@ -209,11 +211,7 @@ def test_game_settings_of_the_wrong_type_are_refused(make: Callable[[], object])
 
 
 def test_game_settings_take_any_integer_type() -> None:
-    class Index:
-        def __index__(self) -> int:
-            return 5
-
-    board = Board(seed=Index())  # type: ignore[arg-type]
+    board = Board(seed=Index(5))  # type: ignore[arg-type]
     assert json.loads(board.log_lines()[0])["seed"] == 5
     assert board.log_lines() == Board(seed=5).log_lines()
 
@@ -238,3 +236,36 @@ def test_strategies_refuse_a_shape_that_is_not_a_shape() -> None:
     with pytest.raises(RulesError) as e:
         winning_hands("uno", "standard")  # type: ignore[arg-type]
     assert e.value.code == "unknown-shape"
+
+
+class Index:
+    """An integer type that is not ``int`` (as NumPy's are)."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def __index__(self) -> int:
+        return self.n
+
+
+def test_options_take_any_set_of_ids_and_any_integer_type() -> None:
+    rules = UNO.with_options(
+        disabled_fans={"SELF_DRAWN"},
+        min_fans=Index(8),
+        base_points=Index(16),
+    )
+    assert rules.options.disabled_fans == frozenset({"SELF_DRAWN"})
+    assert type(rules.options.min_fans) is int and rules.options.min_fans == 8
+    assert "SELF_DRAWN" not in rules.fans.by_id
+
+
+def test_seats_and_rounds_take_any_integer_type() -> None:
+    board = Board(seed=7)
+    assert board.observe(Index(1)) == board.observe(1)  # type: ignore[arg-type]
+    seat = board.awaiting()[0]
+    board.push(Index(seat), board.default_action(seat))  # type: ignore[arg-type]
+    assert json.loads(board.log_lines()[-1])["seat"] == seat
+    view = seat_view(LOG, Index(2))  # type: ignore[arg-type]
+    assert json.loads(view[0])["viewer"] == 2
+    match = play_match("uno", [RandomBot(1), GreedyBot()], rounds=Index(1))  # type: ignore[arg-type]
+    assert len(match.hands) == 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Final
 
 import attrs
@@ -27,20 +28,29 @@ class RuleOptions:
     disabled_fans: frozenset[str] = frozenset()
     """Optional fan rows switched off, e.g. MCR's 明暗杠
     (``"CONCEALED_KONG_AND_MELDED_KONG"``): its kongs then score 明杠 + 暗杠.
-    The table's fallback fan (无番和) cannot be switched off."""
+    Any set of ids is taken (kept as a frozenset); the table's fallback fan
+    (无番和) cannot be switched off."""
 
     def __attrs_post_init__(self) -> None:
+        # Any integer type (a NumPy integer too) and any set of ids are taken,
+        # stored as int and frozenset; bools and negative counts are refused.
         for name in ("min_fans", "base_points"):
             value = getattr(self, name)
-            if type(value) is not int or value < 0:
+            try:
+                n = -1 if isinstance(value, bool) else operator.index(value)
+            except TypeError:
+                n = -1
+            if n < 0:
                 raise RulesError("bad-option", f"{name} must be a whole number >= 0, not {value!r}")
-        if not isinstance(self.disabled_fans, frozenset) or not all(
-            isinstance(f, str) for f in self.disabled_fans
-        ):
-            raise RulesError(
-                "bad-option",
-                f"disabled_fans must be a frozenset of fan ids, not {self.disabled_fans!r}",
-            )
+            object.__setattr__(self, name, n)
+        fans = self.disabled_fans
+        try:
+            ids = None if isinstance(fans, str) else frozenset(fans)
+        except TypeError:
+            ids = None
+        if ids is None or not all(isinstance(f, str) for f in ids):
+            raise RulesError("bad-option", f"disabled_fans must be a set of fan ids, not {fans!r}")
+        object.__setattr__(self, "disabled_fans", ids)
 
 
 COMMON_FLAGS: Final = frozenset(

@@ -75,7 +75,9 @@ class Board:
 
     def push(self, seat: int, action: Action) -> tuple[Event, ...]:
         """Play an action; raises :class:`IllegalActionError` and changes
-        nothing if it is not legal."""
+        nothing if it is not legal. ``seat`` may be any integer type; the log
+        records a plain int."""
+        seat = whole_number(seat, "seat")
         state, events = apply(self.state, seat, action)
         self._states.append(state)
         self._moves.append((seat, action, events))

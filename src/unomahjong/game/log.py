@@ -16,6 +16,7 @@ are absolute numbers.
 from __future__ import annotations
 
 import json
+import operator
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -188,10 +189,14 @@ def seat_view(lines: Iterable[str], seat: int) -> list[str]:
     concealed kongs and unresolved answers (passes) hidden."""
     records = _parse(lines)
     players = records[0][1].get("players")
-    if type(seat) is not int or type(players) is not int or not 0 <= seat < players:
-        raise LogError(
-            "bad-seat", f"seat {seat!r} is not a seat of this log ({players!r} players)"
-        )
+    if type(players) is not int:
+        raise LogError("bad-header", f"line {records[0][0]}: players {players!r} is not a number")
+    try:
+        seat = operator.index(seat)
+    except TypeError:
+        seat = -1
+    if not 0 <= seat < players:
+        raise LogError("bad-seat", f"seat {seat!r} is not a seat of this {players}-player log")
     out = []
     for n, rec in records:
         rec = dict(rec)

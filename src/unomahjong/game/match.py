@@ -24,6 +24,7 @@ from .round import (
     Phase,
     apply,
     awaiting,
+    whole_number,
 )
 
 ROUNDS = 4
@@ -100,7 +101,8 @@ def play_match(
     n = len(bots)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise IllegalActionError("players", f"{n} players; 2 to 8 may play")
-    if type(rounds) is not int or rounds < 1:
+    rounds = whole_number(rounds, "rounds")
+    if rounds < 1:
         raise IllegalActionError("rounds", f"a match needs at least 1 round, not {rounds!r}")
     rng = random.Random(seed)
     seating = draw_seats(n, rng)

@@ -6,7 +6,7 @@ import attrs
 
 from ..hand import Meld
 from ..tiles import Tile
-from .round import IllegalActionError, Outcome, Phase, RoundState, awaiting
+from .round import IllegalActionError, Outcome, Phase, RoundState, awaiting, whole_number
 
 
 @attrs.frozen(slots=True)
@@ -50,7 +50,8 @@ def observe(state: RoundState, seat: int) -> Observation:
     others (their concealed tiles, concealed kongs' tiles while playing, the
     wall, their unanswered claims). Raises :class:`IllegalActionError`
     (``bad-seat``) for a seat the round does not have."""
-    if type(seat) is not int or not 0 <= seat < len(state.seats):
+    seat = whole_number(seat, "seat")
+    if not 0 <= seat < len(state.seats):
         raise IllegalActionError(
             "bad-seat", f"seat {seat!r} is not a seat of this {len(state.seats)}-player round"
         )
