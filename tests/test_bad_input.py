@@ -13,13 +13,24 @@ import pytest
 
 from unomahjong import (
     UNO,
+    UNO_TILES,
     ContextError,
+    Hand,
     HandError,
+    Meld,
+    MeldKind,
+    NotationError,
     RulesError,
+    WinContext,
+    generate,
     parse_hand,
+    parse_meld,
+    parse_tile,
     parse_tiles,
     score,
+    shanten,
 )
+from unomahjong.audit import audit
 from unomahjong.cli import main
 from unomahjong.game import (
     Action,
@@ -28,13 +39,15 @@ from unomahjong.game import (
     IllegalActionError,
     LogError,
     RandomBot,
+    play_hand,
     play_match,
     replay,
     seat_view,
 )
+from unomahjong.interop import gb_fan_arguments
 from unomahjong.shanten import live_waits
 from unomahjong.strategies import hands, winning_hands
-from unomahjong.tiles import TileSet
+from unomahjong.tiles import SuitSpec, TileSet
 
 LOG = Board(seed=7).log_lines()
 BOARD = Board(seed=7)
@@ -269,3 +282,96 @@ def test_seats_and_rounds_take_any_integer_type() -> None:
     assert json.loads(view[0])["viewer"] == 2
     match = play_match("uno", [RandomBot(1), GreedyBot()], rounds=Index(1))  # type: ignore[arg-type]
     assert len(match.hands) == 2
+
+
+# ------------------------------------------------- second pass: other modules
+
+
+def test_a_context_flag_is_true_or_false() -> None:
+    with pytest.raises(ContextError) as e:
+        WinContext(self_drawn="no")  # type: ignore[arg-type]
+    assert e.value.code == "bad-flag"
+    assert WinContext(self_drawn=1).self_drawn is True  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Meld("chow", UNO_TILES["1r"]),  # type: ignore[arg-type]
+        lambda: Meld(MeldKind.PUNG, "1r"),  # type: ignore[arg-type]
+        lambda: Meld(MeldKind.PUNG, UNO_TILES["1r"], exposed=None),  # type: ignore[arg-type]
+        lambda: Meld(MeldKind.PUNG, UNO_TILES["1r"], source="1"),  # type: ignore[arg-type]
+        lambda: Meld(MeldKind.KONG, UNO_TILES["1r"], exposed=False, claimed=UNO_TILES["1r"]),
+    ],
+    ids=["str kind", "str tile", "exposed None", "str source", "claimed concealed kong"],
+)
+def test_melds_refuse_fields_of_the_wrong_kind(make: Callable[[], object]) -> None:
+    with pytest.raises(HandError) as e:
+        make()
+    assert e.value.code == "bad-meld"
+
+
+def test_fan_calculator_arguments_check_the_context() -> None:
+    hand = parse_hand("123m 456m 789m 123s 5p +5p", "mcr")
+    with pytest.raises(ContextError):
+        gb_fan_arguments(hand, WinContext(kong_replacement=True, self_drawn=True))
+    with pytest.raises(ContextError):
+        gb_fan_arguments(hand, WinContext(heavenly_hand=True))
+    assert gb_fan_arguments(hand, None)["isSelfDrawn"] is False
+
+
+def test_generator_and_audit_counts_are_checked_at_the_call() -> None:
+    with pytest.raises(RulesError):
+        generate.winning_hands(0, -5)
+    with pytest.raises(RulesError):
+        generate.winning_hands(0, 1, "riichi")
+    assert list(generate.winning_hands(0, 0)) == []
+    for sample in (0, -1, 2.5):
+        with pytest.raises(RulesError):
+            audit(hands=sample)  # type: ignore[arg-type]
+
+
+SOLO = TileSet("solo", "SOLO", (SuitSpec("a", "a"),), ())
+
+
+def test_tile_sets_without_rules_are_refused_where_rules_are_needed() -> None:
+    hand = Hand(SOLO, [SOLO["1a"]] * 4 + [SOLO["2a"]] * 4 + [SOLO["3a"]] * 4 + [SOLO["4a"]])
+    with pytest.raises(RulesError) as e:
+        shanten(hand)
+    assert e.value.code == "unsupported-tileset"
+    impostor = TileSet("uno", "FAKE", (SuitSpec("r", "red"),), ())
+    with pytest.raises(RulesError) as e:
+        parse_hand("123r 456r 789r 111r 2r", impostor)
+    assert e.value.code == "unsupported-tileset"
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: TileSet("x", "X", (SuitSpec("a", "a"),), (), copies=0),
+        lambda: TileSet("x", "X", (SuitSpec("a", "a"), SuitSpec("a", "b")), ()),
+    ],
+    ids=["no copies", "repeated letter"],
+)
+def test_tile_sets_refuse_nonsense(make: Callable[[], object]) -> None:
+    with pytest.raises(RulesError):
+        make()
+
+
+@pytest.mark.parametrize("parse", [parse_tiles, parse_tile, parse_meld, parse_hand])
+def test_parsers_refuse_what_is_not_text(parse: Callable[[object], object]) -> None:
+    for value in (None, b"1r", 5):
+        with pytest.raises(NotationError) as e:
+            parse(value)
+        assert e.value.code == "not-text"
+
+
+def test_parsers_take_a_rule_set_and_refuse_unhashable_names() -> None:
+    assert parse_hand("123r 456r 789r 111r 2r", UNO) == parse_hand("123r 456r 789r 111r 2r")
+    with pytest.raises(RulesError):
+        parse_tiles("1r", ["uno"])  # type: ignore[arg-type]
+
+
+def test_play_hand_needs_room_for_one_action() -> None:
+    with pytest.raises(IllegalActionError):
+        play_hand("uno", [RandomBot(1), GreedyBot()], max_actions=0)

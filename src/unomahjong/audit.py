@@ -22,7 +22,7 @@ import attrs
 from .decompose import decompose
 from .fans.engine import HandCache, HandFacts, Reading, evaluate, raw_patterns
 from .generate import random_winning_hand
-from .rules import RuleSet, get_rules
+from .rules import RuleSet, count_option, get_rules
 
 __all__ = ["AuditReport", "audit"]
 
@@ -61,6 +61,7 @@ class AuditReport:
 def audit(rules: str | RuleSet = "uno", *, hands: int = 2000, seed: int = 0) -> AuditReport:
     """Sample ``hands`` winning hands and report implied pairs and silent exclusions."""
     rs = get_rules(rules)
+    hands = count_option(hands, "hands", minimum=1)
     table = rs.fans
     rng = random.Random(seed)
     seen: Counter[str] = Counter()

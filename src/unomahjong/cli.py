@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from ._version import __version__
-from .context import WinContext
+from .context import FLAGS, WinContext
 from .errors import MahjongError
 from .hand import Hand
 from .notation import format_meld, format_tiles, parse_hand, parse_tiles
@@ -118,18 +118,6 @@ def cmd_discards(args: argparse.Namespace) -> None:
         for o in options
     ]
     _emit(args, data, lines)
-
-
-FLAGS = (
-    "self_drawn",
-    "last_copy",
-    "last_tile",
-    "kong_replacement",
-    "robbing_kong",
-    "heavenly_hand",
-    "earthly_hand",
-    "heavenly_uno",
-)
 
 
 def cmd_score(args: argparse.Namespace) -> None:

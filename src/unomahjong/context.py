@@ -18,6 +18,18 @@ from .hand import Hand
 WINDS: Final = ("E", "S", "W", "N")
 """Seat and prevalent winds, in order (MCR)."""
 
+FLAGS: Final = (
+    "self_drawn",
+    "last_copy",
+    "last_tile",
+    "kong_replacement",
+    "robbing_kong",
+    "heavenly_hand",
+    "earthly_hand",
+    "heavenly_uno",
+)
+"""The true-or-false facts of a :class:`WinContext`, in field order."""
+
 
 def _wind(value: str) -> str:
     if value not in WINDS:
@@ -57,6 +69,16 @@ class WinContext:
     """MCR only: the round's prevalent wind."""
     flowers: int = attrs.field(default=0, converter=_flowers)
     """MCR only: flowers (花牌) the winner has set aside."""
+
+    def __attrs_post_init__(self) -> None:
+        # A flag is True or False (1, 0 and NumPy bools are taken as such): a
+        # string such as "no" would otherwise read as true.
+        for name in FLAGS:
+            value = getattr(self, name)
+            if value is not True and value is not False:
+                if isinstance(value, str) or value not in (0, 1):
+                    raise ContextError("bad-flag", f"{name} must be True or False, not {value!r}")
+                object.__setattr__(self, name, bool(value))
 
     def check(self, hand: Hand) -> None:
         """Raise :class:`ContextError` when the flags contradict each other or the hand."""

@@ -16,7 +16,7 @@ from typing import Final
 from .context import WinContext
 from .errors import ContextError, RulesError
 from .hand import Hand, Meld, MeldKind
-from .rules import RuleSet, get_rules
+from .rules import RuleSet, count_option, get_rules
 from .shapes import Shape
 from .tiles import Tile, TileSet
 
@@ -352,10 +352,17 @@ def random_winning_hand(
 def winning_hands(
     seed: int, count: int, rules: str | RuleSet = "uno"
 ) -> Iterator[tuple[Hand, WinContext]]:
-    """``count`` reproducible random winning hands (all themes mixed)."""
-    rng = random.Random(seed)
+    """``count`` reproducible random winning hands (all themes mixed). The
+    arguments are checked at the call, not when the first hand is drawn."""
+    rs = get_rules(rules)
+    return _winning_hands(random.Random(seed), count_option(count, "count"), rs)
+
+
+def _winning_hands(
+    rng: random.Random, count: int, rs: RuleSet
+) -> Iterator[tuple[Hand, WinContext]]:
     for _ in range(count):
-        yield random_winning_hand(rng, rules)
+        yield random_winning_hand(rng, rs)
 
 
 SHAPE_OF_THEME: Final = {

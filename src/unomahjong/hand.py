@@ -57,6 +57,20 @@ class Meld:
 
     def __attrs_post_init__(self) -> None:
         t = self.tile
+        if not isinstance(self.kind, MeldKind) or not isinstance(t, Tile):
+            raise HandError(
+                "bad-meld", f"a meld is a MeldKind and a Tile, not {self.kind!r} and {t!r}"
+            )
+        if type(self.exposed) is not bool or not (
+            self.source is None or type(self.source) is int
+        ):
+            raise HandError(
+                "bad-meld",
+                f"exposed must be True or False and source a seat offset or None,"
+                f" not {self.exposed!r} and {self.source!r}",
+            )
+        if self.claimed is not None and not self.exposed:
+            raise HandError("bad-meld", "a concealed meld has no claimed tile")
         if self.kind is CHOW:
             if t.rank is None:
                 raise HandError(

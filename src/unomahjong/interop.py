@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import Final
 
 from .context import WINDS, WinContext
-from .errors import RulesError
+from .errors import ContextError, RulesError
 from .hand import Hand, Meld
+from .rules import MCR
 from .tiles import MCR_TILES, Tile
 
 __all__ = ["FAN_NAMES", "GbPack", "gb_fan_arguments", "gb_hand", "gb_pack", "gb_tile"]
@@ -51,10 +52,18 @@ def gb_hand(hand: Hand) -> tuple[tuple[GbPack, ...], tuple[str, ...]]:
     return tuple(gb_pack(m) for m in hand.melds), tuple(gb_tile(t) for t in hand.concealed)
 
 
-def gb_fan_arguments(hand: Hand, context: WinContext) -> dict[str, object]:
-    """Keyword arguments of ``MahjongFanCalculator`` for a complete hand."""
+def gb_fan_arguments(hand: Hand, context: WinContext | None = None) -> dict[str, object]:
+    """Keyword arguments of ``MahjongFanCalculator`` for a complete MCR hand.
+    The context is checked as :func:`~unomahjong.score` checks it, so that
+    nothing the calculator cannot express (天和, a replacement tile without
+    a kong, ...) is dropped silently."""
     if hand.win is None:
         raise RulesError("missing-winning-tile", "the fan calculator needs a winning tile")
+    context = context if context is not None else WinContext()
+    if not isinstance(context, WinContext):
+        raise ContextError("not-a-context", f"a WinContext or None, not {context!r}")
+    MCR.check_context(context)
+    context.check(hand)
     pack, standing = gb_hand(hand)
     return {
         "pack": pack,

@@ -17,12 +17,16 @@ a stable code and a hint.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import attrs
 
 from .errors import MahjongError, NotationError, RulesError
 from .hand import MAX_SEAT_OFFSET, Hand, Meld, MeldKind
 from .tiles import MCR_TILES, UNO_TILES, Tile, TileSet
+
+if TYPE_CHECKING:
+    from .rules import RuleSet
 
 __all__ = [
     "format_hand",
@@ -87,14 +91,29 @@ _DIALECTS = {
 }
 
 
-def _dialect(rules: str | TileSet) -> _Dialect:
-    name = rules.name if isinstance(rules, TileSet) else rules
+def _dialect(rules: str | TileSet | RuleSet) -> _Dialect:
+    """The notation of a rule set name, a built-in tile set or a rule set."""
+    ts = rules if isinstance(rules, TileSet) else getattr(rules, "tileset", None)
+    name = ts.name if isinstance(ts, TileSet) else rules
     try:
-        return _DIALECTS[name]
-    except KeyError:
+        d = _DIALECTS[name]  # type: ignore[index]
+    except (KeyError, TypeError):
         raise RulesError(
-            "unknown-rules", f"unknown rules {name!r}", hint="use 'uno' or 'mcr'"
+            "unknown-rules", f"unknown rules {rules!r}", hint="use 'uno' or 'mcr'"
         ) from None
+    if isinstance(ts, TileSet) and d.tileset is not ts:
+        raise RulesError(
+            "unsupported-tileset",
+            f"tile set {ts.name!r} is not a built-in one: only UNO_TILES and MCR_TILES"
+            " have a notation",
+        )
+    return d
+
+
+def _text(text: object, what: str) -> str:
+    if not isinstance(text, str):
+        raise NotationError("not-text", f"{what} is text, not {type(text).__name__}")
+    return text
 
 
 _ASCII_DIGITS = frozenset("0123456789")
@@ -177,17 +196,15 @@ class _Scanner:
         )
 
 
-def parse_hand(text: str, rules: str | TileSet = "uno") -> Hand:
+def parse_hand(text: str, rules: str | TileSet | RuleSet = "uno") -> Hand:
     """Parse a hand: melds, concealed tiles and an optional ``+`` winning tile.
 
     >>> str(parse_hand("[SSSg] 123r 456r 789r 5g +5g"))
     '[SSSg] 123456789r 5g +5g'
     """
-    if not isinstance(text, str):
-        raise NotationError("not-text", f"a hand is text, not {type(text).__name__}")
     d = _dialect(rules)
     ts = d.tileset
-    sc = _Scanner(text, d)
+    sc = _Scanner(_text(text, "a hand"), d)
     concealed: list[Tile] = []
     melds: list[Meld] = []
     win: Tile | None = None
@@ -336,10 +353,10 @@ def _meld_from_tiles(
     )
 
 
-def parse_tiles(text: str, rules: str | TileSet = "uno") -> tuple[Tile, ...]:
+def parse_tiles(text: str, rules: str | TileSet | RuleSet = "uno") -> tuple[Tile, ...]:
     """Parse loose tiles (no brackets, no ``+``), e.g. visible discards."""
     d = _dialect(rules)
-    sc = _Scanner(text, d)
+    sc = _Scanner(_text(text, "a list of tiles"), d)
     out: list[Tile] = []
     while True:
         sc.skip_space()
@@ -350,7 +367,7 @@ def parse_tiles(text: str, rules: str | TileSet = "uno") -> tuple[Tile, ...]:
         out.extend(t for t, _ in sc.tiles("[]()+@"))
 
 
-def parse_tile(text: str, rules: str | TileSet = "uno") -> Tile:
+def parse_tile(text: str, rules: str | TileSet | RuleSet = "uno") -> Tile:
     """Parse exactly one tile (``"5g"``, ``"Sg"``, ``"E"``)."""
     tiles = parse_tiles(text, rules)
     if len(tiles) != 1:
@@ -358,10 +375,10 @@ def parse_tile(text: str, rules: str | TileSet = "uno") -> Tile:
     return tiles[0]
 
 
-def parse_meld(text: str, rules: str | TileSet = "uno") -> Meld:
+def parse_meld(text: str, rules: str | TileSet | RuleSet = "uno") -> Meld:
     """Parse one bracketed meld (``"[123r]"``, ``"[SSSg@2]"``, ``"(RRRRy)"``)."""
     d = _dialect(rules)
-    sc = _Scanner(text, d)
+    sc = _Scanner(_text(text, "a meld"), d)
     sc.skip_space()
     if sc.peek() not in ("[", "("):
         sc.error("not-a-meld", "a meld is written in [] (exposed) or () (concealed kong)")

@@ -16,6 +16,19 @@ from .shapes import MCR_SHAPES, UNO_SHAPES, ShapeSpec
 from .tiles import TileSet
 
 
+def count_option(value: object, name: str, minimum: int = 0) -> int:
+    """``value`` as an int of at least ``minimum``, or :class:`RulesError`
+    (``bad-option``). Any integer type is taken (a NumPy integer too); a bool
+    is refused, as surely a mistake."""
+    try:
+        n = minimum - 1 if isinstance(value, bool) else operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        n = minimum - 1
+    if n < minimum:
+        raise RulesError("bad-option", f"{name} must be a whole number >= {minimum}, not {value!r}")
+    return n
+
+
 @attrs.frozen(slots=True, kw_only=True)
 class RuleOptions:
     """Options of a rule set that a table or a game may change."""
@@ -35,14 +48,7 @@ class RuleOptions:
         # Any integer type (a NumPy integer too) and any set of ids are taken,
         # stored as int and frozenset; bools and negative counts are refused.
         for name in ("min_fans", "base_points"):
-            value = getattr(self, name)
-            try:
-                n = -1 if isinstance(value, bool) else operator.index(value)
-            except TypeError:
-                n = -1
-            if n < 0:
-                raise RulesError("bad-option", f"{name} must be a whole number >= 0, not {value!r}")
-            object.__setattr__(self, name, n)
+            object.__setattr__(self, name, count_option(getattr(self, name), name))
         fans = self.disabled_fans
         try:
             ids = None if isinstance(fans, str) else frozenset(fans)

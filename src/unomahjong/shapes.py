@@ -6,6 +6,7 @@ import enum
 
 import attrs
 
+from .errors import RulesError
 from .tiles import BLOCK, MCR_TILES, UNO_TILES, Tile, TileSet
 
 
@@ -106,5 +107,13 @@ _BY_TILESET = {id(UNO_TILES): UNO_SHAPES, id(MCR_TILES): MCR_SHAPES}
 
 
 def shapes_for(tileset: TileSet) -> ShapeSpec:
-    """The shape specification of a tile set's rules."""
-    return _BY_TILESET[id(tileset)]
+    """The shape specification of a tile set's rules (the built-in tile sets
+    only: hands of another tile set cannot be analysed)."""
+    spec = _BY_TILESET.get(id(tileset))
+    if spec is None:
+        raise RulesError(
+            "unsupported-tileset",
+            f"tile set {getattr(tileset, 'name', tileset)!r} is not a built-in one:"
+            " only UNO_TILES and MCR_TILES hands can be analysed",
+        )
+    return spec

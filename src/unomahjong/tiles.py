@@ -131,6 +131,13 @@ class TileSet:
     _by_notation: dict[str, Tile] = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
+        if isinstance(self.copies, bool) or not isinstance(self.copies, int) or self.copies < 1:
+            raise RulesError(
+                "bad-tileset", f"copies per kind must be 1 or more, not {self.copies!r}"
+            )
+        letters = [s.letter for s in self.suits]
+        if len(set(letters)) != len(letters):
+            raise RulesError("bad-tileset", f"suit letters {letters} repeat")
         tiles: list[Tile] = []
         for b, suit in enumerate(self.suits):
             for rank in range(1, 10):
@@ -299,7 +306,7 @@ def tileset_by_name(name: str) -> TileSet:
     """The tile set called ``name`` (``"uno"`` or ``"mcr"``)."""
     try:
         return TILESETS[name]
-    except KeyError:
+    except (KeyError, TypeError):
         raise RulesError(
             "unknown-rules", f"unknown tile set {name!r}", hint="use 'uno' or 'mcr'"
         ) from None
