@@ -22,6 +22,7 @@ from unomahjong import (
     NotationError,
     RulesError,
     WinContext,
+    format_tiles,
     generate,
     parse_hand,
     parse_meld,
@@ -375,3 +376,39 @@ def test_parsers_take_a_rule_set_and_refuse_unhashable_names() -> None:
 def test_play_hand_needs_room_for_one_action() -> None:
     with pytest.raises(IllegalActionError):
         play_hand("uno", [RandomBot(1), GreedyBot()], max_actions=0)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Hand(UNO_TILES, None),  # type: ignore[arg-type]
+        lambda: Hand("uno", []),  # type: ignore[arg-type]
+        lambda: Hand(UNO_TILES, ["1r"] * 13),  # type: ignore[list-item]
+        lambda: Hand(UNO_TILES, parse_tiles("123456789r 11y 2y"), (), "3y"),  # type: ignore[arg-type]
+        lambda: Hand(UNO_TILES, parse_tiles("123456789r 1y"), ["[SSSg]"]),  # type: ignore[list-item]
+    ],
+    ids=["no tiles", "str tile set", "str tiles", "str winning tile", "str meld"],
+)
+def test_hands_refuse_parts_of_the_wrong_type(make: Callable[[], object]) -> None:
+    with pytest.raises(HandError):
+        make()
+
+
+def test_visible_tiles_must_be_tiles() -> None:
+    hand = parse_hand("123456789r 5g 5g 5g 7b")
+    with pytest.raises(HandError) as e:
+        live_waits(hand, "5g")  # type: ignore[arg-type]
+    assert e.value.code == "not-tiles"
+
+
+def test_tile_set_lookups_refuse_foreign_or_missing_tiles() -> None:
+    with pytest.raises(NotationError):
+        UNO_TILES.number(0, 11)
+    with pytest.raises(NotationError):
+        UNO_TILES.number(4, 1)
+    with pytest.raises(NotationError):
+        UNO_TILES.counts([parse_tile("E", "mcr")])
+    with pytest.raises(NotationError) as e:
+        format_tiles([parse_tile("1r"), parse_tile("1m", "mcr")])
+    assert e.value.code == "mixed-tiles"
+    assert format_tiles(parse_tiles("5g 1r")) == "1r 5g"

@@ -156,11 +156,24 @@ class Meld:
 
 
 def _sorted_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
-    return tuple(sorted(tiles, key=_code))
+    try:
+        out = tuple(tiles)
+    except TypeError:
+        raise HandError("not-tiles", f"concealed tiles must be Tiles, not {tiles!r}") from None
+    for t in out:
+        if not isinstance(t, Tile):
+            raise HandError("not-tiles", f"{t!r} is not a Tile", hint="parse_tiles('123r')")
+    return tuple(sorted(out, key=_code))
 
 
 def _sorted_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
-    ms = tuple(melds)
+    try:
+        ms = tuple(melds)
+    except TypeError:
+        raise HandError("bad-meld", f"melds must be Melds, not {melds!r}") from None
+    for m in ms:
+        if not isinstance(m, Meld):
+            raise HandError("bad-meld", f"{m!r} is not a Meld", hint="parse_meld('[123r]')")
     return tuple(sorted(ms, key=lambda m: (0 if m.exposed else 1, m.sort_key())))
 
 
@@ -191,6 +204,12 @@ class Hand:
 
     def __attrs_post_init__(self) -> None:
         ts = self.tileset
+        if not isinstance(ts, TileSet):
+            raise HandError(
+                "wrong-tileset", f"{ts!r} is not a TileSet", hint="UNO_TILES or MCR_TILES"
+            )
+        if self.win is not None and not isinstance(self.win, Tile):
+            raise HandError("not-tiles", f"the winning tile {self.win!r} is not a Tile")
         for t in self.concealed:
             if t.tileset is not ts:
                 raise HandError("wrong-tileset", f"tile {t} is not from the {ts.name} tile set")

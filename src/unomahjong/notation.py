@@ -390,12 +390,19 @@ def parse_meld(text: str, rules: str | TileSet | RuleSet = "uno") -> Meld:
 
 
 def format_tiles(tiles: Iterable[Tile]) -> str:
-    """Tiles in canonical grouped form: one group per suit, space separated."""
+    """Tiles in canonical grouped form: one group per suit, space separated
+    (tiles of one tile set: codes of two sets would interleave)."""
     groups: list[str] = []
     current_suit: object = object()
     buf: list[str] = []
     suffix = ""
-    for t in sorted(tiles, key=lambda t: t.code):
+    listed = tuple(tiles)
+    if listed and (
+        not all(isinstance(t, Tile) for t in listed)
+        or any(t.tileset is not listed[0].tileset for t in listed)
+    ):
+        raise NotationError("mixed-tiles", "format_tiles takes Tiles of one tile set")
+    for t in sorted(listed, key=lambda t: t.code):
         key: object = t.suit if t.suit is not None else "honours"
         if key != current_suit:
             if buf:

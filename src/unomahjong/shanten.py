@@ -423,7 +423,11 @@ def waits(hand: Hand) -> frozenset[Tile]:
 def _unseen(hand: Hand, visible: Iterable[Tile]) -> list[int]:
     ts = hand.tileset
     seen = hand.total_counts()
+    if isinstance(visible, str):
+        raise HandError("not-tiles", "visible tiles are Tiles", hint="parse_tiles(text)")
     for t in visible:
+        if not isinstance(t, Tile):
+            raise HandError("not-tiles", f"visible tile {t!r} is not a Tile")
         if t.tileset is not ts:
             raise HandError("wrong-tileset", f"visible tile {t} is not from {ts.name}")
         seen[t.code] += 1

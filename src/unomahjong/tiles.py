@@ -225,13 +225,19 @@ class TileSet:
         return range(BLOCK * suit + 1, BLOCK * suit + 10)
 
     def number(self, suit: int, rank: int) -> Tile:
-        """The number tile of a suit (colour) and rank."""
+        """The number tile of a suit (colour, 0-based) and rank (1-9)."""
+        if not (0 <= suit < len(self.suits) and 1 <= rank <= 9):
+            raise NotationError(
+                "unknown-tile", f"no number tile of suit {suit} and rank {rank} in {self.name}"
+            )
         return self.by_code(BLOCK * suit + rank)
 
     def counts(self, tiles: Sequence[Tile]) -> list[int]:
-        """A flat per-code count array of ``tiles``."""
+        """A flat per-code count array of ``tiles`` (tiles of this set only)."""
         out = [0] * self.size
         for t in tiles:
+            if not isinstance(t, Tile) or t.tileset is not self:
+                raise NotationError("unknown-tile", f"{t!r} is not a tile of the {self.name} set")
             out[t.code] += 1
         return out
 
