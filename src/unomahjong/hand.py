@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Iterator
+from typing import TypeVar
 
 import attrs
 
@@ -155,25 +156,28 @@ class Meld:
         return cls(KONG, tile, exposed, source)
 
 
-def _sorted_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+_T = TypeVar("_T")
+
+
+def _all_of(items: Iterable[_T], kind: type[_T], code: str, hint: str) -> tuple[_T, ...]:
+    """``items`` as a tuple, each a ``kind``; else :class:`HandError` ``code``."""
+    name = kind.__name__
     try:
-        out = tuple(tiles)
+        out = tuple(items)
     except TypeError:
-        raise HandError("not-tiles", f"concealed tiles must be Tiles, not {tiles!r}") from None
-    for t in out:
-        if not isinstance(t, Tile):
-            raise HandError("not-tiles", f"{t!r} is not a Tile", hint="parse_tiles('123r')")
-    return tuple(sorted(out, key=_code))
+        raise HandError(code, f"expected {name}s, not {items!r}", hint=hint) from None
+    for x in out:
+        if not isinstance(x, kind):
+            raise HandError(code, f"{x!r} is not a {name}", hint=hint)
+    return out
+
+
+def _sorted_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    return tuple(sorted(_all_of(tiles, Tile, "not-tiles", "parse_tiles('123r')"), key=_code))
 
 
 def _sorted_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
-    try:
-        ms = tuple(melds)
-    except TypeError:
-        raise HandError("bad-meld", f"melds must be Melds, not {melds!r}") from None
-    for m in ms:
-        if not isinstance(m, Meld):
-            raise HandError("bad-meld", f"{m!r} is not a Meld", hint="parse_meld('[123r]')")
+    ms = _all_of(melds, Meld, "bad-meld", "parse_meld('[123r]')")
     return tuple(sorted(ms, key=lambda m: (0 if m.exposed else 1, m.sort_key())))
 
 
