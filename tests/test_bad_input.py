@@ -35,11 +35,14 @@ from unomahjong.audit import audit
 from unomahjong.cli import main
 from unomahjong.game import (
     Action,
+    ActionKind,
     Board,
     GreedyBot,
     IllegalActionError,
     LogError,
     RandomBot,
+    apply,
+    legal_actions,
     play_hand,
     play_match,
     replay,
@@ -412,3 +415,16 @@ def test_tile_set_lookups_refuse_foreign_or_missing_tiles() -> None:
         format_tiles([parse_tile("1r"), parse_tile("1m", "mcr")])
     assert e.value.code == "mixed-tiles"
     assert format_tiles(parse_tiles("5g 1r")) == "1r 5g"
+
+
+def test_round_functions_refuse_a_seat_that_is_not_a_whole_number() -> None:
+    state = Board(seed=1).state
+    seat: object = 0.0
+    with pytest.raises(IllegalActionError) as e:
+        legal_actions(state, seat)  # type: ignore[arg-type]
+    assert e.value.code == "seat"
+    with pytest.raises(IllegalActionError) as e:
+        apply(state, seat, Action(ActionKind.PASS))  # type: ignore[arg-type]
+    assert e.value.code == "seat"
+    numpy_like: object = Index(state.current)
+    assert legal_actions(state, numpy_like) == legal_actions(state, state.current)  # type: ignore[arg-type]

@@ -988,6 +988,8 @@ asks, then applies."""
 def legal_actions(state: RoundState, seat: int) -> tuple[Action, ...]:
     """Every action ``seat`` may take now, in a fixed order: win, kongs,
     discards (UNO declarations after plain ones), claims, pass."""
+    if type(seat) is not int:
+        seat = whole_number(seat, "seat")  # a NumPy integer; a float is refused
     last = _last_legal
     if last[0] is state and last[1] == seat:
         actions: tuple[Action, ...] = last[2]
@@ -1108,6 +1110,8 @@ def apply(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tup
     """
     if state.phase is _ENDED:
         raise IllegalActionError("ended", "the round is over")
+    if type(seat) is not int:
+        seat = whole_number(seat, "seat")  # a NumPy integer; a float is refused
     last = _last_legal
     if last[0] is state and last[1] == seat:
         actions: tuple[Action, ...] = last[2]
