@@ -7,6 +7,7 @@ Validation lives here, not only in the parser, so that a hand built in code
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
@@ -62,14 +63,20 @@ class Meld:
             raise HandError(
                 "bad-meld", f"a meld is a MeldKind and a Tile, not {self.kind!r} and {t!r}"
             )
-        if type(self.exposed) is not bool or not (
-            self.source is None or type(self.source) is int
-        ):
-            raise HandError(
-                "bad-meld",
-                f"exposed must be True or False and source a seat offset or None,"
-                f" not {self.exposed!r} and {self.source!r}",
-            )
+        exposed, source = self.exposed, self.source
+        if exposed is not True and exposed is not False:
+            # 1, 0 and NumPy bools are taken as such (as WinContext's flags).
+            if isinstance(exposed, str) or exposed not in (0, 1):
+                raise HandError("bad-meld", f"exposed must be True or False, not {exposed!r}")
+            object.__setattr__(self, "exposed", bool(exposed))
+        if source is not None and type(source) is not int:
+            try:  # any integer type, stored as int; a bool or float is refused
+                n = operator.index(source) if not isinstance(source, bool) else None
+            except TypeError:
+                n = None
+            if n is None:
+                raise HandError("bad-seat", f"source must be a seat offset or None, not {source!r}")
+            object.__setattr__(self, "source", n)
         if self.claimed is not None and not self.exposed:
             raise HandError("bad-meld", "a concealed meld has no claimed tile")
         if self.kind is CHOW:
