@@ -291,11 +291,16 @@ def test_seats_and_rounds_take_any_integer_type() -> None:
 # ------------------------------------------------- second pass: other modules
 
 
-def test_a_context_flag_is_true_or_false() -> None:
+@pytest.mark.parametrize("value", ["no", 1.0, 2, None, [1, 0]])
+def test_a_context_flag_is_true_or_false(value: object) -> None:
     with pytest.raises(ContextError) as e:
-        WinContext(self_drawn="no")  # type: ignore[arg-type]
+        WinContext(self_drawn=value)  # type: ignore[arg-type]
     assert e.value.code == "bad-flag"
+
+
+def test_a_context_flag_may_be_one_or_zero() -> None:
     assert WinContext(self_drawn=1).self_drawn is True  # type: ignore[arg-type]
+    assert WinContext(self_drawn=Index(0)).self_drawn is False  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -350,9 +355,10 @@ def test_tile_sets_without_rules_are_refused_where_rules_are_needed() -> None:
         shanten(hand)
     assert e.value.code == "unsupported-tileset"
     impostor = TileSet("uno", "FAKE", (SuitSpec("r", "red"),), ())
-    with pytest.raises(RulesError) as e:
-        parse_hand("123r 456r 789r 111r 2r", impostor)
-    assert e.value.code == "unsupported-tileset"
+    for ts in (impostor, SOLO):
+        with pytest.raises(RulesError) as e:
+            parse_tiles("1a 1r", ts)
+        assert e.value.code == "unsupported-tileset"
 
 
 @pytest.mark.parametrize(
@@ -366,6 +372,11 @@ def test_tile_sets_without_rules_are_refused_where_rules_are_needed() -> None:
 def test_tile_sets_refuse_nonsense(make: Callable[[], object]) -> None:
     with pytest.raises(RulesError):
         make()
+
+
+def test_tile_set_copies_take_any_integer_type() -> None:
+    copies: object = Index(4)
+    assert TileSet("x", "X", (SuitSpec("a", "a"),), (), copies=copies).copies == 4  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("parse", [parse_tiles, parse_tile, parse_meld, parse_hand])
@@ -382,9 +393,11 @@ def test_parsers_take_a_rule_set_and_refuse_unhashable_names() -> None:
         parse_tiles("1r", ["uno"])  # type: ignore[arg-type]
 
 
-def test_play_hand_needs_room_for_one_action() -> None:
-    with pytest.raises(IllegalActionError):
-        play_hand("uno", [RandomBot(1), GreedyBot()], max_actions=0)
+@pytest.mark.parametrize("limit", [0, -1, 1.5])
+def test_play_hand_needs_room_for_one_action(limit: object) -> None:
+    with pytest.raises(IllegalActionError) as e:
+        play_hand("uno", [RandomBot(1), GreedyBot()], max_actions=limit)  # type: ignore[arg-type]
+    assert e.value.code == "max-actions"
 
 
 @pytest.mark.parametrize(
@@ -417,9 +430,15 @@ def test_tile_set_lookups_refuse_foreign_or_missing_tiles() -> None:
         UNO_TILES.number(4, 1)
     with pytest.raises(NotationError):
         UNO_TILES.counts([parse_tile("E", "mcr")])
+    with pytest.raises(NotationError):
+        UNO_TILES.number("0", 1)  # type: ignore[arg-type]
     with pytest.raises(NotationError) as e:
         format_tiles([parse_tile("1r"), parse_tile("1m", "mcr")])
     assert e.value.code == "mixed-tiles"
+    with pytest.raises(NotationError) as e:
+        format_tiles(["1r"])  # type: ignore[list-item]
+    assert e.value.code == "not-tiles"
+    assert UNO_TILES.number(Index(0), Index(5)) is parse_tile("5r")  # type: ignore[arg-type]
     assert format_tiles(parse_tiles("5g 1r")) == "1r 5g"
 
 
@@ -434,3 +453,11 @@ def test_round_functions_refuse_a_seat_that_is_not_a_whole_number() -> None:
     assert e.value.code == "seat"
     numpy_like: object = Index(state.current)
     assert legal_actions(state, numpy_like) == legal_actions(state, state.current)  # type: ignore[arg-type]
+
+
+def test_numpy_bools_are_flags() -> None:
+    # NumPy's bool type as NumPy 2 names it (bool_ before), without NumPy.
+    numpy_bool = type("bool", (), {"__module__": "numpy", "__bool__": lambda self: True})
+    assert WinContext(self_drawn=numpy_bool()).self_drawn is True
+    meld = Meld(MeldKind.PUNG, UNO_TILES["1r"], exposed=numpy_bool())
+    assert meld.exposed is True

@@ -653,5 +653,5 @@ def test_every_error_code_has_a_case() -> None:
     # built as f"missing-{what}" and f"{what}-without-rank"
     in_source |= {"missing-colour", "missing-suit", "colour-without-rank", "suit-without-rank"}
     covered = {str(p.values[3]) for p in ERRORS} | {"not-text", "unknown-rules"}
-    covered |= {"unsupported-tileset", "mixed-tiles"}  # tests/test_bad_input.py
+    covered |= {"unsupported-tileset", "mixed-tiles", "not-tiles"}  # tests/test_bad_input.py
     assert in_source == covered

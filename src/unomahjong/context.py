@@ -12,6 +12,7 @@ from typing import Final
 
 import attrs
 
+from ._checks import flag
 from .errors import ContextError
 from .hand import Hand
 
@@ -76,9 +77,10 @@ class WinContext:
         for name in FLAGS:
             value = getattr(self, name)
             if value is not True and value is not False:
-                if isinstance(value, str) or value not in (0, 1):
+                as_bool = flag(value)
+                if as_bool is None:
                     raise ContextError("bad-flag", f"{name} must be True or False, not {value!r}")
-                object.__setattr__(self, name, bool(value))
+                object.__setattr__(self, name, as_bool)
 
     def check(self, hand: Hand) -> None:
         """Raise :class:`ContextError` when the flags contradict each other or the hand."""

@@ -7,12 +7,12 @@ Validation lives here, not only in the parser, so that a hand built in code
 from __future__ import annotations
 
 import enum
-import operator
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
 import attrs
 
+from ._checks import flag, whole
 from .errors import HandError
 from .tiles import Tile, TileSet
 
@@ -65,15 +65,12 @@ class Meld:
             )
         exposed, source = self.exposed, self.source
         if exposed is not True and exposed is not False:
-            # 1, 0 and NumPy bools are taken as such (as WinContext's flags).
-            if isinstance(exposed, str) or exposed not in (0, 1):
+            as_bool = flag(exposed)  # 1, 0 and NumPy bools, as WinContext's flags
+            if as_bool is None:
                 raise HandError("bad-meld", f"exposed must be True or False, not {exposed!r}")
-            object.__setattr__(self, "exposed", bool(exposed))
+            object.__setattr__(self, "exposed", as_bool)
         if source is not None and type(source) is not int:
-            try:  # any integer type, stored as int; a bool or float is refused
-                n = operator.index(source) if not isinstance(source, bool) else None
-            except TypeError:
-                n = None
+            n = whole(source)  # any integer type, stored as int
             if n is None:
                 raise HandError("bad-seat", f"source must be a seat offset or None, not {source!r}")
             object.__setattr__(self, "source", n)

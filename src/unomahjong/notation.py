@@ -94,20 +94,21 @@ _DIALECTS = {
 def _dialect(rules: str | TileSet | RuleSet) -> _Dialect:
     """The notation of a rule set name, a built-in tile set or a rule set."""
     ts = rules if isinstance(rules, TileSet) else getattr(rules, "tileset", None)
-    name = ts.name if isinstance(ts, TileSet) else rules
-    try:
-        d = _DIALECTS[name]  # type: ignore[index]
-    except (KeyError, TypeError):
-        raise RulesError(
-            "unknown-rules", f"unknown rules {rules!r}", hint="use 'uno' or 'mcr'"
-        ) from None
-    if isinstance(ts, TileSet) and d.tileset is not ts:
+    if isinstance(ts, TileSet):
+        for d in _DIALECTS.values():
+            if d.tileset is ts:
+                return d
         raise RulesError(
             "unsupported-tileset",
             f"tile set {ts.name!r} is not a built-in one: only UNO_TILES and MCR_TILES"
             " have a notation",
         )
-    return d
+    try:
+        return _DIALECTS[rules]  # type: ignore[index]
+    except (KeyError, TypeError):
+        raise RulesError(
+            "unknown-rules", f"unknown rules {rules!r}", hint="use 'uno' or 'mcr'"
+        ) from None
 
 
 def _text(text: object, what: str) -> str:
@@ -397,11 +398,11 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
     buf: list[str] = []
     suffix = ""
     listed = tuple(tiles)
-    if listed and (
-        not all(isinstance(t, Tile) for t in listed)
-        or any(t.tileset is not listed[0].tileset for t in listed)
-    ):
-        raise NotationError("mixed-tiles", "format_tiles takes Tiles of one tile set")
+    for t in listed:
+        if not isinstance(t, Tile):
+            raise NotationError("not-tiles", f"format_tiles takes Tiles, not {t!r}")
+        if t.tileset is not listed[0].tileset:
+            raise NotationError("mixed-tiles", "format_tiles takes Tiles of one tile set")
     for t in sorted(listed, key=lambda t: t.code):
         key: object = t.suit if t.suit is not None else "honours"
         if key != current_suit:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import operator
 from typing import Any, Final
 
 import attrs
 
+from ._checks import whole
 from .context import WinContext
 from .errors import ContextError, RulesError
 from .fans.mcr import MCR_FANS
@@ -20,11 +20,8 @@ def count_option(value: object, name: str, minimum: int = 0) -> int:
     """``value`` as an int of at least ``minimum``, or :class:`RulesError`
     (``bad-option``). Any integer type is taken (a NumPy integer too); a bool
     is refused, as surely a mistake."""
-    try:
-        n = minimum - 1 if isinstance(value, bool) else operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        n = minimum - 1
-    if n < minimum:
+    n = whole(value)
+    if n is None or n < minimum:
         raise RulesError("bad-option", f"{name} must be a whole number >= {minimum}, not {value!r}")
     return n
 

@@ -18,6 +18,7 @@ from typing import Final
 
 import attrs
 
+from ._checks import whole
 from .errors import NotationError, RulesError
 
 BLOCK: Final = 16
@@ -131,10 +132,12 @@ class TileSet:
     _by_notation: dict[str, Tile] = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
-        if isinstance(self.copies, bool) or not isinstance(self.copies, int) or self.copies < 1:
+        copies = whole(self.copies)
+        if copies is None or copies < 1:
             raise RulesError(
                 "bad-tileset", f"copies per kind must be 1 or more, not {self.copies!r}"
             )
+        object.__setattr__(self, "copies", copies)
         letters = [s.letter for s in self.suits]
         if len(set(letters)) != len(letters):
             raise RulesError("bad-tileset", f"suit letters {letters} repeat")
@@ -226,11 +229,12 @@ class TileSet:
 
     def number(self, suit: int, rank: int) -> Tile:
         """The number tile of a suit (colour, 0-based) and rank (1-9)."""
-        if not (0 <= suit < len(self.suits) and 1 <= rank <= 9):
+        s, r = whole(suit), whole(rank)
+        if s is None or r is None or not (0 <= s < len(self.suits) and 1 <= r <= 9):
             raise NotationError(
                 "unknown-tile", f"no number tile of suit {suit} and rank {rank} in {self.name}"
             )
-        return self.by_code(BLOCK * suit + rank)
+        return self.by_code(BLOCK * s + r)
 
     def counts(self, tiles: Sequence[Tile]) -> list[int]:
         """A flat per-code count array of ``tiles`` (tiles of this set only)."""

@@ -69,7 +69,7 @@ def play_hand(
     max_actions: int = 10_000,
 ) -> Board:
     """Play one hand with bots seated 0..N-1; returns the finished board."""
-    if whole_number(max_actions, "max_actions") < 1:
+    if whole_number(max_actions, "max-actions") < 1:
         raise IllegalActionError("max-actions", f"max_actions must be 1 or more, not {max_actions}")
     board = Board(rules, players=len(bots), dealer=dealer, seed=seed)
     # Board.push inline: the same apply, recorded the same way.

@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 
+from .._checks import whole
 from ..context import WinContext
 from ..errors import MahjongError, NotWinningError, RulesError
 from ..hand import CHOW, KONG, PUNG, Hand, Meld
@@ -35,12 +36,13 @@ class IllegalActionError(MahjongError):
 
 
 def whole_number(value: object, what: str) -> int:
-    """``value`` as an int (anything with ``__index__``, e.g. a NumPy
-    integer, so that it also goes into a JSON log as a number)."""
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise IllegalActionError(what, f"{what} must be a whole number, not {value!r}") from None
+    """``value`` as an int (any integer type, e.g. a NumPy integer, so that
+    it also goes into a JSON log as a number); :class:`IllegalActionError`
+    with code ``what`` for anything else."""
+    n = whole(value)
+    if n is None:
+        raise IllegalActionError(what, f"{what} must be a whole number, not {value!r}")
+    return n
 
 
 class Phase(enum.Enum):
