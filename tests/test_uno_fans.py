@@ -14,22 +14,12 @@ from collections.abc import Mapping
 import pytest
 from uno_fan_examples import CHICKEN, EXAMPLES, FanExample
 
+from unomahjong.context import FLAGS
 from unomahjong.errors import ContextError
 from unomahjong.fans.uno import UNO_FANS
 from unomahjong.scoring import Score, score_hand
 
-FLAG_NAMES = frozenset(
-    {
-        "self_drawn",
-        "last_copy",
-        "last_tile",
-        "kong_replacement",
-        "robbing_kong",
-        "heavenly_hand",
-        "earthly_hand",
-        "heavenly_uno",
-    }
-)
+FLAG_NAMES = frozenset(FLAGS)
 
 # ------------------------------------------------------------------ helpers
 

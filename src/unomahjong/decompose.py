@@ -49,7 +49,7 @@ class Role(enum.Enum):
     """One of the single tiles of 十三幺 / 国士无双 / 全不靠 (honours)."""
 
 
-# The members as module constants (on Python 3.11 ``ROLE_MELD`` costs an enum
+# The members as module constants (on Python 3.11 ``Role.MELD`` costs an enum
 # metaclass hook, about 100 ns): scoring's hot paths read these.
 ROLE_MELD = Role.MELD
 ROLE_PAIR = Role.PAIR
@@ -286,11 +286,13 @@ def _special_concealed(spec: ShapeSpec, hand: Hand, kinds: int) -> list[Decompos
     assert win is not None
     out: list[Decomposition] = []
     if kinds <= 7:
-        if SEVEN_PAIRS in spec.shapes and _all_even(counts, hand.tileset.copies):
+        # Every count even: the built-in tile sets (the only ones shapes_for
+        # serves) hold 4 copies of a kind, so no 1s and no 3s (C-level scans).
+        if SEVEN_PAIRS in spec.shapes and 1 not in counts and 3 not in counts:
             held = hand.tileset.held(counts)
             pairs = tuple(t for t in held for _ in range(counts[t.code] // 2))
             out.append(
-                Decomposition(SEVEN_PAIRS, pairs=pairs, win_roles=(_role(ROLE_PAIR),))
+                Decomposition(SEVEN_PAIRS, pairs=pairs, win_roles=(_PAIR_ROLE,))
             )
         return out
     held = hand.tileset.held(counts)  # concealed and winning kinds, in order
@@ -325,14 +327,6 @@ def _special_concealed(spec: ShapeSpec, hand: Hand, kinds: int) -> list[Decompos
                 )
             )
     return out
-
-
-def _all_even(counts: tuple[int, ...], copies: int) -> bool:
-    """Every count even (seven pairs); with at most 4 copies a kind, two
-    C-level scans."""
-    if copies <= 4:
-        return 1 not in counts and 3 not in counts
-    return not any(n % 2 for n in counts)
 
 
 def _knitted_straight(spec: ShapeSpec, hand: Hand) -> list[Decomposition]:

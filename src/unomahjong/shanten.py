@@ -338,7 +338,7 @@ def _special_waits(lay: _Layout, counts: Sequence[int], melds: int) -> set[int]:
     declared meld: only the knitted straight allows one)."""
     out: set[int] = set()
     kinds = len(counts) - counts.count(0)  # C-level scans
-    if kinds <= 7 and max(counts) <= 4:
+    if kinds <= 7:  # counts are at most 4: a Hand holds no more copies
         # Too few kinds for the orphans (12) or a knitted set (8 of its
         # kinds): only seven pairs can wait, on six pairs and a single.
         if melds == 0 and counts.count(2) + counts.count(3) + 2 * counts.count(4) == 6:

@@ -7,7 +7,7 @@ import enum
 import attrs
 
 from .errors import RulesError
-from .tiles import BLOCK, MCR_TILES, UNO_TILES, Tile, TileSet
+from .tiles import MCR_TILES, UNO_TILES, Tile, TileSet
 
 
 class Shape(enum.Enum):
@@ -73,9 +73,10 @@ class ShapeSpec:
         )
         masks = tuple(sum(1 << c for c in codes) for codes in self.knitted_codes)
         object.__setattr__(self, "knitted_masks", masks)
+        starts = tuple(ts.suit_codes(s).start for s in range(len(ts.suits)))
         blocks = [
-            (BLOCK * s + 1, max(t.code for t in ts.tiles if t.suit == s) + 1)
-            for s in range(len(ts.suits))
+            (start, max(t.code for t in ts.tiles if t.suit == s) + 1)
+            for s, start in enumerate(starts)
         ]
         free = [t.code for t in ts.tiles if t.suit is None]
         if free:
@@ -85,7 +86,7 @@ class ShapeSpec:
         object.__setattr__(
             self, "knitted_tiles", tuple(frozenset(s) for s in ts.knitted_sets)
         )
-        object.__setattr__(self, "rank_shifts", tuple(BLOCK * s + 1 for s in range(len(ts.suits))))
+        object.__setattr__(self, "rank_shifts", starts)
 
 
 def ranks_held(spec: ShapeSpec, mask: int) -> int:

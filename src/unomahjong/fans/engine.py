@@ -31,8 +31,6 @@ from ..shapes import HONOURS_AND_KNITTED, SEVEN_PAIRS, THIRTEEN_ORPHANS, Shape
 from ..tiles import HonourSpec, Tile
 from .model import DetectorKind, FanDef, FanTable, MeldKey
 
-SPECIAL_SHAPES = frozenset({THIRTEEN_ORPHANS, HONOURS_AND_KNITTED})
-
 
 class HandFacts:
     """Facts about the hand's tiles, computed once per hand and context.
@@ -273,19 +271,9 @@ class Reading:
         self.honour_pungs = tuple(honour_pungs)
         """(index, honour) of each pung or kong of honours."""
         self.concealed_pungs = concealed_pungs
-        """暗刻 in this reading (see :meth:`is_concealed_pung`)."""
+        """暗刻 in this reading: concealed pungs and kongs, less a pung the
+        winning tile completed by a discard."""
         self._wait: str | bool | None = False
-
-    def is_concealed_pung(self, i: int) -> bool:
-        """暗刻: formed from concealed tiles; a pung completed by a discard is exposed."""
-        m = self.melds[i]
-        if m.exposed:
-            return False
-        if m.kind is KONG:
-            return True
-        return not (
-            self.role.role is ROLE_MELD and self.role.index == i and not self.context.self_drawn
-        )
 
     @property
     def wait(self) -> str | None:
@@ -442,13 +430,7 @@ def _meld_fans(
     hit: MeldFans | None = memo.get(mkey)
     if hit is None:
         hit = _remember(memo, mkey, _sorted_meld_fans(table, chows, ckeys))
-    sets: list[SetHit] = []
-    for pos, opt in hit[0]:
-        melds = []
-        for p in opt:
-            melds.append(sidx[p])
-        melds.sort()
-        sets.append((pos, tuple(melds)))
+    found_sets = hit[0]
     if len(keys) >= 3:
         with_pair = table.chow_sets_with_pair if chows else table.pung_sets_with_pair
         if with_pair:
@@ -471,12 +453,14 @@ def _meld_fans(
                         for opt in det.fn(okeys, pair)
                     ),
                 )
-            for pos, opt in found:
-                melds = []
-                for p in opt:
-                    melds.append(sidx[p])
-                melds.sort()
-                sets.append((pos, tuple(melds)))
+            found_sets += found
+    sets: list[SetHit] = []
+    for pos, opt in found_sets:  # back to meld indices
+        melds = []
+        for p in opt:
+            melds.append(sidx[p])
+        melds.sort()
+        sets.append((pos, tuple(melds)))
     pairs: list[PairHit] = []
     for a, b, fans in hit[1]:
         x = sidx[a]

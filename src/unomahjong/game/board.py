@@ -77,7 +77,8 @@ class Board:
         """Play an action; raises :class:`IllegalActionError` and changes
         nothing if it is not legal. ``seat`` may be any integer type; the log
         records a plain int."""
-        seat = whole_number(seat, "seat")
+        if type(seat) is not int:
+            seat = whole_number(seat, "seat")
         state, events = apply(self.state, seat, action)
         self._states.append(state)
         self._moves.append((seat, action, events))

@@ -17,13 +17,12 @@ from ..rules import RuleSet, get_rules
 from .board import Board
 from .bots import Bot
 from .round import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     IllegalActionError,
     Outcome,
     Phase,
     apply,
     awaiting,
+    player_count,
     whole_number,
 )
 
@@ -69,7 +68,8 @@ def play_hand(
     max_actions: int = 10_000,
 ) -> Board:
     """Play one hand with bots seated 0..N-1; returns the finished board."""
-    if whole_number(max_actions, "max-actions") < 1:
+    max_actions = whole_number(max_actions, "max-actions")
+    if max_actions < 1:
         raise IllegalActionError("max-actions", f"max_actions must be 1 or more, not {max_actions}")
     board = Board(rules, players=len(bots), dealer=dealer, seed=seed)
     # Board.push inline: the same apply, recorded the same way.
@@ -101,8 +101,7 @@ def play_match(
     """Play ``rounds`` rounds of N hands each; the seed fixes seating and walls."""
     rs = get_rules(rules)
     n = len(bots)
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise IllegalActionError("players", f"{n} players; 2 to 8 may play")
+    player_count(n)  # before any hand: no bots would play no hand at all
     rounds = whole_number(rounds, "rounds")
     if rounds < 1:
         raise IllegalActionError("rounds", f"a match needs at least 1 round, not {rounds!r}")

@@ -45,6 +45,15 @@ def whole_number(value: object, what: str) -> int:
     return n
 
 
+def player_count(value: object) -> int:
+    """A number of players, 2 to 8 (any integer type), or
+    :class:`IllegalActionError` (``players``)."""
+    players = whole_number(value, "players")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise IllegalActionError("players", f"{players} players; 2 to 8 may play")
+    return players
+
+
 class Phase(enum.Enum):
     """What the round is waiting for."""
 
@@ -380,11 +389,9 @@ def start_round(
             f"the game engine plays UNO Mahjong; {rs.name!r} rules have no game flow",
             hint="start_round('uno') or a RuleSet on UNO_TILES",
         )
-    players = whole_number(players, "players")
+    players = player_count(players)
     dealer = whole_number(dealer, "dealer")
     seed = None if seed is None else whole_number(seed, "seed")
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise IllegalActionError("players", f"{players} players; 2 to 8 may play")
     if not 0 <= dealer < players:
         raise IllegalActionError("dealer", f"no seat {dealer} among {players}")
     ts = rs.tileset
