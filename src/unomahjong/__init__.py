@@ -13,6 +13,7 @@ name or by module. Quick start::
     ['5g']
 """
 
+from . import _engine
 from ._version import __version__
 from .context import WinContext
 from .decompose import Decomposition, Role, WinRole, decompose
@@ -48,7 +49,13 @@ from .shanten import (
 from .shapes import Shape
 from .tiles import MCR_TILES, UNO_TILES, Tile, TileSet
 
+# Last: the compiled modules may import any of the modules above.
+COMPILED: bool = _engine.load()
+"""True when the compiled core runs the built-in rule sets; False in
+pure-Python mode (no compiled build, or ``UNOMAHJONG_PURE=1`` at import)."""
+
 __all__ = [
+    "COMPILED",
     "MCR",
     "MCR_TILES",
     "UNO",

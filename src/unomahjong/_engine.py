@@ -1,0 +1,74 @@
+"""Which engine runs: the compiled core or the pure-Python reference.
+
+The compiled core (``unomahjong._core``, Cython) covers the built-in rule
+sets; the Python modules are the reference and the fallback. The core is
+used when its extension modules import and the environment variable
+``UNOMAHJONG_PURE`` is not ``1`` when the package is first imported.
+Public functions ask :func:`core` for the compiled module that serves them
+and fall back to their own Python code when it answers None.
+
+The package's ``__init__`` calls :func:`load` once every Python module is
+imported, so the compiled modules may import any of them at their own import.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterator
+from types import ModuleType
+from typing import Final
+
+API: Final = 1
+"""The interface version every compiled module must state as ``API``."""
+
+PURE_VARIABLE: Final = "UNOMAHJONG_PURE"
+"""The environment variable that, set to ``1``, forces the Python engine."""
+
+COMPILED = False
+"""True when the compiled core is active (set by :func:`load`)."""
+
+_modules: dict[str, ModuleType] = {}
+_forced_python = False
+
+
+def load() -> bool:
+    """Activate the compiled core if it is built and not switched off;
+    return :data:`COMPILED`. Called once, by the package's ``__init__``."""
+    global COMPILED
+    if os.environ.get(PURE_VARIABLE, "") == "1":
+        return COMPILED
+    try:
+        from ._core import analysis, notation, scoring  # type: ignore[attr-defined]
+    except ImportError:
+        return COMPILED
+    modules = {"analysis": analysis, "notation": notation, "scoring": scoring}
+    # A module built from other sources than this package's (a stale build
+    # left in the tree) is not used: each states the core's interface version.
+    if any(getattr(m, "API", None) != API for m in modules.values()):
+        return COMPILED
+    _modules.update(modules)
+    COMPILED = True
+    return COMPILED
+
+
+def core(name: str) -> ModuleType | None:
+    """The compiled module ``name`` (``"notation"``, ``"analysis"`` or
+    ``"scoring"``), or None when the Python engine is to run."""
+    if _forced_python:
+        return None
+    return _modules.get(name)
+
+
+@contextlib.contextmanager
+def python_engine() -> Iterator[None]:
+    """Run the Python engine inside the block, whatever is compiled: the
+    differential tests and benchmarks compare the two engines in one process.
+    Not for concurrent use (it flips a module flag)."""
+    global _forced_python
+    before = _forced_python
+    _forced_python = True
+    try:
+        yield
+    finally:
+        _forced_python = before
