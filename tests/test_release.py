@@ -8,9 +8,13 @@ that collects what it will contain.
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import tomllib
 from pathlib import Path
+from types import ModuleType
+
+import pytest
 
 import unomahjong
 from unomahjong import _version
@@ -36,13 +40,71 @@ def test_version_has_one_source() -> None:
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert pyproject["project"]["dynamic"] == ["version"]
     assert "version" not in pyproject["project"]
-    assert pyproject["tool"]["hatch"]["version"]["path"] == "src/unomahjong/_version.py"
+    dynamic = pyproject["tool"]["setuptools"]["dynamic"]
+    assert dynamic["version"] == {"attr": "unomahjong._version.__version__"}
 
 
 def test_runtime_dependencies_stay_minimal() -> None:
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     names = {re.split(r"[<>=!~ ;\[]", d)[0] for d in pyproject["project"]["dependencies"]}
     assert names == {"attrs", "more-itertools"}
+
+
+def test_cython_is_a_build_requirement_only() -> None:
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    build = {re.split(r"[<>=!~ ;\[]", d)[0] for d in pyproject["build-system"]["requires"]}
+    assert build == {"setuptools", "Cython"}
+    assert pyproject["build-system"]["build-backend"] == "setuptools.build_meta"
+
+
+def _setup_module(monkeypatch: pytest.MonkeyPatch, **switches: str) -> ModuleType:
+    """setup.py imported (not run) with the given environment switches."""
+    pytest.importorskip("setuptools")
+    for name in ("UNOMAHJONG_BUILD_PURE", "UNOMAHJONG_BOUNDSCHECK", "UNOMAHJONG_REQUIRE_COMPILED"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in switches.items():
+        monkeypatch.setenv(name, value)
+    spec = importlib.util.spec_from_file_location("unomahjong_setup", ROOT / "setup.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_core_pyx_is_an_extension_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    setup = _setup_module(monkeypatch)
+    pyx = sorted((ROOT / "src" / "unomahjong" / "_core").glob("*.pyx"))
+    assert {"notation", "analysis", "scoring"} <= {p.stem for p in pyx}
+    extensions = setup.extensions()
+    assert [e.name for e in extensions] == [f"unomahjong._core.{p.stem}" for p in pyx]
+    assert [e.sources for e in extensions] == [[p.relative_to(ROOT).as_posix()] for p in pyx]
+
+
+def test_build_switches(monkeypatch: pytest.MonkeyPatch) -> None:
+    fast = _setup_module(monkeypatch).directives()
+    assert fast == {
+        "language_level": 3,
+        "boundscheck": False,
+        "wraparound": False,
+        "initializedcheck": False,
+        "cdivision": True,
+    }
+    checked = _setup_module(monkeypatch, UNOMAHJONG_BOUNDSCHECK="1").directives()
+    assert checked == {
+        **fast,
+        "boundscheck": True,
+        "wraparound": True,
+        "initializedcheck": True,
+        "cdivision": False,
+    }
+    assert _setup_module(monkeypatch, UNOMAHJONG_BUILD_PURE="1").extensions() == []
+    assert _setup_module(monkeypatch, UNOMAHJONG_BUILD_PURE="0").extensions()
+
+
+def test_core_sources_leave_the_checks_to_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A directive set to False in a .pyx or .pxd would win over the
+    # bounds-checked build's and hide those lines from its checks.
+    assert _setup_module(monkeypatch).local_overrides() == []
 
 
 def test_changelog_sections_are_keep_a_changelog() -> None:
