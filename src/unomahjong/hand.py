@@ -39,6 +39,12 @@ PUNG = MeldKind.PUNG
 KONG = MeldKind.KONG
 
 
+# The trusted constructors write the slots of a frozen instance the way
+# attrs' own __init__ does.
+_new = object.__new__
+_set = object.__setattr__
+
+
 @attrs.frozen(slots=True, order=False)
 class Meld:
     """A chow, pung or kong.
@@ -143,6 +149,28 @@ class Meld:
     def sort_key(self) -> tuple[int, ...]:
         """Canonical order: by tiles, then shorter first, then by source seat."""
         return (*self.codes, 0 if len(self.codes) == 3 else 1, self.source or 0)
+
+    @classmethod
+    def _trusted(cls, kind: MeldKind, tile: Tile, exposed: bool, source: int | None) -> Meld:
+        """A meld built from fields its caller has already validated, without
+        the checks of ``__init__`` (the compiled parser builds melds this way).
+
+        The contract: ``kind`` is a :class:`MeldKind`, ``tile`` a
+        :class:`Tile`, ``exposed`` a bool and ``source`` None or an int in
+        1..:data:`MAX_SEAT_OFFSET`, and together they pass every check of
+        ``__attrs_post_init__`` (a chow starts at a suited rank of at most 7;
+        a concealed meld is a kong without a source). ``claimed`` is None.
+        Nothing is checked here: a caller that breaks the contract gets a
+        meld the constructor would have refused. A meld so built is equal,
+        hashes, prints and pickles as one built by ``Meld(...)``.
+        """
+        m = _new(cls)
+        _set(m, "kind", kind)
+        _set(m, "tile", tile)
+        _set(m, "exposed", exposed)
+        _set(m, "source", source)
+        _set(m, "claimed", None)
+        return m
 
     @classmethod
     def chow(cls, tile: Tile, *, exposed: bool = True, source: int | None = None) -> Meld:
@@ -260,6 +288,41 @@ class Hand:
             )
         object.__setattr__(self, "counts", tuple(counts))
         object.__setattr__(self, "all_counts", tuple(total))
+
+    @classmethod
+    def _trusted(
+        cls,
+        tileset: TileSet,
+        concealed: tuple[Tile, ...],
+        melds: tuple[Meld, ...],
+        win: Tile | None,
+        counts: tuple[int, ...],
+        all_counts: tuple[int, ...],
+    ) -> Hand:
+        """A hand built from fields its caller has already validated, without
+        the converters and checks of ``__init__`` (the compiled parser builds
+        hands this way).
+
+        The contract: every value is what ``Hand(tileset, concealed, melds,
+        win)`` would store. ``concealed`` is a tuple of tiles of ``tileset`` in
+        code order; ``melds`` a tuple of exposed melds and concealed kongs of
+        ``tileset``, in canonical order (exposed first, then by
+        :meth:`Meld.sort_key`); ``win`` a tile of ``tileset`` or None; the
+        concealed tiles and the melds make 13 tiles (kongs as 3); ``counts``
+        and ``all_counts`` are tuples of :attr:`TileSet.size` ints as
+        documented on those fields, none above :attr:`TileSet.copies`.
+        Nothing is checked here: a caller that breaks the contract gets a
+        hand the constructor would have refused. A hand so built is equal,
+        hashes, prints and pickles as one built by ``Hand(...)``.
+        """
+        h = _new(cls)
+        _set(h, "tileset", tileset)
+        _set(h, "concealed", concealed)
+        _set(h, "melds", melds)
+        _set(h, "win", win)
+        _set(h, "counts", counts)
+        _set(h, "all_counts", all_counts)
+        return h
 
     @classmethod
     def parse(cls, text: str, rules: str = "uno") -> Hand:
