@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from . import _engine
 from .errors import MahjongError, NotationError, RulesError
 from .hand import MAX_SEAT_OFFSET, Hand, Meld, MeldKind
 from .tiles import MCR_TILES, UNO_TILES, Tile, TileSet
@@ -197,12 +198,26 @@ class _Scanner:
         )
 
 
+# The public parsers hand text to the compiled core when it is active. The
+# core reads the built-in notations itself and passes anything else (another
+# tile set, a rule set it does not know, every error) back to the private
+# functions below, which are the reference: both modes return the same
+# values and raise the same errors.
+
+
 def parse_hand(text: str, rules: str | TileSet | RuleSet = "uno") -> Hand:
     """Parse a hand: melds, concealed tiles and an optional ``+`` winning tile.
 
     >>> str(parse_hand("[SSSg] 123r 456r 789r 5g +5g"))
     '[SSSg] 123456789r 5g +5g'
     """
+    core = _engine.core("notation")
+    if core is not None and type(text) is str:
+        return core.parse_hand(text, rules)  # type: ignore[no-any-return]
+    return _parse_hand(text, rules)
+
+
+def _parse_hand(text: str, rules: str | TileSet | RuleSet) -> Hand:
     d = _dialect(rules)
     ts = d.tileset
     sc = _Scanner(_text(text, "a hand"), d)
@@ -356,6 +371,13 @@ def _meld_from_tiles(
 
 def parse_tiles(text: str, rules: str | TileSet | RuleSet = "uno") -> tuple[Tile, ...]:
     """Parse loose tiles (no brackets, no ``+``), e.g. visible discards."""
+    core = _engine.core("notation")
+    if core is not None and type(text) is str:
+        return core.parse_tiles(text, rules)  # type: ignore[no-any-return]
+    return _parse_tiles(text, rules)
+
+
+def _parse_tiles(text: str, rules: str | TileSet | RuleSet) -> tuple[Tile, ...]:
     d = _dialect(rules)
     sc = _Scanner(_text(text, "a list of tiles"), d)
     out: list[Tile] = []
@@ -370,7 +392,14 @@ def parse_tiles(text: str, rules: str | TileSet | RuleSet = "uno") -> tuple[Tile
 
 def parse_tile(text: str, rules: str | TileSet | RuleSet = "uno") -> Tile:
     """Parse exactly one tile (``"5g"``, ``"Sg"``, ``"E"``)."""
-    tiles = parse_tiles(text, rules)
+    core = _engine.core("notation")
+    if core is not None and type(text) is str:
+        return core.parse_tile(text, rules)  # type: ignore[no-any-return]
+    return _parse_tile(text, rules)
+
+
+def _parse_tile(text: str, rules: str | TileSet | RuleSet) -> Tile:
+    tiles = _parse_tiles(text, rules)
     if len(tiles) != 1:
         raise NotationError("not-one-tile", f"expected one tile, found {len(tiles)} in {text!r}")
     return tiles[0]
@@ -378,6 +407,13 @@ def parse_tile(text: str, rules: str | TileSet | RuleSet = "uno") -> Tile:
 
 def parse_meld(text: str, rules: str | TileSet | RuleSet = "uno") -> Meld:
     """Parse one bracketed meld (``"[123r]"``, ``"[SSSg@2]"``, ``"(RRRRy)"``)."""
+    core = _engine.core("notation")
+    if core is not None and type(text) is str:
+        return core.parse_meld(text, rules)  # type: ignore[no-any-return]
+    return _parse_meld(text, rules)
+
+
+def _parse_meld(text: str, rules: str | TileSet | RuleSet) -> Meld:
     d = _dialect(rules)
     sc = _Scanner(_text(text, "a meld"), d)
     sc.skip_space()
