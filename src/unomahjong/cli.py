@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from . import _engine
 from ._version import __version__
 from .context import FLAGS, WinContext
 from .errors import MahjongError
@@ -299,7 +300,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="unomahjong", description="UNO Mahjong and MCR hands: parse, waits, shanten."
     )
-    parser.add_argument("--version", action="version", version=f"unomahjong {__version__}")
+    engine = "compiled core" if _engine.COMPILED else "pure Python"
+    parser.add_argument(
+        "--version", action="version", version=f"unomahjong {__version__} ({engine})"
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     fans = sub.add_parser("fans", help="print the fan table", description="print the fan table")
     fans.add_argument("--rules", choices=("uno", "mcr"), default="uno", help="rule set")
