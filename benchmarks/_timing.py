@@ -44,14 +44,38 @@ def versus_peer(
     cleared by ``clear``, then :func:`first_sight`) and one pass of the peer.
     Interleaving spreads a load spike on a shared machine over both sides;
     every round of ours still meets each timed hand for the first time."""
-    ours = theirs = float("inf")
+    best = interleaved(clear, warm, {"ours": run}, {"peer": peer}, repeats)
+    return best["ours"], best["peer"]
+
+
+def interleaved(
+    clear: Callable[[], object],
+    warm: Callable[[], object],
+    ours: dict[str, Callable[[], object]],
+    peers: dict[str, Callable[[], object]],
+    repeats: int = REPEATS,
+) -> dict[str, float]:
+    """:func:`versus_peer` for several passes of ours (each on first sight:
+    memos cleared and warmed before it) and several peers: the best time of
+    each name over ``repeats`` rounds, each round running every pass once."""
+    best = dict.fromkeys([*ours, *peers], float("inf"))
     for _ in range(repeats):
-        clear()
-        ours = min(ours, first_sight(warm, run))
-        t = time.perf_counter()
-        peer()
-        theirs = min(theirs, time.perf_counter() - t)
-    return ours, theirs
+        for name, run in ours.items():
+            clear()
+            best[name] = min(best[name], first_sight(warm, run))
+        for name, peer in peers.items():
+            t = time.perf_counter()
+            peer()
+            best[name] = min(best[name], time.perf_counter() - t)
+    return best
+
+
+def engine() -> str:
+    """Which engine this process scores with: ``"compiled"`` (the core is
+    active) or ``"python"`` (not built, or ``UNOMAHJONG_PURE=1``)."""
+    from unomahjong import _engine
+
+    return "compiled" if _engine.COMPILED else "python"
 
 
 def report(
@@ -69,6 +93,7 @@ def report(
             json.dumps(
                 {
                     **extra,
+                    "engine": engine(),
                     f"{ours[0]}_us_per_hand": round(ours[1] * 1e6, 2),
                     f"{theirs[0]}_us_per_hand": round(theirs[1] * 1e6, 2),
                     "ratio": round(ratio, 3),
@@ -77,7 +102,7 @@ def report(
             )
         )
         return
-    print(title)
+    print(f"{title} [{engine()} engine]")
     print(f"  {ours[0]:<28} {ours[1] * 1e6:9.1f} us/hand")
     print(f"  {theirs[0]:<28} {theirs[1] * 1e6:9.1f} us/hand")
     print(f"  throughput ratio ours/theirs {ratio:.3f} (target >= {target})")

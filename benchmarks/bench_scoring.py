@@ -1,4 +1,4 @@
-"""Benchmark UNO scoring throughput against the pure-Python riichi calculator ``mahjong``.
+"""Benchmark UNO scoring against PyMahjongGB's MCR calculator and the riichi ``mahjong``.
 
 Usage::
 
@@ -6,33 +6,44 @@ Usage::
         [--repeats R] [--json]
 
 Scores a fixed seeded set of generated UNO winning hands of all shapes and
-themes (``unomahjong.generate``) with their random win contexts, and in the
-same process times ``mahjong.hand_calculating.hand.HandCalculator.
-estimate_hand_value`` on seeded random riichi winning hands (four melds and a
-pair, a share of them with open melds). Prints microseconds per hand and the
-throughput ratio ours/theirs (target >= 3). See benchmarks/README.md.
+themes (``unomahjong.generate``) with their random win contexts, in two
+ways: ``score_hand(text, ...)`` on each hand's canonical text with its
+context as keywords, and ``score(hand, context)`` on the parsed hands. In
+the same process, in interleaved rounds, it times two peers: PyMahjongGB's
+``MahjongFanCalculator`` (C++) on as many seeded MCR winning hands, on
+prepared argument tuples (issue 12's target: UNO ``score_hand`` >= 1.0x per
+hand), and ``mahjong.hand_calculating.hand.HandCalculator.
+estimate_hand_value`` (pure Python) on ``--peer-hands`` seeded riichi winning
+hands (four melds and a pair, a share of them open). Ours on first sight
+(benchmarks/README.md). Prints microseconds per hand, the throughput ratios
+ours/theirs and which engine ran (``UNOMAHJONG_PURE=1`` forces Python).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from _timing import REPEATS, report, versus_peer
+import attrs
+import MahjongGB
+from _timing import REPEATS, engine, interleaved
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig
 from mahjong.meld import Meld as RiichiMeld
 
-from unomahjong import Hand, WinContext, score
+from unomahjong import Hand, WinContext, format_hand, score, score_hand
 from unomahjong.generate import winning_hands
+from unomahjong.interop import gb_fan_arguments
 from unomahjong.scoring import clear_caches
 
 DEFAULT_HANDS = 10_000
 DEFAULT_PEER_HANDS = 2_000
 DEFAULT_SEED = 20_261_129
-TARGET_RATIO = 3.0
+TARGET_RATIO = 1.0
+"""Issue 12: UNO ``score_hand`` per hand against one MahjongFanCalculator call."""
 
 
 def riichi_hands(seed: int, count: int) -> list[tuple[list[int], int, list[Any], HandConfig]]:
@@ -101,36 +112,84 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     ours: list[tuple[Hand, WinContext]] = list(winning_hands(args.seed, args.hands))
     history = list(winning_hands(args.seed + 1, args.hands))
+    texts = [(format_hand(h), attrs.asdict(c)) for h, c in ours]
+    history_texts = [(format_hand(h), attrs.asdict(c)) for h, c in history]
+    gb_calls = [gb_fan_arguments(h, c) for h, c in winning_hands(args.seed, args.hands, "mcr")]
     theirs = riichi_hands(args.seed, args.peer_hands)
     calc = HandCalculator()
+    gb = MahjongGB.MahjongFanCalculator
 
     def run(hands: list[tuple[Hand, WinContext]]) -> Callable[[], None]:
         def go() -> None:
             for hand, ctx in hands:
-                _ = score(hand, ctx).fans  # the peer returns its yaku too
+                _ = score(hand, ctx).fans  # the peers return their fans too
 
         return go
+
+    def run_text(batch: list[tuple[str, dict[str, Any]]]) -> Callable[[], None]:
+        def go() -> None:
+            for text, kw in batch:
+                _ = score_hand(text, **kw).fans
+
+        return go
+
+    def warm() -> None:
+        run(history)()
+        run_text(history_texts)()
+
+    def run_gb() -> None:
+        for kw in gb_calls:
+            gb(**kw)
 
     def run_theirs() -> None:
         for tiles, win, melds, config in theirs:
             calc.estimate_hand_value(tiles, win, melds=melds, config=config)
 
     # Ours: memos cleared, warmed on other hands, then every timed hand seen
-    # once (_timing.first_sight); the peer keeps no memo. Best of the
-    # interleaved rounds on both sides (_timing.versus_peer).
-    t_ours, t_theirs = versus_peer(
-        clear_caches, run(history), run(ours), run_theirs, args.repeats
+    # once (_timing.first_sight); the peers keep no memo. Best of the
+    # interleaved rounds on every side (_timing.interleaved).
+    best = interleaved(
+        clear_caches,
+        warm,
+        {"score_hand": run_text(texts), "score": run(ours)},
+        {"pymahjonggb": run_gb, "mahjong": run_theirs},
+        args.repeats,
     )
-    t_ours /= len(ours)
-    t_theirs /= len(theirs)
-    report(
-        f"{len(ours)} UNO winning hands (seed {args.seed}), {len(theirs)} riichi hands",
-        ("unomahjong", t_ours),
-        ("mahjong", t_theirs),
-        TARGET_RATIO,
-        args.json,
-        {"hands": len(ours), "peer_hands": len(theirs), "seed": args.seed, "repeats": args.repeats},
+    n = {"score_hand": len(ours), "score": len(ours), "pymahjonggb": len(gb_calls)}
+    us = {k: v / n.get(k, len(theirs)) * 1e6 for k, v in best.items()}
+    ratio = {
+        f"{ours_}_vs_{peer}": us[peer] / us[ours_]
+        for ours_ in ("score_hand", "score")
+        for peer in ("pymahjonggb", "mahjong")
+    }
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "hands": len(ours),
+                    "peer_hands": len(theirs),
+                    "seed": args.seed,
+                    "repeats": args.repeats,
+                    "engine": engine(),
+                    "us_per_hand": {k: round(v, 2) for k, v in us.items()},
+                    "ratio": {k: round(v, 3) for k, v in ratio.items()},
+                    "target": {"score_hand_vs_pymahjonggb": TARGET_RATIO},
+                }
+            )
+        )
+        return 0
+    print(
+        f"{len(ours)} UNO winning hands (seed {args.seed}), as many MCR hands for PyMahjongGB,"
+        f" {len(theirs)} riichi hands for mahjong [{engine()} engine]"
     )
+    print(f"  {'PyMahjongGB MahjongFanCalculator':<30} {us['pymahjonggb']:8.2f} us/hand (MCR)")
+    print(f"  {'mahjong estimate_hand_value':<30} {us['mahjong']:8.2f} us/hand (riichi)")
+    for name, label in (("score_hand", "score_hand(text)"), ("score", "score(hand)")):
+        print(
+            f"  {label:<30} {us[name]:8.2f} us/hand (UNO)  ratio vs PyMahjongGB"
+            f" {ratio[name + '_vs_pymahjonggb']:.3f}, vs mahjong {ratio[name + '_vs_mahjong']:.2f}"
+        )
+    print(f"  target: score_hand vs PyMahjongGB >= {TARGET_RATIO}")
     return 0
 
 
