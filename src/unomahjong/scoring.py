@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 import attrs
 
+from . import _engine
 from .context import WinContext
 from .decompose import Decomposition, WinRole, decompose
 from .errors import ContextError, HandError, NotWinningError
@@ -191,6 +192,20 @@ def score(
             "scoring needs a complete hand",
             hint="write the winning tile after '+'",
         )
+    compiled = _engine.core("scoring")
+    result = compiled.score(hand, ctx, rs, Score) if compiled is not None else None
+    if result is None:
+        result = _score(hand, ctx, rs)
+    if enforce_minimum and result.total < rs.options.min_fans:
+        raise NotWinningError(
+            "below-minimum",
+            f"{hand} scores {result.total}, below the minimum of {rs.options.min_fans}",
+        )
+    return result
+
+
+def _score(hand: Hand, ctx: WinContext, rs: RuleSet) -> Score:
+    """The Python engine's score of a complete hand (arguments checked)."""
     rs.check_context(ctx)
     ctx.check(hand)
     candidates = [hand]
@@ -220,11 +235,6 @@ def score(
     if not readings:
         raise NotWinningError("not-winning", f"{hand} is not a winning hand")
     ev, r = _select(table, readings, rs)
-    if enforce_minimum and ev.total < rs.options.min_fans:
-        raise NotWinningError(
-            "below-minimum",
-            f"{hand} scores {ev.total}, below the minimum of {rs.options.min_fans}",
-        )
     return Score(ev.total, r.decomposition, r.role, r.hand, ctx, rs.name, table, ev.entries)
 
 
