@@ -9,14 +9,16 @@ many copies of each wait are still unseen, so a dead wait shows as 0.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from types import ModuleType
 
 import attrs
 
+from . import _engine
 from ._distance import ZERO_ID, BlockKind, block_kind, convolve_ids, vector
 from .errors import HandError
 from .hand import Hand
 from .shapes import Shape, ShapeSpec, ranks_held, shapes_for
-from .tiles import Tile, TileSet
+from .tiles import MCR_TILES, UNO_TILES, Tile, TileSet
 
 _EMPTY_SUIT = (0,) * 9
 UNREACHABLE = 99
@@ -256,17 +258,79 @@ def shape_shanten_counts(lay: _Layout, counts: Sequence[int], melds: int) -> dic
     return out
 
 
+# ------------------------------------------------------------ compiled core
+
+# The public functions below hand a built-in tile set's hands to the compiled
+# core (unomahjong._core.analysis) when it is active, with the same answers;
+# the Python code above is the reference, and serves every other case.
+
+_CORE_RULES: dict[TileSet, int] = {UNO_TILES: 0, MCR_TILES: 1}
+"""The core's number of each tile set it covers (tile sets hash by identity)."""
+
+_CORE_BAD = -100
+"""What the core's int-valued functions return for counts it refuses."""
+
+
+def _core(ts: TileSet) -> tuple[ModuleType, int] | None:
+    """The compiled analysis module and the tile set's number in it, or None
+    when the Python engine is to answer."""
+    core = _engine.core("analysis")
+    if core is None:
+        return None
+    rules = _CORE_RULES.get(ts)
+    return None if rules is None else (core, rules)
+
+
+def _refused(hand: Hand) -> HandError:
+    # A validated Hand never gets here: the core checks the counts it
+    # indexes, and this turns its refusal into the library's error.
+    return HandError("bad-counts", f"the compiled core refused the counts of {hand.counts!r}")
+
+
 # ---------------------------------------------------------------- public API
 
 
 def shanten(hand: Hand) -> int:
     """Overall shanten: -1 complete (14 tiles), 0 ready (13 tiles), and so on."""
+    core = _engine.core("analysis")
+    if core is not None:
+        rules = _CORE_RULES.get(hand.tileset)
+        if rules is not None:
+            s: int = core.shanten(hand.counts, len(hand.melds), rules)
+            if s == _CORE_BAD:
+                raise _refused(hand)
+            return s
     return min_shanten(layout_for(hand.tileset), hand.counts, len(hand.melds))
+
+
+_SHAPE_ORDER = (
+    Shape.STANDARD,
+    Shape.SEVEN_PAIRS,
+    Shape.THIRTEEN_ORPHANS,
+    Shape.HONOURS_AND_KNITTED,
+    Shape.KNITTED_STRAIGHT,
+)
+"""The order of the core's per-shape answer."""
 
 
 def shanten_by_shape(hand: Hand) -> dict[Shape, int]:
     """Shanten of each shape the hand can still reach (shapes that need a
     concealed hand are left out once a meld is declared)."""
+    compiled = _core(hand.tileset)
+    if compiled is not None:
+        core, rules = compiled
+        melds = len(hand.melds)
+        values: tuple[int, ...] | None = core.shanten_by_shape(hand.counts, melds, rules)
+        if values is None:
+            raise _refused(hand)
+        # The shapes shape_shanten_counts reports, in its order.
+        out = {Shape.STANDARD: values[0]}
+        if melds == 0:
+            for shape, value in zip(_SHAPE_ORDER[1:4], values[1:4], strict=True):
+                out[shape] = value
+        if melds <= 1:
+            out[Shape.KNITTED_STRAIGHT] = values[4]
+        return out
     return shape_shanten_counts(layout_for(hand.tileset), hand.counts, len(hand.melds))
 
 
@@ -274,6 +338,13 @@ def is_winning(hand: Hand) -> bool:
     """True when the 14-tile hand is complete under some shape."""
     if hand.win is None:
         return False
+    compiled = _core(hand.tileset)
+    if compiled is not None:
+        core, rules = compiled
+        won: bool | None = core.is_winning(hand.counts, len(hand.melds), rules)
+        if won is None:
+            raise _refused(hand)
+        return won
     return is_complete_counts(layout_for(hand.tileset), hand.counts, len(hand.melds))
 
 
@@ -415,8 +486,15 @@ def won_on_single_wait(hand: Hand) -> bool:
 def waits(hand: Hand) -> frozenset[Tile]:
     """Every tile kind that completes this 13-tile hand, judged by shape."""
     _require_13(hand, "waits")
-    lay = layout_for(hand.tileset)
     ts = hand.tileset
+    compiled = _core(ts)
+    if compiled is not None:
+        core, rules = compiled
+        codes: tuple[int, ...] | None = core.waits(hand.counts, len(hand.melds), rules)
+        if codes is None:
+            raise _refused(hand)
+        return frozenset(map(ts.by_code, codes))
+    lay = layout_for(hand.tileset)
     return frozenset(ts.by_code(c) for c in waits_codes(lay, list(hand.counts), len(hand.melds)))
 
 
@@ -479,8 +557,24 @@ def discard_options(hand: Hand, visible: Iterable[Tile] = ()) -> tuple[DiscardOp
             "discard analysis needs a 14-tile hand",
             hint="write the drawn tile after '+'",
         )
-    lay = layout_for(hand.tileset)
     ts = hand.tileset
+    compiled = _core(ts)
+    if compiled is not None:
+        core, rules = compiled
+        unseen = _unseen(hand, visible)
+        raw: list[tuple[int, int, tuple[int, ...]]] | None = core.discard_options(
+            hand.counts, len(hand.melds), rules
+        )
+        if raw is None:
+            raise _refused(hand)
+        by_code = ts.by_code
+        options = [
+            DiscardOption(by_code(code), s, {by_code(k): unseen[k] for k in useful})
+            for code, s, useful in raw
+        ]
+        options.sort(key=_discard_order)
+        return tuple(options)
+    lay = layout_for(hand.tileset)
     unseen = _unseen(hand, visible)
     counts = list(hand.counts)
     melds = len(hand.melds)
@@ -496,5 +590,10 @@ def discard_options(hand: Hand, visible: Iterable[Tile] = ()) -> tuple[DiscardOp
             counts[k] -= 1
         counts[code] += 1
         out.append(DiscardOption(ts.by_code(code), s, useful))
-    out.sort(key=lambda o: (o.shanten, -o.useful_count, o.tile.code))
+    out.sort(key=_discard_order)
     return tuple(out)
+
+
+def _discard_order(o: DiscardOption) -> tuple[int, int, int]:
+    """Best first: lowest shanten, most unseen useful copies, tile order."""
+    return (o.shanten, -o.useful_count, o.tile.code)
