@@ -54,11 +54,6 @@ SELF_CHECK_HANDS = 1_000
 """Per rule set, Python against Python: the harness on every kind of case."""
 
 
-def agree(case: ed.Case) -> None:
-    fields = case.compare()
-    assert fields == [], f"{case.reproducer()}: {fields}"
-
-
 def agree_on(
     hand: Hand,
     context: WinContext | None,
