@@ -84,23 +84,9 @@ class Score:
         """The counted fans in table order, each with the melds that produced it."""
         fans = self._fans
         if fans is None:
-            table = self._table
-            rows = table.rows
-            interned = table.entry_memo
-            melds = self.decomposition.melds
-            out: list[FanEntry] = []
-            for pos, n, idx in self._entries:
-                if idx:
-                    used = []
-                    for i in idx:
-                        used.append(melds[i])
-                    out.append(FanEntry(rows[pos], n, tuple(used)))
-                    continue
-                entry = interned.get((pos, n))
-                if entry is None:
-                    entry = interned[pos, n] = FanEntry(rows[pos], n)
-                out.append(entry)
-            fans = tuple(out)
+            compiled = _engine.core("scoring")
+            build = fan_entries if compiled is None else compiled.fan_entries
+            fans = build(self._table, self._entries, self.decomposition.melds)
             object.__setattr__(self, "_fans", fans)
         return fans
 
@@ -130,6 +116,24 @@ class Score:
             ],
             "decomposition": decomposition_groups(self.decomposition),
         }
+
+
+def fan_entries(
+    table: FanTable, entries: tuple[Entry, ...], melds: tuple[Meld, ...]
+) -> tuple[FanEntry, ...]:
+    """A score's counted fans as :class:`FanEntry` values: each entry's row,
+    count and melds (indices into ``melds``). Entries without melds recur in
+    every score and are interned on the table."""
+    out: list[FanEntry] = []
+    for pos, n, idx in entries:
+        if idx:
+            out.append(FanEntry(table.rows[pos], n, tuple(melds[i] for i in idx)))
+            continue
+        entry = table.entry_memo.get((pos, n))
+        if entry is None:
+            entry = table.entry_memo[pos, n] = FanEntry(table.rows[pos], n)
+        out.append(entry)
+    return tuple(out)
 
 
 def decomposition_groups(d: Decomposition) -> list[str]:
@@ -176,6 +180,11 @@ def score(
 ) -> Score:
     """Score a complete hand. Raises :class:`NotWinningError` if it does not
     win (or, with ``enforce_minimum``, scores below the rule set's minimum)."""
+    compiled = _engine.core("scoring")
+    if compiled is not None and not enforce_minimum:
+        fast: Score | None = compiled.score_public(hand, context, rules, Score)
+        if fast is not None:
+            return fast
     rs = get_rules(rules)
     ctx = context if context is not None else WinContext()
     if not isinstance(hand, Hand):
@@ -192,8 +201,9 @@ def score(
             "scoring needs a complete hand",
             hint="write the winning tile after '+'",
         )
-    compiled = _engine.core("scoring")
-    result = compiled.score(hand, ctx, rs, Score) if compiled is not None else None
+    result: Score | None = None
+    if compiled is not None:
+        result = compiled.score(hand, ctx, rs, Score)
     if result is None:
         result = _score(hand, ctx, rs)
     if enforce_minimum and result.total < rs.options.min_fans:
@@ -299,6 +309,29 @@ def score_hand(
     """
     rs = get_rules(rules)
     hand = parse_hand(text, rs.tileset)
+    compiled = _engine.core("scoring")
+    if compiled is not None:
+        # The same context, interned by the core when every value has its
+        # plain type (None otherwise: then it is built and checked here).
+        ctx = compiled.win_context(
+            self_drawn,
+            last_copy,
+            last_tile,
+            kong_replacement,
+            robbing_kong,
+            heavenly_hand,
+            earthly_hand,
+            heavenly_uno,
+            seat_wind,
+            prevalent_wind,
+            flowers,
+        )
+        if ctx is not None:
+            if hand.tileset is rs.tileset and hand.win is not None:
+                fast: Score | None = compiled.score(hand, ctx, rs, Score)
+                if fast is not None:
+                    return fast
+            return score(hand, ctx, rs)
     ctx = WinContext(
         self_drawn=self_drawn,
         last_copy=last_copy,

@@ -31,7 +31,8 @@ keeps no mutable state between calls except the interned plans, which are
 built once and never change.
 """
 
-from cpython.object cimport PyObject_GenericSetAttr
+from cpython.object cimport PyObject
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
@@ -44,11 +45,39 @@ from unomahjong.errors import NotWinningError
 from unomahjong.fans.mcr import MCR_FANS
 from unomahjong.fans.model import DetectorKind
 from unomahjong.fans.uno import UNO_FANS
-from unomahjong.hand import CHOW, KONG, PUNG, Hand
+from unomahjong.hand import CHOW, KONG, PUNG, Hand, Meld
 from unomahjong.shapes import MCR_SHAPES, UNO_SHAPES, Shape
-from unomahjong.tiles import MCR_TILES, UNO_TILES
+from unomahjong.tiles import MCR_TILES, UNO_TILES, Tile
 
 API = 1
+
+
+cdef extern from *:
+    """
+    #include "structmember.h"  /* PyMemberDef (in descrobject.h from 3.12) */
+    /* The slot at ``offset`` of an object (a member descriptor's storage):
+       a borrowed reference, NULL when unset. */
+    static PyObject* umj_slot(PyObject* obj, Py_ssize_t offset) {
+        return *(PyObject**)((char*)obj + offset);
+    }
+    /* Store a new reference in an unset slot of a fresh object. */
+    static void umj_fill(PyObject* obj, Py_ssize_t offset, PyObject* value) {
+        PyObject** p = (PyObject**)((char*)obj + offset);
+        Py_INCREF(value);
+        Py_XSETREF(*p, value);
+    }
+    /* The storage offset of a slot's member descriptor, or -1 when the
+       descriptor is not an object slot (then attribute access is used). */
+    static Py_ssize_t umj_offset(PyObject* descr) {
+        if (!PyObject_TypeCheck(descr, &PyMemberDescr_Type)) return -1;
+        PyMemberDef* m = ((PyMemberDescrObject*)descr)->d_member;
+        if (m->type != 16 /* Py_T_OBJECT_EX */ || (m->flags & 1 /* Py_READONLY */)) return -1;
+        return m->offset;
+    }
+    """
+    PyObject* umj_slot(object obj, Py_ssize_t offset)
+    void umj_fill(object obj, Py_ssize_t offset, object value)
+    Py_ssize_t umj_offset(object descr)
 
 
 cdef extern from *:
@@ -111,6 +140,7 @@ cdef enum:
     DK_CHOW_PAIR = 4
     DK_PUNG_PAIR = 5
     DK_PER_MELD = 6
+    DK_HAND = 7        # not a row kind: the simple rows marked per_hand
 
 # Simple detectors.
 cdef enum:
@@ -153,6 +183,30 @@ cdef enum:
     S_GREATER_KNITTED
     S_LESSER_KNITTED
     S_FLOWERS
+
+# Gates of simple rows (``Detector.requires``): when the gate is shut the
+# detector counts 0 (a contract the fan model's tests check), so it is not
+# asked at all.
+cdef enum:
+    G_NONE = 0
+    G_HONOUR_PUNGS
+    G_CONCEALED_PUNGS
+    G_SEVEN_PAIRS
+    G_SPECIAL
+    G_KNITTED
+    G_HONOURLESS
+    G_FLAGGED
+    G_KONGS
+    G_HONOURS
+    G_FOURS
+    G_WAIT
+
+_GATES = {
+    None: G_NONE, "honour_pungs": G_HONOUR_PUNGS, "concealed_pungs": G_CONCEALED_PUNGS,
+    "seven_pairs": G_SEVEN_PAIRS, "special": G_SPECIAL, "knitted": G_KNITTED,
+    "honourless": G_HONOURLESS, "flagged": G_FLAGGED, "kongs": G_KONGS, "honours": G_HONOURS,
+    "fours": G_FOURS, "wait": G_WAIT,
+}
 
 # Honour tests of the honour-pung fans.
 cdef enum:
@@ -229,13 +283,14 @@ cdef struct Row:
     int c
     int size
     int per_hand          # depends on the hand and the shape family only
+    int gate
 
 
 cdef struct Plan:
     int nrows
     Row row[MAXROWS]
-    int nof[7]                    # rows of each detector kind, in table order
-    int of[7][MAXROWS]
+    int nof[8]                    # rows of each detector kind, in table order
+    int of[8][MAXROWS]            # (simple rows that read only the hand: DK_HAND)
     int points[MAXROWS]
     uint64_t excl[MAXROWS][2]
     uint64_t absorb[MAXROWS][2]
@@ -272,12 +327,15 @@ cdef struct Facts:
     int dexposed[4]
     int win
     int unique_wait           # -1: not computed yet
-    int family_done[3]        # per-hand fans found for a shape family
+    int family_done[3]        # per-hand fans found for a shape family:
+    int family_n[3]           # how many, their rows and counts
+    unsigned char family_pos[3][MAXROWS]
     signed char family_count[3][MAXROWS]
     int flag[NFLAGS]
     int seat_wind
     int prevalent_wind
     int flowers
+    int flagged
 
 
 cdef struct Dec:
@@ -603,6 +661,8 @@ cdef class CompiledPlan:
     cdef list meld_cache
     cdef list role_cache
     cdef list tiles
+    cdef list entry_cache
+    cdef tuple rows_of
 
     def __init__(self, rules, rows, lay_is_uno):
         self.rules = rules
@@ -614,6 +674,8 @@ cdef class CompiledPlan:
         self.role_members = (Role.MELD, Role.PAIR, Role.KNITTED, Role.SINGLE)
         self.meld_cache = [None] * (2 * SIZE)
         self.role_cache = [None] * (4 * 8)
+        self.entry_cache = [None] * (MAXROWS * 16)
+        self.rows_of = tuple(rules.fans.rows)
         self.tiles = [None] * SIZE
         for t in self.tileset.tiles:
             self.tiles[t.code] = t
@@ -631,8 +693,13 @@ cdef class CompiledPlan:
             p.row[i].size = size
             det = table.detectors.get(r.id)
             p.row[i].per_hand = 1 if det is not None and det.per_hand else 0
-            p.of[kind][p.nof[kind]] = i
-            p.nof[kind] += 1
+            p.row[i].gate = _GATES.get(det.requires if det is not None else None, G_NONE)
+            if p.row[i].per_hand:
+                p.of[DK_HAND][p.nof[DK_HAND]] = i
+                p.nof[DK_HAND] += 1
+            else:
+                p.of[kind][p.nof[kind]] = i
+                p.nof[kind] += 1
             p.points[i] = r.points
             for x in r.excludes:
                 set_bit(p.excl[i], pos[x])
@@ -670,19 +737,20 @@ cdef int _context_value(name, value) except? -1:
 # Compiled plans, by rule set identity; a plan keeps its rule set alive, so
 # the id cannot be reused while the entry exists. Bounded: rule sets made by
 # ``with_options`` in a loop would otherwise pile up.
-_plans = {}
+cdef dict _plans = {}
 _NOT_COVERED = object()
 _MAX_PLANS = 64
 
 
 cdef object plan_for(rules):
-    entry = _plans.get(id(rules))
-    if entry is not None and entry[0] is rules:
-        return entry[1]
+    key = <size_t><void*>rules
+    entry = _plans.get(key)
+    if entry is not None and (<tuple>entry)[0] is rules:
+        return (<tuple>entry)[1]
     plan = _compile(rules)
     if len(_plans) >= _MAX_PLANS:
         _plans.clear()
-    _plans[id(rules)] = (rules, plan)
+    _plans[key] = (rules, plan)
     return plan
 
 
@@ -704,7 +772,8 @@ cdef object _compile(rules):
             rows.append((DK_NONE, 0, 0, 0, 0, 0))
             continue
         det = table.detectors.get(r.id)
-        if det is None or det is not fans.detectors.get(r.id) or r.id not in catalogue:
+        if det is None or det is not fans.detectors.get(r.id) or r.id not in catalogue or (
+            det.requires not in _GATES):
             return _NOT_COVERED
         row = catalogue[r.id]
         if row[0] == DK_PER_MELD:
@@ -1642,6 +1711,32 @@ cdef int meld_pairs(const Layout* lay, const Plan* p, const Reading* rd, const i
     return nout
 
 
+cdef inline int gate_open(const Layout* lay, Facts* f, Reading* rd, int gate) noexcept nogil:
+    if gate == G_NONE:
+        return 1
+    if gate == G_HONOUR_PUNGS:
+        return rd.nhp > 0
+    if gate == G_CONCEALED_PUNGS:
+        return rd.concealed_pungs > 0
+    if gate == G_SEVEN_PAIRS:
+        return rd.shape == SH_SEVEN_PAIRS
+    if gate == G_SPECIAL:
+        return rd.special
+    if gate == G_KNITTED:
+        return rd.nknitted > 0
+    if gate == G_HONOURLESS:
+        return f.nhonours == 0
+    if gate == G_FLAGGED:
+        return f.flagged
+    if gate == G_KONGS:
+        return f.kongs > 0
+    if gate == G_HONOURS:
+        return f.nhonours > 0
+    if gate == G_FOURS:
+        return f.nfours > 0
+    return reading_wait(lay, f, rd) != W_NONE
+
+
 cdef void find(const Layout* lay, const Plan* p, Facts* f, Reading* rd, Found* fd) noexcept nogil:
     """What a reading's detectors find (``engine._find``)."""
     cdef int pos, n, k, i
@@ -1651,18 +1746,27 @@ cdef void find(const Layout* lay, const Plan* p, Facts* f, Reading* rd, Found* f
     cdef int j
     fd.nsimple = 0
     if not f.family_done[family]:
-        for j in range(p.nof[DK_SIMPLE]):
-            pos = p.of[DK_SIMPLE][j]
-            if p.row[pos].per_hand:
-                f.family_count[family][pos] = simple(lay, p, &p.row[pos], f, rd, ev, &nev)
+        f.family_n[family] = 0
+        for j in range(p.nof[DK_HAND]):
+            pos = p.of[DK_HAND][j]
+            if not gate_open(lay, f, rd, p.row[pos].gate):
+                continue
+            n = simple(lay, p, &p.row[pos], f, rd, ev, &nev)
+            if n:
+                f.family_pos[family][f.family_n[family]] = pos
+                f.family_count[family][f.family_n[family]] = n
+                f.family_n[family] += 1
         f.family_done[family] = 1
+    for j in range(f.family_n[family]):
+        fd.spos[fd.nsimple] = f.family_pos[family][j]
+        fd.scount[fd.nsimple] = f.family_count[family][j]
+        fd.sev_n[fd.nsimple] = 0
+        fd.nsimple += 1
     for j in range(p.nof[DK_SIMPLE]):
         pos = p.of[DK_SIMPLE][j]
-        if p.row[pos].per_hand:
-            n = f.family_count[family][pos]
-            nev = 0
-        else:
-            n = simple(lay, p, &p.row[pos], f, rd, ev, &nev)
+        if not gate_open(lay, f, rd, p.row[pos].gate):
+            continue
+        n = simple(lay, p, &p.row[pos], f, rd, ev, &nev)
         if n:
             k = fd.nsimple
             fd.spos[k] = pos
@@ -2059,38 +2163,73 @@ cdef void best_count(const Layout* lay, const Plan* p, Facts* f, Reading* rd, Co
 
 # ---------------------------------------------------------------- the hand
 
-_ZERO = 0
+cdef object _ZERO = 0
+
+
+cdef class _Slots:
+    """Reads the named slots of instances of exactly one class from their
+    storage (what the slots' member descriptors do, without an attribute
+    lookup per read); other objects are read by attribute."""
+
+    cdef object cls
+    cdef tuple names
+    cdef Py_ssize_t off[16]
+
+    def __init__(self, cls, names):
+        self.cls = cls
+        self.names = tuple(names)
+        for i, name in enumerate(self.names):
+            d = cls.__dict__.get(name)
+            self.off[i] = umj_offset(d) if d is not None else -1
+
+
+cdef inline object slot(_Slots s, obj, int i):
+    cdef PyObject* v
+    if type(obj) is s.cls and s.off[i] >= 0:
+        v = umj_slot(obj, s.off[i])
+        if v != NULL:
+            return <object>v
+    return getattr(obj, s.names[i])
+
+
+cdef _Slots _HAND = _Slots(Hand, ("counts", "melds", "win"))
+cdef _Slots _MELD = _Slots(Meld, ("kind", "tile", "exposed"))
+cdef _Slots _TILE = _Slots(Tile, ("code",))
+cdef _Slots _CONTEXT = _Slots(WinContext, _FOREIGN_FIELDS)
 
 
 cdef int read_hand(const Layout* lay, hand, ctx, Facts* f) except -1:
     """The hand and context as C data, every code and count checked."""
     cdef int c, i, n, kind
     memset(f, 0, sizeof(Facts))
-    cdef tuple counts = hand.counts
-    if len(counts) != SIZE:
+    cdef tuple counts = slot(_HAND, hand, 0)
+    cdef tuple melds = slot(_HAND, hand, 1)
+    cdef PyObject* item
+    cdef PyObject* zero = <PyObject*>_ZERO
+    if PyTuple_GET_SIZE(counts) != SIZE:
         raise ValueError("hand counts of the wrong length")
     for c in range(SIZE):
-        item = counts[c]
-        if item is _ZERO:  # most kinds are absent: skip the conversion
+        item = PyTuple_GET_ITEM(counts, c)
+        if item == zero:  # most kinds are absent: skip the conversion
             continue
-        n = item
+        n = <object>item
         if n < 0 or n > 4 or (n and not lay.valid[c]):
             raise ValueError("bad hand counts")
         f.hcounts[c] = n
         f.counts[c] = n
-    melds = hand.melds
     if len(melds) > 4:
         raise ValueError("too many melds")
     f.ndeclared = len(melds)
-    for i, m in enumerate(melds):
-        k = m.kind
+    for i in range(f.ndeclared):
+        m = melds[i]
+        k = slot(_MELD, m, 0)
         kind = K_CHOW if k is CHOW else K_PUNG if k is PUNG else K_KONG
-        c = m.tile.code
+        c = slot(_TILE, slot(_MELD, m, 1), 0)
         if c < 0 or c >= SIZE or not lay.valid[c] or (kind == K_CHOW and (not lay.rank[c] or lay.rank[c] > 7)):
             raise ValueError("bad meld")
         f.dkind[i] = kind
         f.dcode[i] = c
-        f.dexposed[i] = 1 if m.exposed else 0
+        f.dexposed[i] = 1 if slot(_MELD, m, 2) else 0
         if kind == K_CHOW:
             f.counts[c] += 1
             f.counts[c + 1] += 1
@@ -2106,8 +2245,7 @@ cdef int read_hand(const Layout* lay, hand, ctx, Facts* f) except -1:
         if kind == K_KONG:
             f.kong_codes |= (<uint64_t>1) << c
     f.kongs = f.exposed_kongs + f.concealed_kongs
-    win = hand.win
-    c = win.code
+    c = slot(_TILE, slot(_HAND, hand, 2), 0)
     if c < 0 or c >= SIZE or not f.hcounts[c]:
         raise ValueError("bad winning tile")
     f.win = c
@@ -2130,17 +2268,13 @@ cdef int read_hand(const Layout* lay, hand, ctx, Facts* f) except -1:
         if n == 4:
             f.fours[f.nfours] = c
             f.nfours += 1
-    f.flag[FL_SELF_DRAWN] = 1 if ctx.self_drawn else 0
-    f.flag[FL_LAST_COPY] = 1 if ctx.last_copy else 0
-    f.flag[FL_LAST_TILE] = 1 if ctx.last_tile else 0
-    f.flag[FL_KONG_REPLACEMENT] = 1 if ctx.kong_replacement else 0
-    f.flag[FL_ROBBING_KONG] = 1 if ctx.robbing_kong else 0
-    f.flag[FL_HEAVENLY_HAND] = 1 if ctx.heavenly_hand else 0
-    f.flag[FL_EARTHLY_HAND] = 1 if ctx.earthly_hand else 0
-    f.flag[FL_HEAVENLY_UNO] = 1 if ctx.heavenly_uno else 0
-    f.seat_wind = ord(ctx.seat_wind)
-    f.prevalent_wind = ord(ctx.prevalent_wind)
-    f.flowers = ctx.flowers
+    for i in range(NFLAGS):
+        f.flag[i] = 1 if slot(_CONTEXT, ctx, i) else 0
+    f.seat_wind = ord(slot(_CONTEXT, ctx, 8))
+    f.prevalent_wind = ord(slot(_CONTEXT, ctx, 9))
+    f.flowers = slot(_CONTEXT, ctx, 10)
+    f.flagged = (f.flag[FL_LAST_TILE] or f.flag[FL_KONG_REPLACEMENT] or f.flag[FL_ROBBING_KONG]
+                 or f.flag[FL_HEAVENLY_HAND] or f.flag[FL_EARTHLY_HAND] or f.flag[FL_HEAVENLY_UNO])
     f.unique_wait = -1
     return 0
 
@@ -2317,39 +2451,76 @@ cdef object role_object(CompiledPlan plan, int kind, int idx):
 
 cdef class _Builder:
     """Builds instances of a frozen attrs class with slots from their field
-    values in order, filling the slots directly (``attrs``' own ``__init__``
-    does the same through ``object.__setattr__``, one Python call a field).
+    values in order, storing each in its slot (``attrs``' own ``__init__``
+    does the same through ``object.__setattr__``, a Python call a field).
     Used only where every value is already of the right type; if the class's
-    fields are not the ones expected, the class is called instead."""
+    fields or slots are not the ones expected, the class is called instead."""
 
     cdef object cls
     cdef tuple names
+    cdef tuple extra
     cdef bint direct
+    cdef Py_ssize_t off[16]
 
     def __init__(self, cls, names, extra=()):
         self.cls = cls
-        fields = tuple(a.name for a in attrs.fields(cls))
-        self.direct = (
-            fields == tuple(names) + tuple(n for n, _ in extra)
-            and "__slots__" in cls.__dict__
-            and cls.__init__ is not object.__init__
-        )
         self.names = tuple(names) + tuple(n for n, _ in extra)
         self.extra = tuple(v for _, v in extra)
-
-    cdef tuple extra
+        fields = tuple(a.name for a in attrs.fields(cls))
+        self.direct = fields == self.names and len(self.names) <= 16
+        for i, name in enumerate(self.names):
+            d = cls.__dict__.get(name)
+            self.off[i] = umj_offset(d) if d is not None else -1
+            if self.off[i] < 0:
+                self.direct = False
 
 
 cdef object build(_Builder b, tuple values):
-    cdef Py_ssize_t i
+    cdef Py_ssize_t i, n = len(values)
     if not b.direct:
         return b.cls(*values)
     obj = umj_alloc(b.cls)
-    for i in range(len(values)):
-        PyObject_GenericSetAttr(obj, b.names[i], values[i])
+    for i in range(n):
+        umj_fill(obj, b.off[i], values[i])
     for i in range(len(b.extra)):
-        PyObject_GenericSetAttr(obj, b.names[len(values) + i], b.extra[i])
+        umj_fill(obj, b.off[n + i], b.extra[i])
     return obj
+
+
+cdef _Slots _DECOMP = _Slots(Decomposition, ("melds",))
+cdef object _FAN_ENTRY_BUILDER = None
+
+
+cdef object fans_object(CompiledPlan plan, const Count* c, tuple melds):
+    """The score's ``FanEntry`` values (``scoring.fan_entries``), or None when
+    they cannot be built here (then ``Score.fans`` builds them)."""
+    global _FAN_ENTRY_BUILDER
+    cdef _Builder b
+    cdef int i, j, slot_
+    cdef const Entry* e
+    if _FAN_ENTRY_BUILDER is None:
+        from unomahjong.scoring import FanEntry
+
+        _FAN_ENTRY_BUILDER = _Builder(FanEntry, ("fan", "count", "melds"))
+    b = <_Builder>_FAN_ENTRY_BUILDER
+    if not b.direct:
+        return None
+    out = []
+    for i in range(c.ne):
+        e = &c.e[i]
+        if e.nm:
+            used = tuple([melds[e.m[j]] for j in range(e.nm)])
+            out.append(build(b, (plan.rows_of[e.pos], e.n, used)))
+            continue
+        # fans without melds recur in every score: interned per plan
+        slot_ = e.pos * 16 + (e.n if e.n < 16 else 15)
+        entry = plan.entry_cache[slot_] if e.n < 15 else None
+        if entry is None:
+            entry = build(b, (plan.rows_of[e.pos], e.n, ()))
+            if e.n < 15:
+                plan.entry_cache[slot_] = entry
+        out.append(entry)
+    return tuple(out)
 
 
 _DECOMPOSITION = _Builder(
@@ -2379,6 +2550,34 @@ cdef object entries_object(const Count* c):
 
 
 # ---------------------------------------------------------------- entry point
+
+from unomahjong.rules import RULE_SETS, RuleSet
+
+cdef dict _RULE_SETS = dict(RULE_SETS)
+cdef object _DEFAULT_CONTEXT = WinContext()
+
+
+def score_public(hand, context, rules, score_type):
+    """``scoring.score`` for plain arguments: a rule set or its name, a
+    :class:`Hand` with its winning tile, a :class:`WinContext` or None. Any
+    other argument gives None, and the Python function checks it and raises
+    the library's error."""
+    if type(rules) is str:
+        rules = _RULE_SETS.get(rules)
+        if rules is None:
+            return None
+    elif not isinstance(rules, RuleSet):
+        return None
+    if type(hand) is not Hand:
+        return None
+    if context is None:
+        context = _DEFAULT_CONTEXT
+    elif type(context) is not WinContext:
+        return None
+    if hand.tileset is not rules.tileset or slot(_HAND, hand, 2) is None:
+        return None
+    return score(hand, context, rules, score_type)
+
 
 def score(hand, context, rules, score_type):
     """Score a validated complete hand under a rule set: a ``score_type``
@@ -2477,7 +2676,7 @@ def score(hand, context, rules, score_type):
             rest.remove(t)
             win_hand = Hand(plan.tileset, rest, hand.melds, t)
         decomposition = decomposition_object(plan, win_hand, &decs[choices[chosen].dec], &cand[k])
-        return build(score_builder(score_type), (
+        result = build(score_builder(score_type), (
             counts[chosen].total,
             decomposition,
             decomposition.win_roles[choices[chosen].role],
@@ -2487,6 +2686,10 @@ def score(hand, context, rules, score_type):
             plan.table,
             entries_object(&counts[chosen]),
         ))
+        fans = fans_object(plan, &counts[chosen], slot(_DECOMP, decomposition, 0))
+        if fans is not None:
+            umj_fill(result, (<_Builder>_score_builders[score_type]).off[8], fans)
+        return result
     finally:
         if decs != dec_buf:
             free(decs)
@@ -2514,3 +2717,75 @@ cdef void fill_choice(const Plan* p, const Facts* f, const Dec* d, const Count* 
         ch.mkey[ch.nmkey] = d.code[i] * 2 + (1 if d.kind[i] == K_CHOW else 0)
         ch.nmkey += 1
 
+
+
+# ---------------------------------------------------------------- results on demand
+
+_FAN_ENTRY = None
+
+
+def fan_entries(table, tuple entries, tuple melds):
+    """``scoring.fan_entries``: a score's counted fans as ``FanEntry`` values,
+    those without melds interned on the table."""
+    global _FAN_ENTRY
+    cdef _Builder b = _FAN_ENTRY
+    if b is None:
+        from unomahjong.scoring import FanEntry
+
+        b = _FAN_ENTRY = _Builder(FanEntry, ("fan", "count", "melds"))
+    rows = table.rows
+    cdef dict interned = table.entry_memo
+    out = []
+    for pos, n, idx in entries:
+        if idx:
+            out.append(build(b, (rows[pos], n, tuple([melds[i] for i in idx]))))
+            continue
+        key = (pos, n)
+        entry = interned.get(key)
+        if entry is None:
+            entry = interned[key] = build(b, (rows[pos], n, ()))
+        out.append(entry)
+    return tuple(out)
+
+
+# Win contexts interned by their values: a context is immutable, and most
+# scores use one of a few. Keyed by the values packed into one int, for
+# values of their plain types only (others are left to WinContext itself,
+# which normalises or refuses them).
+cdef dict _contexts = {}
+cdef int _MAX_CONTEXTS = 4096
+
+
+def win_context(self_drawn, last_copy, last_tile, kong_replacement, robbing_kong,
+                heavenly_hand, earthly_hand, heavenly_uno, seat_wind, prevalent_wind, flowers):
+    """The :class:`WinContext` of these values, or None when a value is not
+    of its plain type (a bool, a wind letter, an int 0-8)."""
+    cdef long key = 0
+    cdef int i
+    flags = (self_drawn, last_copy, last_tile, kong_replacement, robbing_kong,
+             heavenly_hand, earthly_hand, heavenly_uno)
+    for i in range(8):
+        v = flags[i]
+        if v is True:
+            key |= 1 << i
+        elif v is not False:
+            return None
+    if type(seat_wind) is not str or type(prevalent_wind) is not str or type(flowers) is not int:
+        return None
+    w1 = _WINDS.get(seat_wind)
+    w2 = _WINDS.get(prevalent_wind)
+    if w1 is None or w2 is None or not 0 <= flowers <= 8:
+        return None
+    key |= (<long>w1 << 8) | (<long>w2 << 10) | (<long>flowers << 12)
+    ctx = _contexts.get(key)
+    if ctx is None:
+        ctx = WinContext(
+            self_drawn=self_drawn, last_copy=last_copy, last_tile=last_tile,
+            kong_replacement=kong_replacement, robbing_kong=robbing_kong,
+            heavenly_hand=heavenly_hand, earthly_hand=earthly_hand, heavenly_uno=heavenly_uno,
+            seat_wind=seat_wind, prevalent_wind=prevalent_wind, flowers=flowers,
+        )
+        if len(_contexts) >= _MAX_CONTEXTS:
+            _contexts.clear()
+        _contexts[key] = ctx
+    return ctx
