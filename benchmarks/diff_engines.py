@@ -34,7 +34,7 @@ import multiprocessing
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
@@ -52,8 +52,9 @@ DEFAULT_DISCARDS_EVERY = 100
 KEEP = 5
 """Reproducers kept per chunk (and printed in all)."""
 
-Chunk = tuple[str, int, int]
-"""(rules, seed, cases)."""
+Chunk = tuple[int, str, int, int, frozenset[int]]
+"""(number, rules, seed, cases, indices of cases not to compare: each
+crashed a worker)."""
 
 # Which case each worker is comparing: a worker that crashes (a segfault in
 # the core) takes its traceback with it, so the parent reads these.
@@ -78,7 +79,7 @@ def engine_label() -> str:
 
 def run_chunk(chunk: Chunk, analysis_every: int, discards_every: int) -> dict[str, Any]:
     """Compare one chunk of cases; mismatches carry their reproducers."""
-    rules, seed, count = chunk
+    number, rules, seed, count, skip = chunk
     coverage = ed.Coverage()
     mismatches: list[dict[str, Any]] = []
     bad = 0
@@ -86,8 +87,10 @@ def run_chunk(chunk: Chunk, analysis_every: int, discards_every: int) -> dict[st
     for i, case in enumerate(
         ed.sample(seed, count, rules, analysis_every=analysis_every, discards_every=discards_every)
     ):
+        if i in skip:
+            continue
         if _slots is not None:
-            _slots[2 * _slot] = seed
+            _slots[2 * _slot] = number
             _slots[2 * _slot + 1] = i
         reference, other = case.observe_both()
         fields = ed.differences(reference, other)
@@ -106,7 +109,7 @@ def run_chunk(chunk: Chunk, analysis_every: int, discards_every: int) -> dict[st
     return {
         "rules": rules,
         "seed": seed,
-        "cases": count,
+        "cases": coverage.cases,
         "bad": bad,
         "mismatches": mismatches,
         "coverage": coverage,
@@ -125,27 +128,33 @@ def _short(value: object, limit: int = 300) -> str:
 
 
 def _chunks(hands: int, rules: Sequence[str], seed: int, size: int) -> list[Chunk]:
-    out: list[Chunk] = []
+    parts: list[tuple[str, int, int]] = []
     for r in rules:
         left = hands // len(rules)
         k = 0
         while left > 0:
             n = min(size, left)
-            out.append((r, seed + k, n))
+            parts.append((r, seed + k, n))
             left -= n
             k += 1
     # Alternate the rule sets so that progress shows both early.
-    return sorted(out, key=lambda c: (c[1], c[0]))
+    parts.sort(key=lambda c: (c[1], c[0]))
+    return [(i, r, s, n, frozenset()) for i, (r, s, n) in enumerate(parts)]
 
 
 def run_all(
     chunks: list[Chunk], workers: int, analysis_every: int, discards_every: int
 ) -> tuple[list[dict[str, Any]], list[str]]:
-    """Every chunk's result, and the cases in flight when a worker crashed."""
+    """Every chunk's result, and the cases that crashed a worker.
+
+    A crash (a segfault in the core) breaks the whole pool: the cases then in
+    flight are tried one by one in a pool of their own to find the culprit,
+    which is skipped when the interrupted chunks run again."""
     results: list[dict[str, Any]] = []
     crashes: list[str] = []
-    pending = list(chunks)
-    total = sum(c[2] for c in chunks)
+    suspects: set[tuple[int, int]] = set()
+    pending = {c[0]: c for c in chunks}
+    total = sum(c[3] for c in chunks)
     start = time.perf_counter()
     while pending:
         ctx = multiprocessing.get_context()
@@ -156,37 +165,47 @@ def run_all(
         with ProcessPoolExecutor(
             workers, mp_context=ctx, initializer=_init, initargs=(slots, claimed)
         ) as pool:
-            futures: dict[Future[dict[str, Any]], Chunk] = {
-                pool.submit(run_chunk, c, analysis_every, discards_every): c for c in pending
+            futures = {
+                pool.submit(run_chunk, c, analysis_every, discards_every): n
+                for n, c in pending.items()
             }
             try:
                 while futures:
                     done, _ = wait(futures, return_when=FIRST_COMPLETED)
                     for f in done:
-                        chunk = futures.pop(f)
                         results.append(f.result())
-                        pending.remove(chunk)
+                        del pending[futures.pop(f)]
                         _progress(results, total, start)
             except BrokenProcessPool:
                 in_flight = [
-                    (slots[2 * k], slots[2 * k + 1]) for k in range(workers) if slots[2 * k] >= 0
+                    (int(slots[2 * k]), int(slots[2 * k + 1]))
+                    for k in range(workers)
+                    if slots[2 * k] >= 0
                 ]
-                crashes.extend(_crashed(in_flight, pending))
-                # Skip the chunks that were running; the rest run in a new pool.
-                running = {s for s, _ in in_flight}
-                pending = [c for c in pending if c[1] not in running]
+        if futures:
+            for number, i in in_flight:
+                pending[number] = _after_crash(pending[number], i, crashes, suspects)
     return results, crashes
 
 
-def _crashed(in_flight: list[tuple[int, int]], pending: list[Chunk]) -> list[str]:
-    out = []
-    for seed, i in in_flight:
-        rules = next((c[0] for c in pending if c[1] == seed), "?")
-        out.append(
-            f"a worker crashed while comparing one of these: --case {seed}:{i} --rules {rules}"
-        )
-        print(f"\n  {out[-1]}", file=sys.stderr)
-    return out
+def _after_crash(chunk: Chunk, i: int, crashes: list[str], suspects: set[tuple[int, int]]) -> Chunk:
+    """The chunk to run again: without case ``i`` if that case alone crashes
+    a worker, or if it was in flight at an earlier crash too (a crash that
+    does not repeat alone must not make the run loop)."""
+    number, rules, seed, count, skip = chunk
+    with ProcessPoolExecutor(1) as pool:
+        try:
+            probe = (number, rules, seed, i + 1, frozenset(range(i)))
+            pool.submit(run_chunk, probe, 1, 1).result()
+            if (number, i) not in suspects:
+                suspects.add((number, i))
+                return chunk  # another case crashed; this one was interrupted
+            note = "was in flight at two crashes, does not crash alone (skipped)"
+        except BrokenProcessPool:
+            note = "crashes a worker (skipped)"
+    crashes.append(f"--case {seed}:{i} --rules {rules} {note}")
+    print(f"\n  CRASH: {crashes[-1]}", file=sys.stderr)
+    return (number, rules, seed, count, skip | {i})
 
 
 def _progress(results: list[dict[str, Any]], total: int, start: float) -> None:

@@ -29,6 +29,25 @@ from unomahjong.hand import Hand, Meld
 from unomahjong.rules import RULE_SETS, RuleSet, get_rules
 from unomahjong.scoring import FanEntry, Score
 
+__all__ = [
+    "Case",
+    "Coverage",
+    "Observation",
+    "compare",
+    "compare_text",
+    "differences",
+    "error_value",
+    "flag_context",
+    "observe",
+    "observe_both",
+    "observe_text",
+    "random_context",
+    "reproducer",
+    "rule_variants",
+    "same",
+    "sample",
+]
+
 Observation = dict[str, object]
 """Field name -> a plain value (or an error's description) for one engine."""
 
