@@ -32,7 +32,8 @@ built once and never change.
 """
 
 from cpython.object cimport PyObject
-from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
@@ -2412,13 +2413,14 @@ cdef object decomposition_object(CompiledPlan plan, hand, const Dec* d, const Fa
     cdef const Layout* lay = plan.lay
     cdef int i, c, k
     cdef list tiles = plan.tiles
-    declared = hand.melds
-    melds = declared
+    cdef tuple declared = slot(_HAND, hand, 1)
+    cdef tuple melds = declared
     if d.nm > f.ndeclared:
-        found = []
-        for i in range(f.ndeclared, d.nm):
-            found.append(meld_object(plan, d.kind[i], d.code[i]))
-        melds = declared + tuple(found)
+        melds = PyTuple_New(d.nm)
+        for i in range(d.nm):
+            m = declared[i] if i < f.ndeclared else meld_object(plan, d.kind[i], d.code[i])
+            Py_INCREF(m)
+            PyTuple_SET_ITEM(melds, i, m)
     pair = tiles[d.pair] if d.pair >= 0 else None
     pairs = ()
     knitted = ()
@@ -2436,7 +2438,11 @@ cdef object decomposition_object(CompiledPlan plan, hand, const Dec* d, const Fa
         singles = tuple([tiles[c] for c in range(SIZE) if f.hcounts[c] and not lay.rank[c]])
     elif d.shape == SH_STRAIGHT:
         knitted = tuple([tiles[lay.knit_codes[d.knit][i]] for i in range(9)])
-    roles = tuple([role_object(plan, d.rkind[i], d.ridx[i]) for i in range(d.nroles)])
+    cdef tuple roles = PyTuple_New(d.nroles)
+    for i in range(d.nroles):
+        r = role_object(plan, d.rkind[i], d.ridx[i])
+        Py_INCREF(r)
+        PyTuple_SET_ITEM(roles, i, r)
     return build(_DECOMPOSITION, (plan.shape_members[d.shape], melds, pair, pairs, knitted,
                                   singles, roles))
 
@@ -2505,12 +2511,19 @@ cdef object fans_object(CompiledPlan plan, const Count* c, tuple melds):
     b = <_Builder>_FAN_ENTRY_BUILDER
     if not b.direct:
         return None
-    out = []
+    cdef tuple out = PyTuple_New(c.ne)
+    cdef tuple used
     for i in range(c.ne):
         e = &c.e[i]
         if e.nm:
-            used = tuple([melds[e.m[j]] for j in range(e.nm)])
-            out.append(build(b, (plan.rows_of[e.pos], e.n, used)))
+            used = PyTuple_New(e.nm)
+            for j in range(e.nm):
+                m = melds[e.m[j]]
+                Py_INCREF(m)
+                PyTuple_SET_ITEM(used, j, m)
+            entry = build(b, (plan.rows_of[e.pos], e.n, used))
+            Py_INCREF(entry)
+            PyTuple_SET_ITEM(out, i, entry)
             continue
         # fans without melds recur in every score: interned per plan
         slot_ = e.pos * 16 + (e.n if e.n < 16 else 15)
@@ -2519,8 +2532,9 @@ cdef object fans_object(CompiledPlan plan, const Count* c, tuple melds):
             entry = build(b, (plan.rows_of[e.pos], e.n, ()))
             if e.n < 15:
                 plan.entry_cache[slot_] = entry
-        out.append(entry)
-    return tuple(out)
+        Py_INCREF(entry)
+        PyTuple_SET_ITEM(out, i, entry)
+    return out
 
 
 _DECOMPOSITION = _Builder(
@@ -2541,12 +2555,28 @@ cdef _Builder score_builder(score_type):
     return <_Builder>b
 
 
+cdef tuple _SMALL = tuple(range(MAXROWS))  # row positions and meld indices
+
+
+cdef tuple int_tuple(const int* values, int n):
+    """``tuple(values[:n])`` for small non-negative ints."""
+    cdef tuple t = PyTuple_New(n)
+    cdef int i
+    for i in range(n):
+        v = _SMALL[values[i]]
+        Py_INCREF(v)
+        PyTuple_SET_ITEM(t, i, v)
+    return t
+
+
 cdef object entries_object(const Count* c):
-    cdef int i, j
-    out = []
+    cdef int i
+    cdef tuple out = PyTuple_New(c.ne)
     for i in range(c.ne):
-        out.append((c.e[i].pos, c.e[i].n, tuple([c.e[i].m[j] for j in range(c.e[i].nm)])))
-    return tuple(out)
+        e = (_SMALL[c.e[i].pos], c.e[i].n, int_tuple(c.e[i].m, c.e[i].nm))
+        Py_INCREF(e)
+        PyTuple_SET_ITEM(out, i, e)
+    return out
 
 
 # ---------------------------------------------------------------- entry point
