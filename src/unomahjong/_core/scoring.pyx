@@ -38,6 +38,8 @@ from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
+from unomahjong._core.analysis cimport waits_only_on
+
 import attrs
 
 from unomahjong.context import WinContext
@@ -274,6 +276,7 @@ cdef struct Layout:
     int knit_codes[MAXKNIT][9]
     int rank_shift[4]
     int nsuits
+    int rules                 # the analysis core's rule-set number: 0 UNO, 1 MCR
 
 
 cdef struct Row:
@@ -494,6 +497,7 @@ cdef void build_layout(Layout* lay, spec) except *:
             lay.knit_codes[i][j] = c
             lay.knit_mask[i] |= (<uint64_t>1) << c
     lay.nsuits = len(ts.suits)
+    lay.rules = 0 if ts is UNO_TILES else 1
     for i, c in enumerate(spec.rank_shifts):
         lay.rank_shift[i] = c
 
@@ -1102,182 +1106,17 @@ cdef int decompose(const Layout* lay, const Facts* f, Dec* out, int cap) noexcep
 
 # ---------------------------------------------------------------- waits
 
-cdef int melds_split(int* c, int length, int suited, int want_pair) noexcept nogil:
-    """True when ``c[0:length]`` splits into melds (and one pair if
-    ``want_pair``); chows only where ``suited`` (offsets 0-8)."""
-    cdef int i = 0
-    cdef int ok
-    while i < length and c[i] == 0:
-        i += 1
-    if i == length:
-        return not want_pair
-    if c[i] >= 3:
-        c[i] -= 3
-        ok = melds_split(c, length, suited, want_pair)
-        c[i] += 3
-        if ok:
-            return 1
-    if want_pair and c[i] >= 2:
-        c[i] -= 2
-        ok = melds_split(c, length, suited, 0)
-        c[i] += 2
-        if ok:
-            return 1
-    if suited and i <= 6 and c[i + 1] and c[i + 2]:
-        c[i] -= 1
-        c[i + 1] -= 1
-        c[i + 2] -= 1
-        ok = melds_split(c, length, suited, want_pair)
-        c[i] += 1
-        c[i + 1] += 1
-        c[i + 2] += 1
-        if ok:
-            return 1
-    return 0
-
-
-cdef int block_status(const Layout* lay, const int* counts, int b) noexcept nogil:
-    """0 exactly melds (or empty), 1 melds and a pair, 2 neither."""
-    cdef int c[16]
-    cdef int length = lay.bend[b] - lay.bstart[b]
-    cdef int i, n = 0
-    for i in range(length):
-        c[i] = counts[lay.bstart[b] + i]
-        n += c[i]
-    if n % 3 == 1:
-        return 2
-    if n % 3 == 0:
-        return 0 if melds_split(c, length, lay.rank[lay.bstart[b]] != 0, 0) else 2
-    return 1 if melds_split(c, length, lay.rank[lay.bstart[b]] != 0, 1) else 2
-
-
-cdef uint64_t standard_waits(const Layout* lay, int* counts) noexcept nogil:
-    """Kinds completing 13 tiles to melds and a pair (each block's status,
-    then the tiles one block can take)."""
-    cdef int st[MAXBLOCKS]
-    cdef int b, i, broken = 0, paired = 0, pairs, want, s, c, lo, hi, near
-    cdef uint64_t out = 0
-    for b in range(lay.nblocks):
-        st[b] = block_status(lay, counts, b)
-        if st[b] == 2:
-            broken += 1
-        elif st[b] == 1:
-            paired += 1
-    if broken > 1:
-        return 0
-    for b in range(lay.nblocks):
-        if broken - (st[b] == 2):
-            continue
-        pairs = paired - (st[b] == 1)
-        if pairs > 1:
-            continue
-        want = 0 if pairs else 1
-        for c in range(lay.bstart[b], lay.bend[b]):
-            if not lay.valid[c]:
-                continue
-            if lay.rank[c]:
-                lo = c - 2 if c - 2 >= lay.bstart[b] else lay.bstart[b]
-                hi = c + 2 if c + 2 < lay.bend[b] else lay.bend[b] - 1
-                near = 0
-                for i in range(lo, hi + 1):
-                    if counts[i] and lay.rank[i]:
-                        near = 1
-                if not near:
-                    continue
-            elif not counts[c]:
-                continue
-            counts[c] += 1
-            s = block_status(lay, counts, b)
-            counts[c] -= 1
-            if s == want:
-                out |= (<uint64_t>1) << c
-    return out
-
-
-cdef uint64_t special_waits(const Layout* lay, int* counts, int melds) noexcept nogil:
-    """Kinds completing 13 tiles to a shape other than four melds and a pair
-    (at most one declared meld)."""
-    cdef uint64_t out = 0, held = 0, paired = 0, suited
-    cdef int c, i, k, odd = 0, oddc = -1, pairs = 0, kinds, present, honours, ok
-    cdef int rest[SIZE]
-    for c in range(SIZE):
-        if counts[c]:
-            held |= (<uint64_t>1) << c
-            if counts[c] > 1:
-                paired |= (<uint64_t>1) << c
-                pairs += counts[c] >> 1
-            if counts[c] & 1:
-                odd += 1
-                oddc = c
-    if melds == 0:
-        if pairs == 6 and odd == 1:
-            out |= (<uint64_t>1) << oddc
-        kinds = popcount64(held & lay.orphan_mask)
-        if (held & ~lay.orphan_mask) == 0:
-            if lay.orphans_pair:
-                if kinds == 13 and not paired:
-                    out |= lay.orphan_mask
-                elif kinds == 12 and popcount64(paired) == 1 and pairs == 1:
-                    out |= lay.orphan_mask & ~held
-            elif kinds == 13:
-                out |= lay.orphan_mask & ~held
-        if popcount64(held) == 13 and not paired:
-            honours = popcount64(held & lay.honour_mask)
-            suited = held & ~lay.honour_mask
-            for k in range(lay.nknit):
-                if suited & ~lay.knit_mask[k]:
-                    continue
-                if popcount64(held & lay.knit_mask[k]) + honours == 13:
-                    out |= (lay.knit_mask[k] | lay.honour_mask) & ~held
-    suited = held & ~lay.honour_mask
-    if popcount64(suited) < 8 or popcount64(<uint64_t>ranks_held(lay, held)) < 8:
-        return out
-    for k in range(lay.nknit):
-        present = popcount64(held & lay.knit_mask[k])
-        if present < 8:
-            continue
-        for c in range(SIZE):
-            rest[c] = counts[c]
-        for i in range(9):
-            if rest[lay.knit_codes[k][i]]:
-                rest[lay.knit_codes[k][i]] -= 1
-        if present == 9:
-            out |= standard_waits(lay, rest)
-        else:
-            ok = 1
-            i = 0
-            for c in range(lay.nblocks):
-                present = block_status(lay, rest, c)
-                if present == 2:
-                    ok = 0
-                elif present == 1:
-                    i += 1
-            if ok and i == 1:
-                out |= lay.knit_mask[k] & ~held
-    return out
-
-
 cdef int unique_wait(const Layout* lay, Facts* f) noexcept nogil:
     """``shanten.won_on_single_wait``: the 13 tiles before the win wait on
-    the winning tile's kind alone (by shape)."""
+    the winning tile's kind alone (by shape), as the analysis core finds."""
     cdef int counts[SIZE]
-    cdef uint64_t w, win_bit
     if f.unique_wait >= 0:
         return f.unique_wait
     memcpy(counts, f.hcounts, sizeof(counts))
     counts[f.win] -= 1
-    win_bit = (<uint64_t>1) << f.win
-    w = standard_waits(lay, counts)
-    if w & ~win_bit:
-        f.unique_wait = 0
-        return 0
-    if f.ndeclared <= 1:
-        w = special_waits(lay, counts, f.ndeclared)
-        if w & ~win_bit:
-            f.unique_wait = 0
-            return 0
-    f.unique_wait = 1
-    return 1
+    # read_hand checked the counts, so the analysis core does not refuse them
+    f.unique_wait = 1 if waits_only_on(counts, f.ndeclared, lay.rules, f.win) == 1 else 0
+    return f.unique_wait
 
 
 # ---------------------------------------------------------------- readings
