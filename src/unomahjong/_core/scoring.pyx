@@ -2040,7 +2040,9 @@ cdef _Slots _CONTEXT = _Slots(WinContext, _FOREIGN_FIELDS)
 
 cdef int read_hand(const Layout* lay, hand, ctx, Facts* f) except -1:
     """The hand and context as C data, every code and count checked."""
-    cdef int c, i, n, kind
+    cdef int c, i, n, kind, k2
+    cdef int held[SIZE]
+    cdef int nheld = 0
     memset(f, 0, sizeof(Facts))
     cdef tuple counts = slot(_HAND, hand, 0)
     cdef tuple melds = slot(_HAND, hand, 1)
@@ -2057,6 +2059,8 @@ cdef int read_hand(const Layout* lay, hand, ctx, Facts* f) except -1:
             raise ValueError("bad hand counts")
         f.hcounts[c] = n
         f.counts[c] = n
+        held[nheld] = c
+        nheld += 1
     if len(melds) > 4:
         raise ValueError("too many melds")
     f.ndeclared = len(melds)
@@ -2071,10 +2075,15 @@ cdef int read_hand(const Layout* lay, hand, ctx, Facts* f) except -1:
         f.dcode[i] = c
         f.dexposed[i] = 1 if slot(_MELD, m, 2) else 0
         if kind == K_CHOW:
-            f.counts[c] += 1
-            f.counts[c + 1] += 1
-            f.counts[c + 2] += 1
+            for k2 in range(3):
+                if not f.counts[c + k2]:
+                    held[nheld] = c + k2
+                    nheld += 1
+                f.counts[c + k2] += 1
         else:
+            if not f.counts[c]:
+                held[nheld] = c
+                nheld += 1
             f.counts[c] += 4 if kind == K_KONG else 3
         if f.dexposed[i]:
             f.exposed_melds += 1
@@ -2089,10 +2098,17 @@ cdef int read_hand(const Layout* lay, hand, ctx, Facts* f) except -1:
     if c < 0 or c >= SIZE or not f.hcounts[c]:
         raise ValueError("bad winning tile")
     f.win = c
-    for c in range(SIZE):
+    # the kinds held, in code order (the fours are listed in that order)
+    for i in range(1, nheld):
+        c = held[i]
+        k2 = i - 1
+        while k2 >= 0 and held[k2] > c:
+            held[k2 + 1] = held[k2]
+            k2 -= 1
+        held[k2 + 1] = c
+    for i in range(nheld):
+        c = held[i]
         n = f.counts[c]
-        if not n:
-            continue
         if n > 4:
             raise ValueError("too many copies")
         f.held |= (<uint64_t>1) << c
