@@ -19,18 +19,8 @@ from functools import cache, lru_cache
 import attrs
 
 from .errors import HandError
-from .hand import CHOW, PUNG, Hand, Meld
-from .shapes import (
-    HONOURS_AND_KNITTED,
-    KNITTED_STRAIGHT,
-    SEVEN_PAIRS,
-    STANDARD,
-    THIRTEEN_ORPHANS,
-    Shape,
-    ShapeSpec,
-    ranks_held,
-    shapes_for,
-)
+from .hand import Hand, Meld, MeldKind
+from .shapes import Shape, ShapeSpec, ranks_held, shapes_for
 from .tiles import Tile, TileSet
 
 __all__ = ["Decomposition", "Role", "WinRole", "decompose"]
@@ -47,12 +37,6 @@ class Role(enum.Enum):
     """The knitted set of 组合龙 / 全不靠."""
     SINGLE = "single"
     """One of the single tiles of 十三幺 / 国士无双 / 全不靠 (honours)."""
-
-
-# The members as module constants (on Python 3.11 ``Role.MELD`` costs an enum
-# metaclass hook, about 100 ns): scoring's hot paths read these.
-ROLE_MELD = Role.MELD
-ROLE_PAIR = Role.PAIR
 
 
 @attrs.frozen(slots=True)
@@ -96,15 +80,9 @@ class Decomposition:
         return out
 
 
-_PUNG_AT = 0
-_CHOW_AT = 1
-_KIND_AT = (PUNG, CHOW)
-"""Meld kinds in block arrangements, as small ints (pung first): tuples of
-ints hash and sort in C, where a :class:`MeldKind` member hashes in Python."""
-
-_Arr = tuple[tuple[tuple[int, int], ...], int | None]
-"""A block arrangement: melds as (offset, kind) with kind ``_PUNG_AT`` or
-``_CHOW_AT``, in ascending order, and the pair's offset or None."""
+_Arr = tuple[tuple[tuple[int, bool], ...], int | None]
+"""A block arrangement: melds as (offset, is a chow) in ascending order, so a
+pung comes before a chow at the same offset, and the pair's offset or None."""
 
 
 @cache
@@ -120,7 +98,7 @@ def _suit_arrangements(c: tuple[int, ...]) -> tuple[_Arr, ...]:
     out: set[_Arr] = set()
     ci = c[i]
 
-    def sub(drops: Sequence[int], add: tuple[int, int] | None, pair: bool) -> None:
+    def sub(drops: Sequence[int], add: tuple[int, bool] | None, pair: bool) -> None:
         nxt = list(c)
         for j in drops:
             nxt[j] -= 1
@@ -134,23 +112,26 @@ def _suit_arrangements(c: tuple[int, ...]) -> tuple[_Arr, ...]:
                 out.add((tuple(sorted((add, *melds))), p))
 
     if ci >= 3:
-        sub((i, i, i), (i, _PUNG_AT), False)
+        sub((i, i, i), (i, False), False)
     if ci >= 2:
         sub((i, i), None, True)
     if i <= 6 and c[i + 1] and c[i + 2]:
-        sub((i, i + 1, i + 2), (i, _CHOW_AT), False)
+        sub((i, i + 1, i + 2), (i, True), False)
     return tuple(sorted(out, key=lambda a: (a[0], -1 if a[1] is None else a[1])))
 
 
-_MELDS: dict[tuple[int, int, int], Meld] = {}
+_MELDS: dict[tuple[int, bool, int], Meld] = {}
 
 
-def _concealed_meld(ts: TileSet, kind: int, code: int) -> Meld:
-    """Interned concealed melds: decompositions reuse the same objects."""
-    key = (id(ts), kind, code)
+def _concealed_meld(ts: TileSet, chow: bool, code: int) -> Meld:
+    """The concealed chow (``chow`` true; the compiled core passes 1) or pung
+    (false, 0) at ``code``, interned: decompositions reuse the same objects,
+    so equal melds are one object (:func:`_roles` relies on it)."""
+    key = (id(ts), chow, code)
     m = _MELDS.get(key)
     if m is None:
-        m = _MELDS[key] = Meld(_KIND_AT[kind], ts.by_code(code), exposed=False)
+        kind = MeldKind.CHOW if chow else MeldKind.PUNG
+        m = _MELDS[key] = Meld(kind, ts.by_code(code), exposed=False)
     return m
 
 
@@ -160,7 +141,7 @@ def _block_options(
 ) -> tuple[tuple[tuple[Meld, ...], int | None], ...]:
     return tuple(
         (
-            tuple(_concealed_meld(ts, k, base + off) for off, k in melds),
+            tuple(_concealed_meld(ts, chow, base + off) for off, chow in melds),
             None if p is None else base + p,
         )
         for melds, p in _suit_arrangements(key)
@@ -189,35 +170,27 @@ def _standard(
         per_block.append(options)
     out: list[tuple[tuple[Meld, ...], Tile]] = []
     for combo in itertools.product(*per_block):
-        pair = -1
-        found: list[Meld] = []
-        for ms, p in combo:  # loops, not comprehensions: one frame fewer each
-            if p is not None:
-                if pair >= 0:
-                    break  # a second pair
-                pair = p
-            found.extend(ms)
-        else:
-            if pair >= 0 and len(found) == needed:
-                out.append((tuple(found), ts.by_code(pair)))
+        pairs = [p for _, p in combo if p is not None]
+        melds = tuple(m for ms, _ in combo for m in ms)
+        if len(pairs) == 1 and len(melds) == needed:
+            out.append((melds, ts.by_code(pairs[0])))
     return out
 
 
-_ROLES: dict[tuple[str, int | None], WinRole] = {}
+_ROLES: dict[tuple[Role, int | None], WinRole] = {}
 
 
 def _role(role: Role, index: int | None = None) -> WinRole:
-    """Interned roles: every reading reuses the same few values (keyed by the
-    enum's value: an enum member's own hash is computed in Python)."""
-    key = (role.value, index)
+    """Interned roles: every reading reuses the same few values."""
+    key = (role, index)
     r = _ROLES.get(key)
     if r is None:
         r = _ROLES[key] = WinRole(role, index)
     return r
 
 
-_MELD_ROLES = tuple(_role(ROLE_MELD, i) for i in range(4))
-_PAIR_ROLE = _role(ROLE_PAIR)
+_MELD_ROLES = tuple(_role(Role.MELD, i) for i in range(4))
+_PAIR_ROLE = _role(Role.PAIR)
 
 
 def _roles(
@@ -229,7 +202,7 @@ def _roles(
     for i in range(first_concealed, len(melds)):
         m = melds[i]
         c = m.tile.code
-        holds = c <= code <= c + 2 if m.kind is CHOW else c == code
+        holds = c <= code <= c + 2 if m.kind is MeldKind.CHOW else c == code
         # Concealed melds are interned, so equal melds are the same object.
         if holds and id(m) not in seen:
             seen.append(id(m))
@@ -264,17 +237,17 @@ def decompose(hand: Hand) -> tuple[Decomposition, ...]:
     declared = hand.melds
     out: list[Decomposition] = []
     needed = 4 - len(declared)
-    if STANDARD in spec.shapes:
+    if Shape.STANDARD in spec.shapes:
         for melds, pair in _standard(spec, counts, needed):
             allm = declared + melds
             roles = _roles(win, allm, len(declared), pair)
-            out.append(Decomposition(STANDARD, allm, pair, win_roles=tuple(roles)))
-    # Distinct kinds held (a C-level count): seven pairs needs at most 7, the
-    # shapes of (nearly) all different tiles 13 or more, a knitted straight 9.
+            out.append(Decomposition(Shape.STANDARD, allm, pair, win_roles=tuple(roles)))
+    # Distinct kinds held: seven pairs needs at most 7, the shapes of (nearly)
+    # all different tiles 13 or more, a knitted straight 9.
     kinds = len(counts) - counts.count(0)
     if not declared and (kinds <= 7 or kinds >= 13):
         out.extend(_special_concealed(spec, hand, kinds))
-    if len(declared) <= 1 and kinds >= 9 and KNITTED_STRAIGHT in spec.shapes:
+    if len(declared) <= 1 and kinds >= 9 and Shape.KNITTED_STRAIGHT in spec.shapes:
         out.extend(_knitted_straight(spec, hand))
     return tuple(out)
 
@@ -287,40 +260,38 @@ def _special_concealed(spec: ShapeSpec, hand: Hand, kinds: int) -> list[Decompos
     out: list[Decomposition] = []
     if kinds <= 7:
         # Every count even: the built-in tile sets (the only ones shapes_for
-        # serves) hold 4 copies of a kind, so no 1s and no 3s (C-level scans).
-        if SEVEN_PAIRS in spec.shapes and 1 not in counts and 3 not in counts:
+        # serves) hold 4 copies of a kind, so no 1s and no 3s.
+        if Shape.SEVEN_PAIRS in spec.shapes and 1 not in counts and 3 not in counts:
             held = hand.tileset.held(counts)
             pairs = tuple(t for t in held for _ in range(counts[t.code] // 2))
-            out.append(
-                Decomposition(SEVEN_PAIRS, pairs=pairs, win_roles=(_PAIR_ROLE,))
-            )
+            out.append(Decomposition(Shape.SEVEN_PAIRS, pairs=pairs, win_roles=(_PAIR_ROLE,)))
         return out
     held = hand.tileset.held(counts)  # concealed and winning kinds, in order
-    if THIRTEEN_ORPHANS in spec.shapes and spec.orphan_tiles.issuperset(held):
+    if Shape.THIRTEEN_ORPHANS in spec.shapes and spec.orphan_tiles.issuperset(held):
         if spec.orphans_pair:
             doubles = [t for t in held if counts[t.code] == 2]
             if len(held) == 13 and len(doubles) == 1:
                 out.append(
                     Decomposition(
-                        THIRTEEN_ORPHANS,
+                        Shape.THIRTEEN_ORPHANS,
                         pair=doubles[0],
                         singles=tuple(t for t in held if t is not doubles[0]),
-                        win_roles=(_role(ROLE_PAIR if win is doubles[0] else Role.SINGLE),),
+                        win_roles=(_role(Role.PAIR if win is doubles[0] else Role.SINGLE),),
                     )
                 )
         elif len(held) == 14:
             out.append(
                 Decomposition(
-                    THIRTEEN_ORPHANS, singles=tuple(held), win_roles=(_role(Role.SINGLE),)
+                    Shape.THIRTEEN_ORPHANS, singles=tuple(held), win_roles=(_role(Role.SINGLE),)
                 )
             )
-    if HONOURS_AND_KNITTED in spec.shapes and len(held) == 14:
+    if Shape.HONOURS_AND_KNITTED in spec.shapes and len(held) == 14:
         suited = [t for t in held if t.rank is not None]
         if any(ks.issuperset(suited) for ks in spec.knitted_tiles):
             role = Role.KNITTED if win.is_suited else Role.SINGLE
             out.append(
                 Decomposition(
-                    HONOURS_AND_KNITTED,
+                    Shape.HONOURS_AND_KNITTED,
                     knitted=tuple(suited),
                     singles=tuple(t for t in held if t.rank is None),
                     win_roles=(_role(role),),
@@ -355,7 +326,7 @@ def _knitted_straight(spec: ShapeSpec, hand: Hand) -> list[Decomposition]:
                 roles.append(_role(Role.KNITTED))
             out.append(
                 Decomposition(
-                    KNITTED_STRAIGHT, allm, pair, knitted=knitted, win_roles=tuple(roles)
+                    Shape.KNITTED_STRAIGHT, allm, pair, knitted=knitted, win_roles=tuple(roles)
                 )
             )
     return out

@@ -21,7 +21,7 @@ from .fans.model import FanDef, FanTable
 from .hand import Hand, Meld
 from .notation import format_meld, format_tiles, parse_hand
 from .rules import RuleSet, get_rules
-from .shapes import SEVEN_PAIRS, STANDARD
+from .shapes import Shape
 
 
 @attrs.frozen(slots=True)
@@ -261,12 +261,12 @@ def _select(
     # lowest tile, pung before chow), replace the choice when higher, and on
     # equal totals when the new one holds a fan of ``rs.tie_preferred`` or the
     # choice so far is seven pairs.
-    special = [x for x in readings if x[1].shape not in (STANDARD, SEVEN_PAIRS)]
+    special = [x for x in readings if x[1].shape not in (Shape.STANDARD, Shape.SEVEN_PAIRS)]
     if special:
         return max(special, key=lambda x: x[0].key)
-    seven = [x for x in readings if x[1].shape is SEVEN_PAIRS]
+    seven = [x for x in readings if x[1].shape is Shape.SEVEN_PAIRS]
     standard = sorted(
-        (x for x in readings if x[1].shape is STANDARD),
+        (x for x in readings if x[1].shape is Shape.STANDARD),
         key=lambda x: tuple(m.sort_key() for m in x[1].melds[len(x[1].hand.melds) :]),
     )
     best = seven[0] if seven else None

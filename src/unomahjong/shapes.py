@@ -25,15 +25,6 @@ class Shape(enum.Enum):
     """组合龙 shape: the nine tiles of a knitted set, one meld and a pair."""
 
 
-# The members as module constants (on Python 3.11 ``Shape.STANDARD`` costs an
-# enum metaclass hook, about 100 ns): scoring's hot paths read these.
-STANDARD = Shape.STANDARD
-SEVEN_PAIRS = Shape.SEVEN_PAIRS
-THIRTEEN_ORPHANS = Shape.THIRTEEN_ORPHANS
-HONOURS_AND_KNITTED = Shape.HONOURS_AND_KNITTED
-KNITTED_STRAIGHT = Shape.KNITTED_STRAIGHT
-
-
 @attrs.frozen(slots=True)
 class ShapeSpec:
     """Which shapes a rule set allows and how its special shapes are built."""
@@ -50,7 +41,7 @@ class ShapeSpec:
     """Each knitted set's codes as a bit mask: a hand holds the set when its
     held-kinds mask covers it (one test instead of nine look-ups)."""
     orphan_tiles: frozenset[Tile] = attrs.field(init=False)
-    """The kinds of 十三幺 / 国士无双, for C-level subset tests."""
+    """The kinds of 十三幺 / 国士无双, for subset tests."""
     knitted_tiles: tuple[frozenset[Tile], ...] = attrs.field(init=False)
     """Each knitted set's kinds (in ``knitted_codes`` order), for subset tests."""
     rank_shifts: tuple[int, ...] = attrs.field(init=False)

@@ -13,15 +13,8 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from ..hand import CHOW, KONG, Meld
-from ..shapes import (
-    HONOURS_AND_KNITTED,
-    KNITTED_STRAIGHT,
-    SEVEN_PAIRS,
-    STANDARD,
-    THIRTEEN_ORPHANS,
-    Shape,
-)
+from ..hand import Meld, MeldKind
+from ..shapes import Shape
 from ..tiles import HonourSpec, Tile
 from .engine import Reading
 from .model import Detector, DetectorKind, MeldKey
@@ -116,34 +109,26 @@ def concealed_kongs(r: Reading) -> int:
 
 def terminal_or_honour_pungs(r: Reading) -> list[int]:
     """Pungs and kongs of 1s, 9s and honours."""
-    out = []
-    melds = r.melds
-    for i in r.pungs:  # a loop, not a comprehension: this runs for every reading
-        if melds[i].tile.is_terminal_or_honour:
-            out.append(i)
-    return out
+    return [i for i in r.pungs if r.melds[i].tile.is_terminal_or_honour]
 
 
 def all_pungs(r: Reading) -> int:
     """碰碰和: four pungs or kongs and a pair."""
-    return int(r.shape is STANDARD and len(r.pungs) == 4)
+    return int(r.shape is Shape.STANDARD and len(r.pungs) == 4)
 
 
 def _has_terminal_or_honour(m: Meld) -> bool:
     rank = m.tile.rank
-    if m.kind is CHOW:
+    if m.kind is MeldKind.CHOW:
         return rank == 1 or rank == 7
     return rank is None or rank == 1 or rank == 9
 
 
 def outside_hand(r: Reading) -> int:
     """全带幺: every meld and the pair hold a terminal or honour."""
-    if r.shape is not STANDARD or r.pair is None or not r.pair.is_terminal_or_honour:
+    if r.shape is not Shape.STANDARD or r.pair is None or not r.pair.is_terminal_or_honour:
         return 0
-    for m in r.melds:
-        if not _has_terminal_or_honour(m):
-            return 0
-    return 1
+    return int(all(_has_terminal_or_honour(m) for m in r.melds))
 
 
 def melded_hand(r: Reading) -> int:
@@ -182,7 +167,7 @@ def tile_hog(r: Reading) -> int:
         return 0
     if not r.facts.kongs:
         return len(fours)
-    kong_codes = {m.tile.code for m in r.hand.melds if m.kind is KONG}
+    kong_codes = {m.tile.code for m in r.hand.melds if m.kind is MeldKind.KONG}
     return sum(1 for c in fours if c not in kong_codes)
 
 
@@ -235,10 +220,10 @@ def last_copy(r: Reading) -> int:
     for m in r.hand.melds:
         if m.exposed:
             c = m.tile.code
-            if m.kind is CHOW:
+            if m.kind is MeldKind.CHOW:
                 shown += c <= code <= c + 2
             elif c == code:
-                shown += 4 if m.kind is KONG else 3
+                shown += 4 if m.kind is MeldKind.KONG else 3
     return int(shown == 3)
 
 
@@ -248,7 +233,7 @@ S = DetectorKind.SIMPLE
 
 
 def seven_shifted_pairs(r: Reading) -> int:
-    if r.shape is not SEVEN_PAIRS:
+    if r.shape is not Shape.SEVEN_PAIRS:
         return 0
     f = r.facts
     ranks = sorted(t.rank for t in f.tiles if t.rank is not None)
@@ -259,7 +244,7 @@ def seven_shifted_pairs(r: Reading) -> int:
 
 def nine_gates(r: Reading) -> int:
     h = r.hand
-    if h.melds or r.shape is not STANDARD or r.win.rank is None:
+    if h.melds or r.shape is not Shape.STANDARD or r.win.rank is None:
         return 0
     if r.facts.honours or len(r.facts.suits) != 1:
         return 0  # a flush of one suit: checked before counting the tiles
@@ -288,8 +273,7 @@ def all_honours(r: Reading) -> int:
 
 def ranks_in(ok: frozenset[int]) -> Callable[[Reading], int]:
     """A detector: every tile is a number tile with a rank in ``ok`` (not a
-    special shape). One frame per call: the range fans are asked of most
-    hands."""
+    special shape)."""
 
     def detect(r: Reading) -> int:
         f = r.facts
@@ -309,7 +293,7 @@ def all_terminals_and_honours(r: Reading) -> int:
 
 
 def all_even_pungs(r: Reading) -> int:
-    return int(r.shape is STANDARD and _evens_only(r))
+    return int(r.shape is Shape.STANDARD and _evens_only(r))
 
 
 def full_flush(r: Reading) -> int:
@@ -329,15 +313,19 @@ def ranks_within(ok: frozenset[int]) -> Detector:
 
 
 def all_fives(r: Reading) -> int:
-    if r.shape is SEVEN_PAIRS:
+    if r.shape is Shape.SEVEN_PAIRS:
         return _fives_only(r)
-    if r.shape is not STANDARD or r.pair is None or r.pair.rank != 5:
+    if r.shape is not Shape.STANDARD or r.pair is None or r.pair.rank != 5:
         return 0
-    for m in r.melds:  # each holds a 5: a 5 pung, or a chow from 3, 4 or 5
-        rank = m.tile.rank
-        if rank is None or not (3 <= rank <= 5 if m.kind is CHOW else rank == 5):
-            return 0
-    return 1
+    return int(all(_holds_five(m) for m in r.melds))
+
+
+def _holds_five(m: Meld) -> bool:
+    """A pung or kong of 5s, or a chow from 3, 4 or 5."""
+    rank = m.tile.rank
+    if rank is None:
+        return False
+    return 3 <= rank <= 5 if m.kind is MeldKind.CHOW else rank == 5
 
 
 all_simples: Callable[[Reading], int] = ranks_in(_SIMPLES)
@@ -348,9 +336,9 @@ def no_honours(r: Reading) -> int:
 
 
 _SHAPE_GATES = {
-    SEVEN_PAIRS: "seven_pairs",
-    THIRTEEN_ORPHANS: "special",
-    HONOURS_AND_KNITTED: "special",
+    Shape.SEVEN_PAIRS: "seven_pairs",
+    Shape.THIRTEEN_ORPHANS: "special",
+    Shape.HONOURS_AND_KNITTED: "special",
 }
 
 
@@ -367,9 +355,9 @@ def all_chows(r: Reading) -> int:
     pair = r.pair
     if pair is None or pair.rank is None:
         return 0
-    if r.shape is STANDARD:
+    if r.shape is Shape.STANDARD:
         return int(len(r.chows) == 4)
-    if r.shape is KNITTED_STRAIGHT:
+    if r.shape is Shape.KNITTED_STRAIGHT:
         return int(len(r.chows) == 1)
     return 0
 
@@ -473,11 +461,7 @@ def pure_shifted_pungs(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[i
 
 def honour_pungs(r: Reading, test: Callable[[HonourSpec], bool]) -> list[int]:
     """Indices of the pungs and kongs of honours passing ``test``."""
-    out = []
-    for i, honour in r.honour_pungs:
-        if test(honour):
-            out.append(i)
-    return out
+    return [i for i, honour in r.honour_pungs if test(honour)]
 
 
 def honour_pungs_fan(test: Callable[[HonourSpec], bool], n: int, exact: bool = False) -> Detector:

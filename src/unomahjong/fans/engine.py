@@ -24,10 +24,10 @@ from typing import Any, NamedTuple, TypeVar
 import attrs
 
 from ..context import WinContext
-from ..decompose import ROLE_MELD, ROLE_PAIR, Decomposition, WinRole
-from ..hand import CHOW, KONG, Hand, Meld
+from ..decompose import Decomposition, Role, WinRole
+from ..hand import Hand, Meld, MeldKind
 from ..shanten import won_on_single_wait
-from ..shapes import HONOURS_AND_KNITTED, SEVEN_PAIRS, THIRTEEN_ORPHANS, Shape
+from ..shapes import Shape
 from ..tiles import HonourSpec, Tile
 from .model import DetectorKind, FanDef, FanTable, MeldKey
 
@@ -123,9 +123,9 @@ class HandFacts:
         for m in hand.melds:
             if m.exposed:
                 exposed += 1
-                exposed_kongs += m.kind is KONG
+                exposed_kongs += m.kind is MeldKind.KONG
             else:
-                concealed_kongs += m.kind is KONG
+                concealed_kongs += m.kind is MeldKind.KONG
         self.exposed_melds = exposed
         """Declared melds that are exposed (concealed kongs do not count)."""
         self.exposed_kongs = exposed_kongs
@@ -212,14 +212,14 @@ class Reading:
         self.decomposition = decomposition
         self.role = role
         shape = self.shape = decomposition.shape
-        special = shape is THIRTEEN_ORPHANS or shape is HONOURS_AND_KNITTED
+        special = shape is Shape.THIRTEEN_ORPHANS or shape is Shape.HONOURS_AND_KNITTED
         self.special = special
         """True for the special shapes that tile- and meld-based fans skip."""
-        self.seven_pairs = shape is SEVEN_PAIRS
+        self.seven_pairs = shape is Shape.SEVEN_PAIRS
         """True for seven pairs (a gate of the fans of that shape)."""
         self.knitted = bool(decomposition.knitted)
         """True when the reading holds a knitted set (a gate of 组合龙)."""
-        self.family = "special" if special else "pairs" if shape is SEVEN_PAIRS else "melds"
+        self.family = "special" if special else "pairs" if self.seven_pairs else "melds"
         """Shape family for per-hand caching: special, pairs or melds."""
         melds = self.melds = decomposition.melds
         self.pair = decomposition.pair
@@ -237,19 +237,19 @@ class Reading:
         # A concealed pung completed by a discard counts as exposed (暗刻).
         claimed = (
             -1
-            if role.role is not ROLE_MELD or role.index is None or self.context.self_drawn
+            if role.role is not Role.MELD or role.index is None or self.context.self_drawn
             else role.index
         )
         for i, m in enumerate(melds):
             t = m.tile
             kind = m.kind
-            if kind is CHOW:
+            if kind is MeldKind.CHOW:
                 chows.append(i)
                 assert t.suit is not None and t.rank is not None
                 chow_keys.append((t.suit, t.rank))
             else:
                 pungs.append(i)
-                if not m.exposed and (kind is KONG or i != claimed):
+                if not m.exposed and (kind is MeldKind.KONG or i != claimed):
                     concealed_pungs += 1
                 if t.rank is not None:
                     assert t.suit is not None
@@ -291,11 +291,11 @@ class Reading:
             return None
         role = self.role
         kind = None
-        if role.role is ROLE_PAIR:
+        if role.role is Role.PAIR:
             kind = "single"
-        elif role.role is ROLE_MELD and role.index is not None:
+        elif role.role is Role.MELD and role.index is not None:
             m = self.melds[role.index]
-            if m.kind is CHOW:
+            if m.kind is MeldKind.CHOW:
                 start = m.tile.rank
                 rank = self.win.rank
                 assert start is not None and rank is not None
@@ -414,16 +414,10 @@ def _meld_fans(
     the keys in rank order with suits renamed 0, 1, ... as they first occur,
     and mapped back to meld indices: one memo entry serves every hand holding
     the same melds in any order and any suits."""
-    # Explicit loops: on Python 3.11 each comprehension costs a frame.
-    ordered = []
-    for p, k in enumerate(keys):
-        ordered.append((k[1], k[0], p))
-    ordered.sort()
-    okeys: list[MeldKey] = []
-    sidx: list[int] = []
-    for r, s, p in ordered:
-        okeys.append((s, r))
-        sidx.append(idx[p])
+    # Rank order, then suit, then position (the sort is stable on ties).
+    order = sorted(range(len(keys)), key=lambda p: (keys[p][1], keys[p][0]))
+    okeys = [keys[p] for p in order]
+    sidx = [idx[p] for p in order]
     ckeys, names = _renamed_suits(okeys)
     memo = table.memo
     mkey = (chows, ckeys)
@@ -454,20 +448,9 @@ def _meld_fans(
                     ),
                 )
             found_sets += found
-    sets: list[SetHit] = []
-    for pos, opt in found_sets:  # back to meld indices
-        melds = []
-        for p in opt:
-            melds.append(sidx[p])
-        melds.sort()
-        sets.append((pos, tuple(melds)))
-    pairs: list[PairHit] = []
-    for a, b, fans in hit[1]:
-        x = sidx[a]
-        y = sidx[b]
-        pairs.append((x, y, fans) if x < y else (y, x, fans))
-    sets.sort()
-    pairs.sort()
+    # Back to meld indices.
+    sets = sorted((pos, tuple(sorted(sidx[p] for p in opt))) for pos, opt in found_sets)
+    pairs = sorted((min(sidx[a], sidx[b]), max(sidx[a], sidx[b]), fans) for a, b, fans in hit[1])
     return (tuple(sets), tuple(pairs))
 
 
@@ -475,13 +458,9 @@ def _renamed_suits(keys: Sequence[MeldKey]) -> tuple[tuple[MeldKey, ...], dict[i
     """The keys with suits renamed 0, 1, ... in order of first occurrence
     (set and pair detectors answer the same for both), and the renaming."""
     names: dict[int, int] = {}
-    renamed: list[MeldKey] = []
-    for s, r in keys:  # a loop: a comprehension costs a frame
-        name = names.get(s)
-        if name is None:
-            name = names[s] = len(names)
-        renamed.append((name, r))
-    return tuple(renamed), names
+    for s, _ in keys:
+        names.setdefault(s, len(names))
+    return tuple((names[s], r) for s, r in keys), names
 
 
 def _sorted_meld_fans(table: FanTable, chows: bool, keys: tuple[MeldKey, ...]) -> MeldFans:
@@ -733,10 +712,7 @@ def _count(
                     edges.append((a, b, pos))
                     break
         if edges:
-            groups = []
-            for _, m in alt:
-                groups.append(m)
-            chosen = _best_forest(table, edges, groups)
+            chosen = _best_forest(table, edges, [m for _, m in alt])
             repeats = repeats or len(chosen) > 1
             for a, b, pos in chosen:
                 counted.append((pos, 1, (a, b)))

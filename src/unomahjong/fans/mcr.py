@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..shapes import HONOURS_AND_KNITTED, SEVEN_PAIRS, THIRTEEN_ORPHANS
+from ..shapes import Shape
 from ..tiles import MCR_TILES, HonourSpec, Tile
 from .common import (
     S,
@@ -284,11 +284,11 @@ def _one_voided_suit(r: Reading) -> int:
 
 
 def _greater_knitted(r: Reading) -> int:
-    return int(r.shape is HONOURS_AND_KNITTED and len(r.facts.honours) == 7)
+    return int(r.shape is Shape.HONOURS_AND_KNITTED and len(r.facts.honours) == 7)
 
 
 def _lesser_knitted(r: Reading) -> int:
-    return int(r.shape is HONOURS_AND_KNITTED)
+    return int(r.shape is Shape.HONOURS_AND_KNITTED)
 
 
 def _triple_pung(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
@@ -326,7 +326,7 @@ DETECTORS: dict[str, Detector] = {
     "NINE_GATES": Detector(S, nine_gates, evidence=nine_gates_evidence),
     "FOUR_KONGS": at_least(kongs, 4, requires="kongs"),
     "SEVEN_SHIFTED_PAIRS": counted(seven_shifted_pairs, requires="seven_pairs"),
-    "THIRTEEN_ORPHANS": shape(THIRTEEN_ORPHANS),
+    "THIRTEEN_ORPHANS": shape(Shape.THIRTEEN_ORPHANS),
     "ALL_TERMINALS": hand_level(all_terminals, requires="honourless"),
     "LITTLE_FOUR_WINDS": little_honours_fan(_is_wind, 3),
     "LITTLE_THREE_DRAGONS": little_honours_fan(_is_dragon, 2),
@@ -338,7 +338,7 @@ DETECTORS: dict[str, Detector] = {
     "FOUR_PURE_SHIFTED_CHOWS": Detector(CS, four_pure_shifted_chows, size=4),
     "THREE_KONGS": at_least(kongs, 3, requires="kongs"),
     "ALL_TERMINALS_AND_HONORS": hand_level(all_terminals_and_honours, requires="honours"),
-    "SEVEN_PAIRS": shape(SEVEN_PAIRS),
+    "SEVEN_PAIRS": shape(Shape.SEVEN_PAIRS),
     "GREATER_HONORS_AND_KNITTED_TILES": counted(_greater_knitted, requires="special"),
     "ALL_EVEN_PUNGS": counted(all_even_pungs),
     "FULL_FLUSH": hand_level(full_flush, requires="honourless"),

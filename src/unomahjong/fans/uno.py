@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..shapes import HONOURS_AND_KNITTED, SEVEN_PAIRS, THIRTEEN_ORPHANS
+from ..shapes import Shape
 from ..tiles import HonourSpec
 from .common import (
     all_chows,
@@ -268,7 +268,7 @@ DETECTORS: dict[str, Detector] = {
     "NINE_GATES": Detector(S, nine_gates, evidence=nine_gates_evidence),
     "ALL_FUNCTIONS": Detector(S, all_honours, per_hand=True, requires="honours"),
     "PURE_TERMINAL_CHOWS": Detector(CS, pure_terminal_chows, size=4, uses_pair=True),
-    "THIRTEEN_ORPHANS": shape(THIRTEEN_ORPHANS),
+    "THIRTEEN_ORPHANS": shape(Shape.THIRTEEN_ORPHANS),
     "ALL_TERMINALS": Detector(S, all_terminals, per_hand=True, requires="honourless"),
     "FOUR_CONCEALED_PUNGS": Detector(S, concealed_pungs(4), requires="concealed_pungs"),
     "EARTHLY_HAND": Detector(S, flag("earthly_hand"), per_hand=True, requires="flagged"),
@@ -277,7 +277,7 @@ DETECTORS: dict[str, Detector] = {
     "FOUR_PURE_SHIFTED_CHOWS": Detector(CS, four_pure_shifted_chows, size=4),
     "THREE_KONGS": at_least(kongs, 3, requires="kongs"),
     "ALL_TERMINALS_AND_FUNCTIONS": Detector(S, all_terminals_and_honours, per_hand=True, requires="honours"),
-    "SEVEN_PAIRS": shape(SEVEN_PAIRS),
+    "SEVEN_PAIRS": shape(Shape.SEVEN_PAIRS),
     "ALL_EVEN_PUNGS": Detector(S, all_even_pungs),
     "FULL_FLUSH": Detector(S, full_flush, per_hand=True, requires="honourless"),
     "PURE_TRIPLE_CHOW": Detector(CS, pure_triple_chow, size=3),
@@ -294,7 +294,7 @@ DETECTORS: dict[str, Detector] = {
     "THREE_CONCEALED_PUNGS": Detector(S, concealed_pungs(3), requires="concealed_pungs"),
     "HALF_FLUSH": Detector(S, half_flush, per_hand=True, requires="honours"),
     "HEAVENLY_UNO": Detector(S, flag("heavenly_uno"), per_hand=True, requires="flagged"),
-    "KNITTED_AND_FUNCTIONS": shape(HONOURS_AND_KNITTED),
+    "KNITTED_AND_FUNCTIONS": shape(Shape.HONOURS_AND_KNITTED),
     "KNITTED_STRAIGHT": Detector(S, knitted_straight, requires="knitted"),
     "MIXED_SHIFTED_PUNGS": Detector(PS, mixed_shifted_pungs, size=4),
     "UPPER_FOUR": ranks_within(frozenset({6, 7, 8, 9})),
