@@ -233,9 +233,7 @@ class BlockKind:
             # Each meld's ranks sum to a multiple of 3 (3r for a pung,
             # 3r + 3 for a chow), so the pair's rank p has 2p = the sum of
             # all ranks, mod 3: one rank in three can hold it.
-            total = 0
-            for i in range(9):  # a loop: a generator expression costs a frame
-                total += i * ranks[i]
+            total = sum(i * n for i, n in enumerate(ranks))
             for i in range(2 * total % 3, 9, 3):
                 if ranks[i] >= 2:
                     ranks[i] -= 2

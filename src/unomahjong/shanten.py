@@ -80,9 +80,7 @@ def _scan(lay: _Layout, counts: Sequence[int]) -> tuple[int, int, int, int]:
     pairs = 0
     for a, kind in lay.blocks:
         key = tuple(counts[a : a + kind.length])
-        info = kind.memo.get(key)
-        if info is None:
-            info = kind.info(key)
+        info = kind.info(key)
         if info[0]:
             vid = convolve_ids(vid, info[0]) if vid else info[0]
             held |= info[1] << a
@@ -214,9 +212,7 @@ def is_complete_counts(lay: _Layout, counts: Sequence[int], melds: int) -> bool:
     pairs = 0
     for a, kind in lay.blocks:
         key = tuple(counts[a : a + kind.length])
-        info = kind.memo.get(key)
-        if info is None:
-            info = kind.info(key)
+        info = kind.info(key)
         if not info[0]:
             continue
         held |= info[1] << a
@@ -365,11 +361,7 @@ def _block_status(
     status: list[tuple[int, BlockKind, tuple[int, ...], str]] = []
     for a, kind in lay.blocks:
         key = tuple(counts[a : a + kind.length])
-        if not any(key):
-            status.append((a, kind, key, "M"))
-            continue
-        st = kind.status_memo.get(key)  # BlockKind.status, inlined: a hot path
-        status.append((a, kind, key, st if st is not None else kind.status(key)))
+        status.append((a, kind, key, kind.status(key)))
     return status
 
 
@@ -408,7 +400,7 @@ def _special_waits(lay: _Layout, counts: Sequence[int], melds: int) -> set[int]:
     """Waits of the shapes other than four melds and a pair (at most one
     declared meld: only the knitted straight allows one)."""
     out: set[int] = set()
-    kinds = len(counts) - counts.count(0)  # C-level scans
+    kinds = len(counts) - counts.count(0)
     if kinds <= 7:  # counts are at most 4: a Hand holds no more copies
         # Too few kinds for the orphans (12) or a knitted set (8 of its
         # kinds): only seven pairs can wait, on six pairs and a single.
