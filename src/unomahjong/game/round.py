@@ -20,7 +20,7 @@ import attrs
 from .._checks import whole
 from ..context import WinContext
 from ..errors import MahjongError, NotWinningError, RulesError
-from ..hand import CHOW, KONG, PUNG, Hand, Meld
+from ..hand import Hand, Meld, MeldKind
 from ..rules import RuleSet, get_rules
 from ..scoring import Score, score
 from ..shanten import is_complete_counts, layout_for, min_shanten, waits_codes
@@ -79,23 +79,8 @@ class ActionKind(enum.Enum):
     CHOW = "chow"
 
 
-# Members as module constants: on Python 3.11 reading ``Phase.TURN`` goes
-# through the enum metaclass's attribute hook (about 100 ns, a global about
-# 10), and the game loop reads them at every step.
-_TURN = Phase.TURN
-_CLAIM = Phase.CLAIM
-_ROB = Phase.ROB
-_ENDED = Phase.ENDED
-_A_WIN = ActionKind.WIN
-_A_CONCEALED_KONG = ActionKind.CONCEALED_KONG
-_A_ADDED_KONG = ActionKind.ADDED_KONG
-_A_DISCARD = ActionKind.DISCARD
-_A_KONG = ActionKind.KONG
-_A_PUNG = ActionKind.PUNG
-_A_CHOW = ActionKind.CHOW
-
-# By the kind's value: an enum member hashes in Python, its value in C.
-_CLAIM_RANK = {k.value: r for k, r in ((_A_WIN, 3), (_A_KONG, 2), (_A_PUNG, 2), (_A_CHOW, 1))}
+_CLAIM_RANK = {ActionKind.WIN: 3, ActionKind.KONG: 2, ActionKind.PUNG: 2, ActionKind.CHOW: 1}
+"""How claims on a discard rank (a pass ranks 0)."""
 
 
 @attrs.frozen(slots=True)
@@ -410,7 +395,7 @@ def start_round(
             hands[(dealer + k) % players].append(tiles[i])
             i += 1
     seats = tuple(SeatState(_sorted(h)) for h in hands)
-    state = RoundState(rs, dealer, tiles, i, len(tiles) - 1, seats, _TURN, dealer)
+    state = RoundState(rs, dealer, tiles, i, len(tiles) - 1, seats, Phase.TURN, dealer)
     return _draw(state, dealer, replacement=False)
 
 
@@ -484,7 +469,7 @@ def _draw_with(
         front,
         back,
         (*seats[:seat], new_s, *seats[seat + 1 :]),
-        _TURN,
+        Phase.TURN,
         seat,
         direction,
         tile,
@@ -535,9 +520,9 @@ def _replace(seats: tuple[SeatState, ...], i: int, s: SeatState) -> tuple[SeatSt
 
 def awaiting(state: RoundState) -> tuple[int, ...]:
     """Seats whose answer the round is waiting for, in seat order."""
-    if state.phase is _TURN:
+    if state.phase is Phase.TURN:
         return (state.current,)
-    if state.phase is _ENDED:
+    if state.phase is Phase.ENDED:
         return ()
     return tuple(sorted(state.pending))
 
@@ -552,7 +537,7 @@ def _hand(state: RoundState, seat: int, win: Tile | None) -> Hand:
     concealed tiles in TURN, added in CLAIM/ROB)."""
     s = state.seats[seat]
     concealed = s.concealed
-    if win is not None and state.phase is _TURN:
+    if win is not None and state.phase is Phase.TURN:
         concealed = _remove(concealed, win)
     return Hand(state.rules.tileset, concealed, s.melds, win)
 
@@ -717,7 +702,7 @@ def _uno_discards(state: RoundState, seat: int, options: Iterable[Tile]) -> list
 def _win_context(state: RoundState, seat: int, *, robbing: bool = False) -> WinContext:
     """The exact context of a win by ``seat`` now."""
     s = state.seats[seat]
-    self_drawn = state.phase is _TURN
+    self_drawn = state.phase is Phase.TURN
     tile = state.drawn if self_drawn else state.offered
     assert tile is not None
     visible = 0
@@ -813,7 +798,7 @@ def _may_complete(tab: _Tables, counts: list[int], melds: int, code: int) -> boo
 
 def _can_win(state: RoundState, seat: int, *, robbing: bool = False) -> Score | None:
     """The score of a win by ``seat`` now, or None when it may not win."""
-    turn = state.phase is _TURN
+    turn = state.phase is Phase.TURN
     tile = state.drawn if turn else state.offered
     if tile is None:
         return None
@@ -879,13 +864,13 @@ class _Tables:
         def table(kind: ActionKind, uno: bool = False) -> dict[Tile, Action]:
             return {t: Action(kind, t, uno) for t in ts.tiles}
 
-        self.discard = table(_A_DISCARD)
-        self.uno = table(_A_DISCARD, True)
-        self.concealed_kong = table(_A_CONCEALED_KONG)
-        self.added_kong = table(_A_ADDED_KONG)
-        self.kong = table(_A_KONG)
-        self.pung = table(_A_PUNG)
-        self.chow = table(_A_CHOW)
+        self.discard = table(ActionKind.DISCARD)
+        self.uno = table(ActionKind.DISCARD, True)
+        self.concealed_kong = table(ActionKind.CONCEALED_KONG)
+        self.added_kong = table(ActionKind.ADDED_KONG)
+        self.kong = table(ActionKind.KONG)
+        self.pung = table(ActionKind.PUNG)
+        self.chow = table(ActionKind.CHOW)
         self.events = {
             kind: tuple({t: Event(kind, seat, t) for t in ts.tiles} for seat in range(MAX_PLAYERS))
             for kind in ("draw", "replacement", "discard", "uno", "reverse", "skip")
@@ -961,7 +946,7 @@ def _knit_lanes(
     return mult, tuple((low << 1, low) for low in lanes if low)
 
 
-_WIN = Action(_A_WIN)
+_WIN = Action(ActionKind.WIN)
 _PASS = Action(ActionKind.PASS)
 _TABLES: dict[int, _Tables] = {}
 
@@ -1012,10 +997,10 @@ def legal_actions(state: RoundState, seat: int) -> tuple[Action, ...]:
 
 def _legal_actions(state: RoundState, seat: int) -> tuple[Action, ...]:
     phase = state.phase
-    if phase is _TURN:
+    if phase is Phase.TURN:
         if seat != state.current:
             return ()
-    elif phase is _ENDED or seat not in state.pending:
+    elif phase is Phase.ENDED or seat not in state.pending:
         return ()
     else:
         return _claim_options(state, seat)
@@ -1046,7 +1031,7 @@ def _legal_actions(state: RoundState, seat: int) -> tuple[Action, ...]:
                 if counts[t.code] == 4:
                     out.append(tab.concealed_kong[t])
         for m in s.melds:
-            if m.kind is PUNG and counts[m.tile.code]:
+            if m.kind is MeldKind.PUNG and counts[m.tile.code]:
                 out.append(tab.added_kong[m.tile])
     discards = map(tab.discard.__getitem__, options)
     if uno:
@@ -1069,14 +1054,14 @@ def _legal_actions(state: RoundState, seat: int) -> tuple[Action, ...]:
 def _claimable(state: RoundState, seat: int) -> bool:
     """``bool(_claim_options(state, seat))``, cheaply."""
     s = state.seats[seat]
-    if state.phase is _CLAIM and not state.last and not s.uno:
+    if state.phase is Phase.CLAIM and not state.last and not s.uno:
         tile = state.offered
         assert tile is not None
         if _seat_counts(state.rules.tileset, s)[tile.code] >= 2:
             return True
         if tile.rank is not None and seat == _next(state, state.current) and _chows(state, s, tile):
             return True
-    return _can_win(state, seat, robbing=state.phase is _ROB) is not None
+    return _can_win(state, seat, robbing=state.phase is Phase.ROB) is not None
 
 
 def _chows(state: RoundState, s: SeatState, tile: Tile) -> list[Tile]:
@@ -1091,9 +1076,9 @@ def _claim_options(state: RoundState, seat: int) -> tuple[Action, ...]:
     assert tile is not None
     s = state.seats[seat]
     out: list[Action] = []
-    if _can_win(state, seat, robbing=state.phase is _ROB) is not None:
+    if _can_win(state, seat, robbing=state.phase is Phase.ROB) is not None:
         out.append(_WIN)
-    if state.phase is _CLAIM and not state.last and not s.uno:
+    if state.phase is Phase.CLAIM and not state.last and not s.uno:
         acts = _tables_of(state.rules)
         n = _seat_counts(acts.tileset, s)[tile.code]
         if n >= 3 and state.wall_left > 0:
@@ -1117,7 +1102,7 @@ def apply(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tup
     Raises :class:`IllegalActionError` (a ``ValueError``) for anything not in
     :func:`legal_actions`; the given state is never modified (it is frozen).
     """
-    if state.phase is _ENDED:
+    if state.phase is Phase.ENDED:
         raise IllegalActionError("ended", "the round is over")
     if type(seat) is not int:
         seat = whole_number(seat, "seat")  # a NumPy integer; a float is refused
@@ -1133,8 +1118,8 @@ def apply(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tup
         if action not in actions:
             who = "it is not this seat's turn" if seat not in awaiting(state) else "not allowed now"
             raise IllegalActionError("illegal-action", f"seat {seat} may not {action}: {who}")
-    if state.phase is _TURN:
-        if action.kind is _A_DISCARD:
+    if state.phase is Phase.TURN:
+        if action.kind is ActionKind.DISCARD:
             return _discard(state, seat, action)
         return _turn(state, seat, action)
     answers = (*state.answers, (seat, action))
@@ -1168,16 +1153,16 @@ def apply(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tup
 def _turn(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tuple[Event, ...]]:
     s = state.seats[seat]
     kind = action.kind
-    if kind is _A_WIN:
+    if kind is ActionKind.WIN:
         result = _can_win(state, seat)
         assert result is not None
         return _end(state, (Win(seat, result, None),), (Event("win", seat, state.drawn),))
-    if kind is _A_CONCEALED_KONG:
+    if kind is ActionKind.CONCEALED_KONG:
         tile = action.tile
         assert tile is not None
         s = _seat(
             _remove(s.concealed, tile, tile, tile, tile),
-            (*s.melds, Meld(KONG, tile, exposed=False)),
+            (*s.melds, Meld(MeldKind.KONG, tile, exposed=False)),
             s.discards,
             s.uno,
             s.uno_first,
@@ -1189,10 +1174,10 @@ def _turn(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tup
         state = _replaced(state, seats=_replace(state.seats, seat, s), window=False)
         new, events = _draw(state, seat, replacement=True)
         return new, (Event("concealed_kong", seat, tile), *events)
-    if kind is _A_ADDED_KONG:
+    if kind is ActionKind.ADDED_KONG:
         tile = action.tile
         assert tile is not None
-        state = _replaced(state, phase=_ROB, offered=tile, window=False, answers=())
+        state = _replaced(state, phase=Phase.ROB, offered=tile, window=False, answers=())
         robbers = tuple(i for i in range(state.players) if i != seat and _claimable(state, i))
         state = _replaced(state, pending=robbers)
         if robbers:
@@ -1270,7 +1255,7 @@ def _discard(state: RoundState, seat: int, action: Action) -> tuple[RoundState, 
         front + 1,
         state.back,
         tuple(table),
-        _TURN,
+        Phase.TURN,
         nxt,
         direction,
         drawn,
@@ -1302,7 +1287,7 @@ def _claim_state(
         state.front,
         state.back,
         seats,
-        _CLAIM,
+        Phase.CLAIM,
         state.current,
         state.direction,
         None,
@@ -1364,10 +1349,7 @@ def _claimers(
 
 def _can_chow(counts: bytearray, chows: tuple[tuple[Tile, int, int], ...]) -> bool:
     """Whether ``counts`` hold the two other tiles of one of the ``chows``."""
-    for _, a, b in chows:  # noqa: SIM110 (a loop is cheaper than any() here)
-        if counts[a] and counts[b]:
-            return True
-    return False
+    return any(counts[a] and counts[b] for _, a, b in chows)
 
 
 def _complete_added_kong(state: RoundState) -> tuple[RoundState, tuple[Event, ...]]:
@@ -1375,8 +1357,8 @@ def _complete_added_kong(state: RoundState) -> tuple[RoundState, tuple[Event, ..
     assert tile is not None
     s = state.seats[seat]
     melds = tuple(
-        Meld(KONG, m.tile, exposed=True, source=m.source)
-        if m.kind is PUNG and m.tile == tile
+        Meld(MeldKind.KONG, m.tile, exposed=True, source=m.source)
+        if m.kind is MeldKind.PUNG and m.tile == tile
         else m
         for m in s.melds
     )
@@ -1402,9 +1384,9 @@ def _in_turn_order(state: RoundState, seats: Iterable[int]) -> list[int]:
 
 def _resolve(state: RoundState) -> tuple[RoundState, tuple[Event, ...]]:
     """All answers are in: carry out the highest claim (wins all together)."""
-    robbing = state.phase is _ROB
+    robbing = state.phase is Phase.ROB
     answers = state.answers  # one answer per seat
-    winners = [i for i, a in answers if a.kind is _A_WIN]
+    winners = [i for i, a in answers if a.kind is ActionKind.WIN]
     tile = state.offered
     assert tile is not None
     if winners:
@@ -1421,7 +1403,7 @@ def _resolve(state: RoundState) -> tuple[RoundState, tuple[Event, ...]]:
     best: tuple[int, Action] | None = None
     rank = 0
     for answer in answers:
-        r = _CLAIM_RANK.get(answer[1].kind._value_, 0)
+        r = _CLAIM_RANK.get(answer[1].kind, 0)
         if r > rank:
             best, rank = answer, r
     if best is not None:
@@ -1472,18 +1454,18 @@ def _claim(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tu
     )
     s = state.seats[seat]
     kind = action.kind
-    if kind is _A_CHOW:
+    if kind is ActionKind.CHOW:
         start = action.tile
         assert start is not None and start.rank is not None
         ts = state.rules.tileset
         chow = [ts.by_code(start.code + i) for i in range(3)]
         chow.remove(tile)
-        meld = Meld(CHOW, start, exposed=True, source=source, claimed=tile)
+        meld = Meld(MeldKind.CHOW, start, exposed=True, source=source, claimed=tile)
         concealed = _remove(s.concealed, *chow)
     else:
-        n = 3 if kind is _A_KONG else 2
+        n = 3 if kind is ActionKind.KONG else 2
         meld = Meld(
-            KONG if kind is _A_KONG else PUNG,
+            MeldKind.KONG if kind is ActionKind.KONG else MeldKind.PUNG,
             tile,
             exposed=True,
             source=source,
@@ -1510,13 +1492,13 @@ def _claim(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tu
         pending=(),
         answers=(),
         current=seat,
-        phase=_TURN,
+        phase=Phase.TURN,
         drawn=None,
         claimed=True,
         last=False,
     )
     event = Event(kind.value, seat, tile)
-    if kind is _A_KONG:
+    if kind is ActionKind.KONG:
         new, more = _draw(state, seat, replacement=True)
         return new, (event, *more)
     return state, (event,)
@@ -1538,6 +1520,6 @@ def _end(
             pay[w.seat] += due
     result = Outcome(wins, tuple(pay))
     return (
-        _replaced(state, phase=_ENDED, pending=(), answers=(), result=result),
+        _replaced(state, phase=Phase.ENDED, pending=(), answers=(), result=result),
         events,
     )
