@@ -1004,6 +1004,18 @@ cdef inline int ranks_held(const Layout* lay, uint64_t mask) noexcept nogil:
     return r & 0x1FF
 
 
+cdef inline void concealed_special(Dec* d, int shape, int pair, int nknitted, int role) noexcept nogil:
+    """A reading of a concealed special shape: no melds, one role."""
+    d.shape = shape
+    d.nm = 0
+    d.pair = pair
+    d.knit = -1
+    d.nknitted = nknitted
+    d.nroles = 1
+    d.rkind[0] = role
+    d.ridx[0] = -1
+
+
 cdef int decompose(const Layout* lay, const Facts* f, Dec* out, int cap) noexcept nogil:
     """Every reading of the hand, in ``decompose.decompose``'s order; -1 on
     overflow."""
@@ -1012,7 +1024,6 @@ cdef int decompose(const Layout* lay, const Facts* f, Dec* out, int cap) noexcep
     cdef int c, i, k, ndbl, dbl, ok
     cdef uint64_t mask = 0
     cdef int rest[SIZE]
-    cdef Dec* d
     n = standard(lay, f.hcounts, f, 4 - f.ndeclared, SH_STANDARD, -1, out, 0, cap)
     if n < 0:
         return -1
@@ -1029,15 +1040,7 @@ cdef int decompose(const Layout* lay, const Facts* f, Dec* out, int cap) noexcep
             if ok:
                 if n >= cap:
                     return -1
-                d = &out[n]
-                d.shape = SH_SEVEN_PAIRS
-                d.nm = 0
-                d.pair = -1
-                d.knit = -1
-                d.nknitted = 0
-                d.nroles = 1
-                d.rkind[0] = R_PAIR
-                d.ridx[0] = -1
+                concealed_special(&out[n], SH_SEVEN_PAIRS, -1, 0, R_PAIR)
                 n += 1
         else:
             if (mask & ~lay.orphan_mask) == 0:
@@ -1051,43 +1054,19 @@ cdef int decompose(const Layout* lay, const Facts* f, Dec* out, int cap) noexcep
                     if kinds == 13 and ndbl == 1:
                         if n >= cap:
                             return -1
-                        d = &out[n]
-                        d.shape = SH_ORPHANS
-                        d.nm = 0
-                        d.pair = dbl
-                        d.knit = -1
-                        d.nknitted = 0
-                        d.nroles = 1
-                        d.rkind[0] = R_PAIR if f.win == dbl else R_SINGLE
-                        d.ridx[0] = -1
+                        concealed_special(&out[n], SH_ORPHANS, dbl, 0, R_PAIR if f.win == dbl else R_SINGLE)
                         n += 1
                 elif kinds == 14:
                     if n >= cap:
                         return -1
-                    d = &out[n]
-                    d.shape = SH_ORPHANS
-                    d.nm = 0
-                    d.pair = -1
-                    d.knit = -1
-                    d.nknitted = 0
-                    d.nroles = 1
-                    d.rkind[0] = R_SINGLE
-                    d.ridx[0] = -1
+                    concealed_special(&out[n], SH_ORPHANS, -1, 0, R_SINGLE)
                     n += 1
             if kinds == 14:
                 for k in range(lay.nknit):
                     if (mask & ~lay.honour_mask & ~lay.knit_mask[k]) == 0:
                         if n >= cap:
                             return -1
-                        d = &out[n]
-                        d.shape = SH_KNITTED
-                        d.nm = 0
-                        d.pair = -1
-                        d.knit = -1
-                        d.nknitted = popcount64(mask & ~lay.honour_mask)
-                        d.nroles = 1
-                        d.rkind[0] = R_KNITTED if lay.rank[f.win] else R_SINGLE
-                        d.ridx[0] = -1
+                        concealed_special(&out[n], SH_KNITTED, -1, popcount64(mask & ~lay.honour_mask), R_KNITTED if lay.rank[f.win] else R_SINGLE)
                         n += 1
                         break
     if f.ndeclared <= 1 and kinds >= 9 and ranks_held(lay, mask) == 0x1FF:
