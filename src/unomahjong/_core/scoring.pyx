@@ -456,6 +456,18 @@ cdef inline void bit_or(uint64_t* mask, const uint64_t* other) noexcept nogil:
     mask[1] |= other[1]
 
 
+cdef void sort_ints(int* a, int n, bint descending=False) noexcept nogil:
+    """Insertion sort of a few ints, in place."""
+    cdef int i, j, x
+    for i in range(1, n):
+        x = a[i]
+        j = i - 1
+        while j >= 0 and ((a[j] < x) if descending else (a[j] > x)):
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+
+
 # ---------------------------------------------------------------- layouts
 
 cdef Layout UNO_LAYOUT
@@ -791,17 +803,6 @@ cdef object _compile(rules):
 
 # ---------------------------------------------------------------- arrangements
 
-cdef void sort_melds(Arr* a) noexcept nogil:
-    cdef int i, j, x
-    for i in range(1, a.n):
-        x = a.m[i]
-        j = i - 1
-        while j >= 0 and a.m[j] > x:
-            a.m[j + 1] = a.m[j]
-            j -= 1
-        a.m[j + 1] = x
-
-
 cdef int arr_cmp(const Arr* a, const Arr* b) noexcept nogil:
     """The order of ``decompose._suit_arrangements``: melds as (offset,
     kind) tuples, then the pair (None first)."""
@@ -826,7 +827,7 @@ cdef int arrange(int* c, int length, Arr* cur, Arr* out, int* nout) noexcept nog
         if nout[0] >= MAXARR:
             return -1
         out[nout[0]] = cur[0]
-        sort_melds(&out[nout[0]])
+        sort_ints(out[nout[0]].m, out[nout[0]].n)
         nout[0] += 1
         return 0
     if cur.n < 5 and c[i] >= 3:
@@ -1657,14 +1658,7 @@ cdef int best_forest(const PairHit* pairs, const int* edge_pair, const int* edge
             k += 1
         if not ok:
             continue
-        # rows ascending is the key's rows (-pos descending)
-        for i in range(1, k):
-            j = rows[i]
-            g = i - 1
-            while g >= 0 and rows[g] > j:
-                rows[g + 1] = rows[g]
-                g -= 1
-            rows[g + 1] = j
+        sort_ints(rows, k)  # rows ascending is the key's rows (-pos descending)
         distinct = 1 if k else 0
         for i in range(1, k):
             if rows[i] != rows[i - 1]:
@@ -1897,13 +1891,7 @@ cdef void make_key(const Plan* p, Count* c) noexcept nogil:
                 c.kpoints[c.nkey] = p.points[c.e[i].pos]
                 c.krows[c.nkey] = c.e[i].pos
                 c.nkey += 1
-    for i in range(1, c.nkey):
-        x = c.kpoints[i]
-        j = i - 1
-        while j >= 0 and c.kpoints[j] < x:
-            c.kpoints[j + 1] = c.kpoints[j]
-            j -= 1
-        c.kpoints[j + 1] = x
+    sort_ints(c.kpoints, c.nkey, True)
     # entries are by position, so krows is already ascending
 
 
@@ -2077,14 +2065,7 @@ cdef int read_hand(const Layout* lay, hand, ctx, Facts* f) except -1:
     if c < 0 or c >= SIZE or not f.hcounts[c]:
         raise ValueError("bad winning tile")
     f.win = c
-    # the kinds held, in code order (the fours are listed in that order)
-    for i in range(1, nheld):
-        c = held[i]
-        k2 = i - 1
-        while k2 >= 0 and held[k2] > c:
-            held[k2 + 1] = held[k2]
-            k2 -= 1
-        held[k2 + 1] = c
+    sort_ints(held, nheld)  # in code order: the fours are listed in that order
     for i in range(nheld):
         c = held[i]
         n = f.counts[c]
