@@ -11,9 +11,12 @@ line. Environment switches, documented in docs/releasing.md:
 ``UNOMAHJONG_REQUIRE_COMPILED=1``
     a failed compile fails the build (cibuildwheel, CI).
 ``UNOMAHJONG_BOUNDSCHECK=1``
-    index, wraparound and initialisation checks on, C division off: the build
-    CI runs the differential and bad-input tests against. A failed compile
-    fails this build too: falling back would test the Python engine instead.
+    index, wraparound and initialisation checks on, C division off, and on
+    POSIX compilers AddressSanitizer and UndefinedBehaviorSanitizer (which
+    check the C arrays Cython's own checks do not see): the build CI runs the
+    differential and bad-input tests against, with the sanitizer runtimes
+    preloaded. A failed compile fails this build too: falling back would test
+    the Python engine instead.
 """
 
 from __future__ import annotations
@@ -54,6 +57,11 @@ CHECKED_DIRECTIVES = {
     "cdivision": False,
 }
 
+# The checked build's sanitizers: out-of-bounds indexing of C arrays (struct
+# members and locals included), use of freed memory, undefined arithmetic.
+# Any report aborts the process (no recovery), so a test run fails.
+SANITIZERS = ("-fsanitize=address,undefined", "-fno-sanitize-recover=all")
+
 # A directive set to False in a source file (header comment or decorator)
 # wins over the build's defaults, so the checked build would silently test
 # unchecked code.
@@ -80,7 +88,20 @@ def extensions() -> list[Extension]:
     for a pure build."""
     if switch(PURE_SWITCH):
         return []
-    return [Extension(f"{PACKAGE}.{Path(source).stem}", [source]) for source in core_sources()]
+    compile_args: list[str] = []
+    link_args: list[str] = []
+    if switch(BOUNDSCHECK_SWITCH) and os.name == "posix":
+        compile_args = [*SANITIZERS, "-fno-omit-frame-pointer", "-O1"]
+        link_args = list(SANITIZERS)
+    return [
+        Extension(
+            f"{PACKAGE}.{Path(source).stem}",
+            [source],
+            extra_compile_args=compile_args,
+            extra_link_args=link_args,
+        )
+        for source in core_sources()
+    ]
 
 
 def local_overrides() -> list[str]:
