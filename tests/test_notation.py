@@ -1,4 +1,4 @@
-"""Example-based tests of the notation (RULINGS.md section 2): parsing, formatting, errors."""
+"""Example-based tests of the notation (docs/notation.md): parsing, formatting, errors."""
 
 from __future__ import annotations
 
@@ -40,8 +40,8 @@ def tiles_of(ts: TileSet, spec: str) -> list[Tile]:
 # --- canonical formatting --------------------------------------------------------------
 
 CANONICAL_UNO = [
-    # RULINGS 2: the worked example
-    pytest.param("[SSSg] 123r 456r 789r 5g +5g", "[SSSg] 123456789r 5g +5g", id="rulings-example"),
+    # docs/notation.md: the worked example
+    pytest.param("[SSSg] 123r 456r 789r 5g +5g", "[SSSg] 123456789r 5g +5g", id="doc-example"),
     pytest.param("[SSSg] 123456789r 5g +5g", "[SSSg] 123456789r 5g +5g", id="already-canonical"),
     pytest.param("[SSSg]123r456r789r5g+5g", "[SSSg] 123456789r 5g +5g", id="no-spaces"),
     pytest.param(
@@ -162,7 +162,7 @@ def test_parse_mcr_structure() -> None:
 
 
 def test_whitespace_separates_groups_not_ranks() -> None:
-    # RULINGS 2: "123 456r" is an error, never read as "123456r".
+    # docs/notation.md: "123 456r" is an error, never read as "123456r".
     with pytest.raises(NotationError) as info:
         parse_hand("123 456r 789r 123y 5g")
     assert info.value.code == "missing-colour"
@@ -320,7 +320,7 @@ ERRORS = [
         "missing-colour",
         0,
         "colour letter",
-        id="rulings-ranks-without-colour",
+        id="doc-ranks-without-colour",
     ),
     pytest.param(
         H,
@@ -329,7 +329,7 @@ ERRORS = [
         "missing-colour",
         0,
         "R is the rank Reverse",
-        id="rulings-r-R-confusion",
+        id="doc-r-R-confusion",
     ),
     pytest.param(
         H, "123r 456R", "uno", "missing-colour", 5, "R is the rank Reverse", id="R-confusion-later"
@@ -362,7 +362,7 @@ ERRORS = [
     pytest.param(H, "12,3r", "uno", "unknown-character", 2, "ranks", id="comma"),
     # the other notation
     pytest.param(
-        H, "123m 456r", "uno", "mcr-notation", 3, "MCR notation", id="rulings-mpsz-in-uno"
+        H, "123m 456r", "uno", "mcr-notation", 3, "MCR notation", id="doc-mpsz-in-uno"
     ),
     pytest.param(H, "123s", "uno", "mcr-notation", 3, "MCR notation", id="bamboo-in-uno"),
     pytest.param(H, "1z", "uno", "mcr-notation", 1, "MCR notation", id="z-in-uno"),
@@ -380,7 +380,7 @@ ERRORS = [
     pytest.param(H, "EE e", "mcr", "letter-case", 3, "uppercase: E", id="lower-wind"),
     pytest.param(H, "c", "mcr", "letter-case", 0, "uppercase: C", id="lower-dragon"),
     # fifth copy
-    pytest.param(H, "11111r 2345678r", "uno", "too-many-copies", 4, None, id="rulings-fifth-copy"),
+    pytest.param(H, "11111r 2345678r", "uno", "too-many-copies", 4, None, id="doc-fifth-copy"),
     pytest.param(
         H, "[1111r] 1r 23456789r", "uno", "too-many-copies", 8, None, id="fifth-after-kong"
     ),
@@ -391,7 +391,7 @@ ERRORS = [
     pytest.param(H, "EEEE 1m E", "mcr", "too-many-copies", 8, None, id="fifth-honour"),
     # bracket melds that are not chows, pungs or kongs
     pytest.param(
-        H, "[124r] 456r", "uno", "bad-meld", 0, "a meld is 3 consecutive", id="rulings-bad-meld"
+        H, "[124r] 456r", "uno", "bad-meld", 0, "a meld is 3 consecutive", id="doc-bad-meld"
     ),
     pytest.param(H, "123r [11r]", "uno", "bad-meld", 5, "a meld is", id="two-tile-meld"),
     pytest.param(H, "[]", "uno", "bad-meld", 0, "a meld is", id="empty-meld"),
@@ -404,14 +404,14 @@ ERRORS = [
     pytest.param(H, "1m [EEES]", "mcr", "bad-meld", 3, "a meld is", id="mcr-bad-meld"),
     # chows of honours
     pytest.param(
-        H, "[RSRr]", "uno", "honour-chow", 0, "honours form pungs", id="rulings-function-chow"
+        H, "[RSRr]", "uno", "honour-chow", 0, "honours form pungs", id="doc-function-chow"
     ),
     pytest.param(
         H, "1y [RRSr]", "uno", "honour-chow", 3, "honours form pungs", id="function-chow-2"
     ),
     pytest.param(H, "[ESW]", "mcr", "honour-chow", 0, "honours form pungs", id="wind-chow"),
     # wrong tile count
-    pytest.param(H, "123r", "uno", "tile-count", 4, "a hand is 13 tiles", id="rulings-too-few"),
+    pytest.param(H, "123r", "uno", "tile-count", 4, "a hand is 13 tiles", id="doc-too-few"),
     pytest.param(H, "", "uno", "tile-count", 0, "a hand is 13 tiles", id="empty-hand"),
     pytest.param(H, "+5g", "uno", "tile-count", 3, "a hand is 13 tiles", id="only-win"),
     pytest.param(
@@ -444,7 +444,7 @@ ERRORS = [
         "missing-winning-tile",
         20,
         None,
-        id="rulings-plus-without-tile",
+        id="doc-plus-without-tile",
     ),
     pytest.param(
         H, "123456789r 123y 5g +  ", "uno", "missing-winning-tile", 22, None, id="plus-then-space"

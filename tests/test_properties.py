@@ -2,8 +2,8 @@
 
 The hands come from :mod:`unomahjong.strategies`. Where a property needs an
 answer that does not come from the code under test, it uses the small
-brute-force reference below (``_reference_shapes``), which follows RULINGS.md
-section 3 literally and shares no code with the library.
+brute-force reference below (``_reference_shapes``), which follows
+docs/rules.md#winning-shapes literally and shares no code with the library.
 """
 
 from __future__ import annotations

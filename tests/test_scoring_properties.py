@@ -1,4 +1,4 @@
-"""Properties of UNO scoring over generated winning hands (RULINGS.md section 4)."""
+"""Properties of UNO scoring over generated winning hands (docs/rules.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Example-based tests of the tile sets (RULINGS.md section 1) and the code layout."""
+"""Example-based tests of the tile sets (docs/rules.md#tiles) and the code layout."""
 
 from __future__ import annotations
 

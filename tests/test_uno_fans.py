@@ -1,9 +1,9 @@
-"""The UNO fan table against hand-worked examples (RULINGS.md section 4).
+"""The UNO fan table against hand-worked examples (docs/rules.md).
 
 The expected values live in ``uno_fan_examples.py`` and were derived by hand
-from the rulings, not from the engine. Where the engine disagrees with the
-rulings, the example is kept with the ruling's value and marked as a strict
-xfail naming the engine bug.
+from the rules as docs/rules.md states them, not from the engine. Where the
+engine disagrees with those rules, the example keeps the documented value
+and is marked as a strict xfail naming the engine bug.
 """
 
 from __future__ import annotations
@@ -59,8 +59,8 @@ def find(hand: str, flags: Mapping[str, bool] | None = None) -> FanExample:
     return hits[0]
 
 
-# Engine disagreements with RULINGS: (hand, flags) -> reason. The example keeps
-# the value the rulings give; the test is a strict xfail until the engine is fixed.
+# Engine disagreements with docs/rules.md: (hand, flags) -> reason. The example
+# keeps the documented value; the test is a strict xfail until the engine is fixed.
 ENGINE_BUGS: dict[tuple[str, frozenset[str]], str] = {}
 
 
@@ -142,10 +142,12 @@ def test_engine_total_is_sum_of_its_fans(ex: FanExample) -> None:
 
 # ------------------------------------------------------------------ exclusions
 
-# RULINGS section 4, the "excludes" column, transcribed. "幺九刻 (of those N)"
-# and "幺九刻 (one)" are partial: only the fan's own pungs (the engine's
-# ``absorbs``); the rest are whole-fan exclusions.
-RULINGS_EXCLUDES: dict[str, str] = {
+# The Excludes column of docs/rules.md#fan-catalogue, written out by hand: the
+# page's catalogue is generated from the engine's table, so this independent
+# copy is what pins that table. "幺九刻 (of those N)" and "幺九刻 (one)" are
+# partial: only the fan's own pungs (the engine's ``absorbs``, "of its own
+# melds" on the page); the rest are whole-fan exclusions.
+EXCLUDES_AS_SPECIFIED: dict[str, str] = {
     "BIG_FOUR_SKIPS": "四色, 碰碰和, 三暂停, 幺九刻 (of those 4)",
     "BIG_FOUR_REVERSES": "四色, 碰碰和, 三反转, 幺九刻 (of those 4)",
     "FOUR_KONGS": "三杠, 双明杠, 双暗杠, 明杠, 暗杠, 碰碰和, 单钓将",
@@ -212,9 +214,9 @@ def _parse_excludes(text: str) -> tuple[set[str], set[str]]:
 
 
 @pytest.mark.parametrize("fid", [r.id for r in UNO_FANS.rows])
-def test_declared_exclusions_match_rulings(fid: str) -> None:
+def test_declared_exclusions_match_the_specification(fid: str) -> None:
     fan = UNO_FANS[fid]
-    whole, partial = _parse_excludes(RULINGS_EXCLUDES.get(fid, ""))
+    whole, partial = _parse_excludes(EXCLUDES_AS_SPECIFIED.get(fid, ""))
     assert set(fan.excludes) == whole
     assert set(fan.absorbs) == partial
     assert (fan.absorbs_limit == 1) == (fid == "NINE_GATES")
@@ -531,7 +533,7 @@ def test_exclusion_is_not_transitive() -> None:
     assert "TWO_CONCEALED_PUNGS" in fans(run("[2222r] (7777y) (SSSSg) 345b 6b +6b"))
 
 
-def test_rulings_tie_break_example() -> None:
+def test_documented_tie_break_example() -> None:
     # 234g twice, 234r once, 567g: 一般高 + 喜相逢 + 连六, not 喜相逢 x2 + 连六.
     got = fans(run("[234r] [567g] 234234g 8y +8y"))
     assert got["PURE_DOUBLE_CHOW"] == 1
@@ -559,7 +561,7 @@ def test_heavenly_hand_takes_any_tile_as_the_winning_tile() -> None:
     assert s.total == 199
 
 
-# RULINGS "Further rulings": every listed inconsistent combination is rejected.
+# docs/rules.md#win-context: every listed inconsistent combination is rejected.
 KONG_HAND = "[5555r] [456y] [678g] 34r RRr +2r"
 CONCEALED = "123r 456y 678g 34r RRr +5r"
 WITH_MELD = "[123r] 456y 678g 34r RRr +5r"

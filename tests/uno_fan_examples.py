@@ -1,15 +1,15 @@
-"""Worked UNO Mahjong scoring examples, derived by hand from RULINGS.md section 4.
+"""Worked UNO Mahjong scoring examples, derived by hand from docs/rules.md.
 
 Data only (no tests): ``tests/test_uno_fans.py`` checks the engine against it.
 
 Every record names the fan it illustrates (``fan_id``), the hand in canonical-ish
-notation (RULINGS section 2), the win-context flags (keyword arguments of
+notation (docs/notation.md), the win-context flags (keyword arguments of
 :func:`unomahjong.scoring.score_hand`; absent means ``False``, so won on a
 discard), the FULL expected fan multiset ``{fan id: count}`` and the total.
 ``note`` shows the derivation: what holds, what is excluded and by which row.
 
 Abbreviations in the notes: "waits a/b" = the 13 tiles before the win complete
-on tile kinds a and b (shape only, RULINGS "Further rulings"), so no wait fan;
+on tile kinds a and b (by shape, docs/rules.md#further-counting-rules), so no wait fan;
 "unique wait" = exactly one kind, so the wait fan of the winning tile's role.
 """
 
@@ -357,8 +357,8 @@ EXAMPLES: list[FanExample] = [
         SD,
         {"SEVEN_PAIRS": 1, "ALL_COLORS": 1, "SELF_DRAWN": 1},
         27,
-        "RULINGS' own example of non-transitive exclusion: 七对 excludes 不求人, yet the "
-        "self-drawn 七对 still scores 自摸",
+        "the counting principles' example of non-transitive exclusion: 七对 excludes "
+        "不求人, yet the self-drawn 七对 still scores 自摸",
     ),
     FanExample(
         "ALL_EVEN_PUNGS",
@@ -449,7 +449,7 @@ EXAMPLES: list[FanExample] = [
         {},
         {"PURE_STRAIGHT": 1, "PUNG_OF_TERMINALS_OR_FUNCTIONS": 1, "SINGLE_WAIT": 1},
         18,
-        "RULINGS section 2's example hand: 连六 (123+456) and 老少副 (123+789) excluded; "
+        "the notation page's example hand: 连六 (123+456) and 老少副 (123+789) excluded; "
         "幺九刻 SSSg; unique wait 5g: 单钓将",
     ),
     FanExample(
@@ -745,7 +745,7 @@ EXAMPLES: list[FanExample] = [
         {"LAST_TILE": 1, "TILE_HOG": 1},
         6,
         "no flag: the player's own exposed pung holds the other three 5r, so 和绝张 "
-        "(RULINGS further rulings); all four 5r in melds, no kong: 四归一",
+        "(further counting rules); all four 5r in melds, no kong: 四归一",
     ),
     # ---------------------------------------------------------- 2 to 1 points
     FanExample(
@@ -983,7 +983,7 @@ EXAMPLES: list[FanExample] = [
         {"TILE_HOG": 1, "NO_FUNCTIONS": 1},
         3,
         "11 123 222: 3r completes 12 (edge), but by shape the hand also waits on 2r, whose "
-        "four copies are all in the hand: no 边张 (RULINGS further rulings); 四归一 2r",
+        "four copies are all in the hand: no 边张 (further counting rules); 四归一 2r",
     ),
     FanExample(
         "PURE_DOUBLE_CHOW",
@@ -998,8 +998,8 @@ EXAMPLES: list[FanExample] = [
             "SINGLE_WAIT": 1,
         },
         8,
-        "RULINGS tie-break: 234g x2, 234r, 567g: 一般高 + 喜相逢 + 连六 (more distinct fans) "
-        "rather than 喜相逢 x2 + 连六; 平和; 断幺; 单钓将 (8y)",
+        "the combine-once tie-break: 234g x2, 234r, 567g: 一般高 + 喜相逢 + 连六 (more "
+        "distinct fans) rather than 喜相逢 x2 + 连六; 平和; 断幺; 单钓将 (8y)",
     ),
     FanExample(
         "NINE_GATES",
@@ -1073,7 +1073,7 @@ EXAMPLES: list[FanExample] = [
         {"SEVEN_PAIRS": 1, "ALL_TERMINALS_AND_FUNCTIONS": 1, "ALL_COLORS": 1},
         58,
         "seven pairs of 幺九牌 with numbers and functions: 混幺九 applies by the tiles "
-        "(RULINGS further rulings); 单钓将 excluded by 七对",
+        "(further counting rules); 单钓将 excluded by 七对",
     ),
     FanExample(
         "UPPER_TILES",
@@ -1089,7 +1089,7 @@ EXAMPLES: list[FanExample] = [
         {},
         {"SEVEN_PAIRS": 1, "TILE_HOG": 1, "ALL_COLORS": 1},
         28,
-        "four 1r count as two pairs and score 四归一 (RULINGS 3.2); 四色",
+        "four 1r count as two pairs and score 四归一 (winning shape 2); 四色",
     ),
     FanExample(
         "ALL_FUNCTIONS",
@@ -1239,7 +1239,7 @@ EXAMPLES: list[FanExample] = [
         {"self_drawn": True, "last_tile": True, "kong_replacement": True},
         {"LAST_TILE_DRAW": 1, "OUT_WITH_REPLACEMENT_TILE": 1, "MELDED_KONG": 1},
         17,
-        "the wall's last tile drawn as a replacement: 妙手回春 and 杠上开花 (RULINGS 5); "
+        "the wall's last tile drawn as a replacement: 妙手回春 and 杠上开花 (see Play); "
         "both exclude 自摸; 明杠",
     ),
     FanExample(

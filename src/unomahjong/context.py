@@ -3,7 +3,7 @@
 A :class:`WinContext` states facts the tiles cannot show (self-drawn, the
 wall's last tile, a kong's replacement tile, ...). Inconsistent combinations
 are rejected with :class:`~unomahjong.errors.ContextError`, never corrected
-(RULINGS.md section 4).
+(docs/rules.md#win-context).
 """
 
 from __future__ import annotations

@@ -52,9 +52,9 @@ class Meld:
     ``tile`` is the lowest tile (a chow) or the repeated tile. ``exposed`` is
     False for a concealed kong and for the concealed melds a decomposition
     finds. ``source`` is whom an exposed meld was claimed from (1..N-1 counted
-    backwards from the claimer, RULINGS 2), and ``claimed`` which tile was
-    claimed, where known. ``claimed`` is not part of equality, because the
-    canonical notation does not record it.
+    backwards from the claimer in seat order, docs/notation.md), and
+    ``claimed`` which tile was claimed, where known. ``claimed`` is not part
+    of equality, because the canonical notation does not record it.
     """
 
     kind: MeldKind

@@ -1,6 +1,6 @@
 """Text notation for tiles and hands: :func:`parse_hand` and :func:`format_hand`.
 
-UNO (RULINGS.md section 2): groups of ranks ``1``-``9``, ``R``, ``S`` closed by a
+UNO (docs/notation.md): groups of ranks ``1``-``9``, ``R``, ``S`` closed by a
 lowercase colour ``r y g b`` (``123r``, ``RRSg``); exposed melds in square
 brackets with an optional ``@k`` (``[SSSg@2]``); concealed kongs in
 parentheses (``(RRRRy)``); the winning tile last, after ``+``.

@@ -34,7 +34,7 @@ class RuleOptions:
     """A win must score at least this many points in play (UNO: 0; MCR: 8).
     Bare scoring (``score``) applies it only when asked."""
     base_points: int = 8
-    """Settlement base (RULINGS.md section 5)."""
+    """Settlement base (docs/rules.md#settlement)."""
     disabled_fans: frozenset[str] = frozenset()
     """Optional fan rows switched off, e.g. MCR's 明暗杠
     (``"CONCEALED_KONG_AND_MELDED_KONG"``): its kongs then score 明杠 + 暗杠.
@@ -75,8 +75,9 @@ class RuleSet:
     their defaults (UNO has no winds or flowers, MCR no 天和 or 天之UNO)."""
     selection: str = "best"
     """How the reported reading is chosen among readings of equal total:
-    ``"best"`` (RULINGS.md tie-breaks) or ``"calculator"`` (the division order
-    of the MCR calculators, so results agree with them fan for fan)."""
+    ``"best"`` (the tie-breaks of docs/rules.md#the-five-counting-principles)
+    or ``"calculator"`` (the division order of the MCR calculators, so results
+    agree with them fan for fan)."""
     tie_preferred: frozenset[str] = frozenset()
     """With ``"calculator"`` selection: fans that make a later reading of equal
     total replace the earlier one (the calculators prefer 一色三同顺 and 三同刻)."""
@@ -133,7 +134,7 @@ UNO: Final = RuleSet(
     UNO_FANS,
     context_flags=COMMON_FLAGS | {"heavenly_hand", "earthly_hand", "heavenly_uno"},
 )
-"""UNO Mahjong (RULINGS.md): no minimum fan."""
+"""UNO Mahjong (docs/rules.md): no minimum fan."""
 
 MCR: Final = RuleSet(
     "mcr",

@@ -2,7 +2,7 @@
 
 Shanten and waits are judged by *shape*, as the MCR calculators judge them:
 a tile whose four copies are all in the player's own hand still counts as a
-wait (RULINGS.md section 4, further rulings). :func:`live_waits` reports how
+wait (docs/rules.md#further-counting-rules). :func:`live_waits` reports how
 many copies of each wait are still unseen, so a dead wait shows as 0.
 """
 

@@ -97,7 +97,7 @@ class FanDef:
     """The English name."""
     points: int
     number: int
-    """The row number in the source table (UNO's seed repeats 13 and 28)."""
+    """The row number in the variant's fan list (UNO's repeats 13 and 28)."""
     excludes: tuple[str, ...]
     """Ids of fans not counted when this fan is counted (not transitive)."""
     definition: str

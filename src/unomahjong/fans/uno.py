@@ -1,9 +1,9 @@
-"""The UNO Mahjong fan table (RULINGS.md section 4): 77 rows, as data.
+"""The UNO Mahjong fan table (docs/rules.md#fan-catalogue): 77 rows, as data.
 
 Each row below is ``(number, 中文名, ID, English name, points, definition,
-excludes, absorbs)``; exclusions are written by Chinese name exactly as in
-RULINGS.md and resolved to ids when the table is built. ``absorbs`` lists the
-per-meld fans excluded only for this fan's own melds ("幺九刻 (of those 4)").
+excludes, absorbs)``; exclusions are written by Chinese name and resolved
+to ids when the table is built. ``absorbs`` lists the per-meld fans excluded
+only for this fan's own melds (幺九刻 of the four Skip pungs of 长暂停).
 The detector of each fan is bound by id in ``DETECTORS``.
 """
 

@@ -4,7 +4,7 @@
 seats whose answer is expected; ``legal_actions`` lists what a seat may do;
 ``apply`` returns the next state and the events it caused, or raises
 :class:`IllegalActionError` and changes nothing; ``outcome`` reports wins,
-an exhaustive draw and the payments. See RULINGS.md section 5.
+an exhaustive draw and the payments. The rules of play: docs/rules.md#play.
 """
 
 from .board import Board

@@ -1,9 +1,10 @@
 """A match (局): seats drawn once, the deal passing every hand, running scores.
 
-RULINGS.md section 5: players' seats are drawn once per match from the seeded
-RNG (with four players seats 0-3 are red, green, blue, yellow, and red deals
-first); the deal passes to the next seat after every hand, won or drawn; a
-round (圈) is N hands, a match four rounds unless the caller stops earlier.
+As docs/rules.md#seats-hands-and-matches states: players' seats are drawn
+once per match from the seeded RNG (with four players seats 0-3 are red,
+green, blue, yellow, and red deals first); the deal passes to the next seat
+after every hand, won or drawn; a round (圈) is N hands, a match four rounds
+unless the caller stops earlier.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ from .round import (
 
 ROUNDS = 4
 SEAT_COLOURS = ("red", "green", "blue", "yellow")
-"""The 0 cards' colours of seats 0-3 with four players (seed 000)."""
+"""The 0 cards' colours of seats 0-3 with four players
+(docs/rules.md#seats-hands-and-matches)."""
 
 
 @attrs.frozen(slots=True)

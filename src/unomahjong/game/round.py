@@ -1,4 +1,4 @@
-"""One hand (盘) of UNO Mahjong as an immutable state machine (RULINGS.md section 5).
+"""One hand (盘) of UNO Mahjong as an immutable state machine (docs/rules.md#play).
 
 The state is a frozen value; :func:`apply` builds the next one. Randomness is
 used only by :func:`start_round`, from a private ``random.Random(seed)``.
@@ -367,7 +367,7 @@ def start_round(
     and let the dealer draw."""
     rs = get_rules(rules)
     if rs.tileset is not UNO_TILES:
-        # RULINGS.md section 5 is UNO Mahjong's flow (Reverse, Skip, the UNO
+        # docs/rules.md#play is UNO Mahjong's flow (Reverse, Skip, the UNO
         # declaration); an MCR game has other rules (flowers, winds, 8 fans).
         raise RulesError(
             "no-game-flow",
@@ -665,9 +665,10 @@ def _spread(mask: int) -> int:
 
 
 def _uno_discards(state: RoundState, seat: int, options: Iterable[Tile]) -> list[Tile]:
-    """Discards after which the hand is ready in the RULINGS sense: a kind of
-    which the player holds fewer than four copies completes it (copies seen
-    elsewhere do not matter). Skipped at once when no discard can be ready."""
+    """Discards after which the hand is ready (docs/rules.md#the-uno-declaration):
+    a kind of which the player holds fewer than four copies completes it
+    (copies seen elsewhere do not matter). Skipped at once when no discard can
+    be ready."""
     s = state.seats[seat]
     # A discard never lowers the shanten: no ready discard unless it is <= 0.
     if s._floor is not None and s._floor > 0:
