@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import runpy
 import sys
+import types
 import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
@@ -28,6 +29,7 @@ from unomahjong import (
     score,
     score_hand,
 )
+from unomahjong.cli import main
 from unomahjong.generate import winning_hands
 from unomahjong.render import (
     SECTION_GAP,
@@ -267,6 +269,52 @@ def test_png_needs_cairosvg(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "cairosvg", None)
     with pytest.raises(ImportError, match="pip install cairosvg"):
         svg_to_png(tiles_svg([UNO_TILES["5r"]]))
+
+
+def fake_cairosvg(monkeypatch: pytest.MonkeyPatch) -> list[bytes]:
+    seen: list[bytes] = []
+
+    def svg2png(*, bytestring: bytes) -> bytes:
+        seen.append(bytestring)
+        return b"\x89PNG fake"
+
+    module = types.ModuleType("cairosvg")
+    module.svg2png = svg2png  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "cairosvg", module)
+    return seen
+
+
+def test_cli_prints_or_writes_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["render", MCR_HAND, "--rules", "mcr"]) == 0
+    out = capsys.readouterr().out
+    assert svg_root(out).findtext(SVG + "title") == str(parse_hand(MCR_HAND, "mcr"))
+    target = tmp_path / "hand.svg"
+    assert main(["render", UNO_HAND, "-o", str(target)]) == 0
+    assert capsys.readouterr() == ("", "")
+    assert target.read_text(encoding="utf-8") == hand_svg(parse_hand(UNO_HAND))
+
+
+def test_cli_png(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen = fake_cairosvg(monkeypatch)
+    assert main(["render", UNO_HAND, "-o", str(tmp_path / "hand.png")]) == 0
+    assert (tmp_path / "hand.png").read_bytes() == b"\x89PNG fake"
+    assert seen == [hand_svg(parse_hand(UNO_HAND)).encode("utf-8")]
+    monkeypatch.setitem(sys.modules, "cairosvg", None)
+    assert main(["render", UNO_HAND, "-o", str(tmp_path / "other.png")]) == 2
+    err = capsys.readouterr().err
+    assert "needs cairosvg" in err and "other.svg" in err
+    assert not (tmp_path / "other.png").exists() and (tmp_path / "other.svg").is_file()
+
+
+def test_cli_refuses_other_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["render", UNO_HAND, "-o", str(tmp_path / "hand.pdf")]) == 2
+    assert main(["render", UNO_HAND, "-o", str(tmp_path / "missing" / "hand.svg")]) == 2
+    assert main(["render", "123r", "-o", str(tmp_path / "bad.svg")]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 3 and all(line.startswith("unomahjong render: ") for line in err)
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_docs_pictures_are_current() -> None:

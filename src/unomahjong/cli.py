@@ -267,12 +267,45 @@ def cmd_simulate(args: argparse.Namespace) -> None:
     _emit(args, data, [json.dumps(data, ensure_ascii=False, indent=2)])
 
 
+def cmd_render(args: argparse.Namespace) -> None:
+    """Draw a hand as SVG (docs/render.md): to stdout, or to ``-o`` FILE.svg,
+    or FILE.png when cairosvg is installed (else the SVG beside it, and exit 2)."""
+    from pathlib import Path
+
+    from .render import hand_svg, svg_to_png
+
+    svg = hand_svg(_hand(args))
+    if args.output is None:
+        sys.stdout.write(svg)
+        return
+    path = Path(args.output)
+    suffix = path.suffix.lower()
+    if suffix not in (".svg", ".png"):
+        raise _UsageError(f"-o names a .svg or .png file, not {args.output!r}")
+    try:
+        if suffix == ".svg":
+            path.write_text(svg, encoding="utf-8")
+            return
+        try:
+            png = svg_to_png(svg)
+        except ImportError:
+            fallback = path.with_suffix(".svg")
+            fallback.write_text(svg, encoding="utf-8")
+            raise _UsageError(
+                f"PNG output needs cairosvg (pip install cairosvg); wrote SVG to {fallback}"
+            ) from None
+        path.write_bytes(png)
+    except OSError as e:
+        raise _UsageError(f"cannot write {e.filename or path}: {e.strerror or e}") from None
+
+
 COMMANDS: dict[str, tuple[Callable[[argparse.Namespace], None], str]] = {
     "parse": (cmd_parse, "show a hand's canonical form and parts"),
     "waits": (cmd_waits, "the winning tiles of a 13-tile hand"),
     "shanten": (cmd_shanten, "shanten overall and per shape"),
     "discards": (cmd_discards, "discard analysis of a 14-tile hand"),
     "score": (cmd_score, "score a complete hand"),
+    "render": (cmd_render, "draw a hand as SVG (or PNG with cairosvg)"),
 }
 
 
@@ -333,7 +366,15 @@ def build_parser() -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text, description=help_text)
         p.add_argument("hand", help="the hand in notation, e.g. '[SSSg] 123456789r 5g +5g'")
         p.add_argument("--rules", choices=("uno", "mcr"), default="uno", help="rule set")
-        p.add_argument("--json", action="store_true", help="print one JSON object")
+        if name == "render":
+            p.add_argument(
+                "-o",
+                "--output",
+                metavar="FILE",
+                help="write FILE: .svg, or .png with cairosvg (default: SVG on stdout)",
+            )
+        else:
+            p.add_argument("--json", action="store_true", help="print one JSON object")
         if name in ("waits", "discards"):
             p.add_argument("--visible", default="", help="tiles seen elsewhere, e.g. '5g 5g Sb'")
         if name == "score":
