@@ -22,6 +22,7 @@ from unomahjong import (
     HandError,
     Meld,
     MeldKind,
+    NotationError,
     RulesError,
     TileSet,
     parse_hand,
@@ -261,8 +262,20 @@ def test_bad_arguments_raise_typed_errors() -> None:
         tiles_svg([UNO_TILES["5r"], "5g"])  # type: ignore[list-item]
     with pytest.raises(HandError):
         score_svg(parse_hand(UNO_HAND))  # type: ignore[arg-type]
+    with pytest.raises(HandError):
+        tiles_svg([UNO_TILES["5r"], MCR_TILES["5m"]])
+    with pytest.raises(HandError):
+        tiles_svg("5r 5g")  # type: ignore[arg-type]
     with pytest.raises(RulesError):
         hand_svg(parse_hand(UNO_HAND), players=1)
+    with pytest.raises(RulesError):
+        to_svg([], players=9)
+    with pytest.raises(RulesError):
+        score_svg(score_hand("[SSSg] 123r 456r 789r 5g +5g"), fans="no")  # type: ignore[arg-type]
+    with pytest.raises(NotationError):
+        hand_svg(parse_hand(UNO_HAND), title=5)  # type: ignore[arg-type]
+    with pytest.raises(NotationError):
+        svg_to_png(b"<svg/>")  # type: ignore[arg-type]
 
 
 def test_png_needs_cairosvg(monkeypatch: pytest.MonkeyPatch) -> None:

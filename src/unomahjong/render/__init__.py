@@ -43,9 +43,9 @@ from typing import Final
 
 import attrs
 
-from .._checks import whole
+from .._checks import flag, whole
 from ..decompose import Role
-from ..errors import HandError, RulesError
+from ..errors import HandError, NotationError, RulesError
 from ..hand import Hand, Meld
 from ..notation import format_meld, format_tiles
 from ..scoring import Score, display_width
@@ -92,6 +92,14 @@ def _players(players: object) -> int:
     if n is None or not 2 <= n <= 8:
         raise RulesError("bad-players", f"players must be a whole number 2..8, not {players!r}")
     return n
+
+
+def _title(title: object, default: str) -> str:
+    if title is None:
+        return default
+    if not isinstance(title, str):
+        raise NotationError("not-text", f"title must be text or None, not {title!r}")
+    return title
 
 
 def _meld_tiles(m: Meld, players: int) -> tuple[_Placed, ...]:
@@ -252,7 +260,7 @@ def hand_svg(hand: Hand, *, players: int = 4, title: str | None = None) -> str:
     """
     h = _check_hand(hand)
     n = _players(players)
-    label = str(h) if title is None else str(title)
+    label = _title(title, str(h))
     return _picture(h.tileset, _groups(h, n, None), label, _hand_desc(h))
 
 
@@ -273,9 +281,11 @@ def tiles_svg(tiles: Iterable[Tile], *, title: str | None = None) -> str:
     for t in row:
         if not isinstance(t, Tile):
             raise HandError("not-tiles", f"{t!r} is not a Tile", hint="parse_tiles('123r')")
+        if t.tileset is not row[0].tileset:
+            raise HandError("wrong-tileset", f"{t} and {row[0]} are of two tile sets")
     if not row:
-        return _picture(UNO_TILES, [], "no tiles" if title is None else str(title), "No tiles.")
-    label = format_tiles(row) if title is None else str(title)
+        return _picture(UNO_TILES, [], _title(title, "no tiles"), "No tiles.")
+    label = _title(title, format_tiles(row))
     groups = [_Group("tiles", tuple(_Placed(t) for t in row), 0)]
     desc = f"{len(row)} {_set_name(row[0].tileset)} tile{'s' if len(row) > 1 else ''}."
     return _picture(row[0].tileset, groups, label, desc)
@@ -380,7 +390,10 @@ def score_svg(score: Score, *, fans: bool = True, players: int = 4) -> str:
     groups = _groups(hand, n, _reading(score))
     title = f"{hand}: {score.total} points"
     desc = _hand_desc(hand) + f" Scores {score.total} points."
-    if not fans:
+    with_fans = flag(fans)
+    if with_fans is None:
+        raise RulesError("bad-flag", f"fans must be True or False, not {fans!r}")
+    if not with_fans:
         return _picture(hand.tileset, groups, title, desc)
     lines, width, height = _fan_lines(score)
     return _picture(hand.tileset, groups, title, desc, lines, (width, height))
@@ -427,6 +440,7 @@ def score_html(score: Score) -> str:
 def to_svg(item: Hand | Score | Iterable[Tile], *, players: int = 4) -> str:
     """:func:`hand_svg`, :func:`score_svg` or :func:`tiles_svg`, whichever
     fits ``item``."""
+    _players(players)
     if isinstance(item, Hand):
         return hand_svg(item, players=players)
     if isinstance(item, Score):
@@ -438,6 +452,8 @@ def svg_to_png(svg: str) -> bytes:
     """An SVG document converted to PNG by ``cairosvg``, which is not a
     dependency: without it this raises :class:`ImportError` saying so (SVG
     output needs nothing)."""
+    if not isinstance(svg, str):
+        raise NotationError("not-text", f"svg_to_png() takes the SVG as text, not {svg!r}")
     try:
         cairosvg = importlib.import_module("cairosvg")
     except ImportError as e:
