@@ -364,11 +364,11 @@ def test_harness_sees_other_fan_evidence(monkeypatch: pytest.MonkeyPatch) -> Non
         fans = tuple(
             attrs.evolve(f, melds=f.melds[::-1] + f.melds[:1]) if f.melds else f for f in s.fans
         )
-        object.__setattr__(s, "_fans", fans)
-        return s
+        return attrs.evolve(s, fans=fans)
 
     skew(monkeypatch, "score", other_melds)
-    assert ed.compare(HAND, None, "uno", analysis=False) == ["score.fans"]
+    # the evidence differs, so the scores are unequal too
+    assert ed.compare(HAND, None, "uno", analysis=False) == ["score.fans", "score.eq"]
 
 
 def test_harness_sees_an_error_in_one_engine(monkeypatch: pytest.MonkeyPatch) -> None:

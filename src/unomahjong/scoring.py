@@ -61,10 +61,7 @@ class FanEntry:
 
 @attrs.frozen(slots=True)
 class Score:
-    """The result of scoring a winning hand.
-
-    The fan entries are built on first access to :attr:`fans`: a bot that
-    reads only :attr:`total` does not pay for them."""
+    """The result of scoring a winning hand."""
 
     total: int
     decomposition: Decomposition
@@ -72,23 +69,8 @@ class Score:
     hand: Hand
     context: WinContext
     rules: str
-    _table: FanTable = attrs.field(alias="table", eq=False, repr=False)
-    _entries: tuple[Entry, ...] = attrs.field(alias="entries", repr=False)
-    """The counted fans as (row position, count, meld indices)."""
-    _fans: tuple[FanEntry, ...] | None = attrs.field(
-        default=None, init=False, eq=False, repr=False
-    )
-
-    @property
-    def fans(self) -> tuple[FanEntry, ...]:
-        """The counted fans in table order, each with the melds that produced it."""
-        fans = self._fans
-        if fans is None:
-            compiled = _engine.core("scoring")
-            build = fan_entries if compiled is None else compiled.fan_entries
-            fans = build(self._table, self._entries, self.decomposition.melds)
-            object.__setattr__(self, "_fans", fans)
-        return fans
+    fans: tuple[FanEntry, ...]
+    """The counted fans in table order, each with the melds that produced it."""
 
     def __iter__(self) -> Iterator[FanEntry]:
         return iter(self.fans)
@@ -245,7 +227,8 @@ def _score(hand: Hand, ctx: WinContext, rs: RuleSet) -> Score:
     if not readings:
         raise NotWinningError("not-winning", f"{hand} is not a winning hand")
     ev, r = _select(table, readings, rs)
-    return Score(ev.total, r.decomposition, r.role, r.hand, ctx, rs.name, table, ev.entries)
+    fans = fan_entries(table, ev.entries, r.decomposition.melds)
+    return Score(ev.total, r.decomposition, r.role, r.hand, ctx, rs.name, fans)
 
 
 def _select(
@@ -307,13 +290,11 @@ def score_hand(
     >>> s.total, [(f.zh, f.count) for f in s.fans]
     (18, [('清龙', 1), ('幺九刻', 1), ('单钓将', 1)])
     """
-    rs = get_rules(rules)
-    hand = parse_hand(text, rs.tileset)
     compiled = _engine.core("scoring")
     if compiled is not None:
-        # The same context, interned by the core when every value has its
-        # plain type (None otherwise: then it is built and checked here).
-        ctx = compiled.win_context(
+        fast: Score | None = compiled.score_text(
+            text,
+            rules,
             self_drawn,
             last_copy,
             last_tile,
@@ -325,13 +306,12 @@ def score_hand(
             seat_wind,
             prevalent_wind,
             flowers,
+            Score,
         )
-        if ctx is not None:
-            if hand.tileset is rs.tileset and hand.win is not None:
-                fast: Score | None = compiled.score(hand, ctx, rs, Score)
-                if fast is not None:
-                    return fast
-            return score(hand, ctx, rs)
+        if fast is not None:
+            return fast
+    rs = get_rules(rules)
+    hand = parse_hand(text, rs.tileset)
     ctx = WinContext(
         self_drawn=self_drawn,
         last_copy=last_copy,

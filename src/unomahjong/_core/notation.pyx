@@ -21,6 +21,10 @@ from cpython.ref cimport Py_INCREF, Py_XINCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.string cimport memcpy, memset
 
+from unomahjong._core.objects cimport umj_alloc, umj_fill, umj_offset
+
+import attrs
+
 from unomahjong import notation as _reference
 from unomahjong.errors import NotationError
 from unomahjong.hand import HAND_SIZE, MAX_SEAT_OFFSET, Hand, Meld, MeldKind
@@ -196,7 +200,21 @@ cdef _Dialect _dialect_for(object rules):
     return None
 
 
-cdef inline Py_ssize_t _skip_space(_Dialect d, str text, Py_ssize_t i, Py_ssize_t n):
+cdef extern from "Python.h":
+    ctypedef unsigned char Py_UCS1
+    int PyUnicode_IS_ASCII(object text)
+    const Py_UCS1* PyUnicode_1BYTE_DATA(object text)
+
+
+cdef inline const Py_UCS1* _ascii(str text):
+    """The characters of an ASCII string, or NULL for any other string (the
+    tables describe ASCII only: anything else is the Python parser's)."""
+    if not PyUnicode_IS_ASCII(text):
+        return NULL
+    return PyUnicode_1BYTE_DATA(text)
+
+
+cdef inline Py_ssize_t _skip_space(_Dialect d, const Py_UCS1* text, Py_ssize_t i, Py_ssize_t n):
     cdef Py_UCS4 ch
     while i < n:
         ch = text[i]
@@ -207,7 +225,8 @@ cdef inline Py_ssize_t _skip_space(_Dialect d, str text, Py_ssize_t i, Py_ssize_
 
 
 cdef Py_ssize_t _group(
-    _Dialect d, str text, Py_ssize_t i, Py_ssize_t n, int* out, Py_ssize_t cap, Py_ssize_t* count
+    _Dialect d, const Py_UCS1* text, Py_ssize_t i, Py_ssize_t n, int* out, Py_ssize_t cap,
+    Py_ssize_t* count
 ):
     """Read one group of tiles at ``text[i]`` as _Scanner.tiles does: ranks
     closed by a suit letter, and free honours, up to whitespace, a bracket,
@@ -254,11 +273,12 @@ cdef Py_ssize_t _group(
     return i
 
 
-cdef Py_ssize_t _bracket(_Dialect d, str text, Py_ssize_t i, Py_ssize_t n, MeldSpec* out):
+cdef Py_ssize_t _bracket(_Dialect d, const Py_UCS1* text, Py_ssize_t i, Py_ssize_t n,
+                         MeldSpec* out):
     """Read the bracketed meld at ``text[i]`` (``[`` or ``(``) as
     _parse_bracket and _meld_from_tiles do. Returns the index after its
     closing bracket, or -1."""
-    cdef int concealed = text[i] == "("
+    cdef int concealed = text[i] == c"("
     cdef Py_UCS4 close = ")" if concealed else "]"
     cdef int body[4]
     cdef Py_ssize_t size = 0
@@ -328,25 +348,46 @@ cdef tuple _count_tuple(_Dialect d, int* counts):
     return out
 
 
+_HAND_FIELDS = ("tileset", "concealed", "melds", "win", "counts", "all_counts")
+cdef Py_ssize_t _hand_offsets[6]
+cdef bint _hand_direct = True
+for _i, _name in enumerate(_HAND_FIELDS):
+    _descr = Hand.__dict__.get(_name)
+    _hand_offsets[_i] = umj_offset(_descr) if _descr is not None else -1
+    _hand_direct = _hand_direct and _hand_offsets[_i] >= 0
+_hand_direct = _hand_direct and tuple(f.name for f in attrs.fields(Hand)) == _HAND_FIELDS
+
+
 cdef object _trusted_hand(
     object tileset, tuple concealed, tuple melds, object win, tuple counts, tuple all_counts
 ):
-    # Hand._trusted at C level, under its contract (a call into Python
-    # would cost more than the whole parse): fill the same slots through
-    # their descriptors, as object.__setattr__ does.
-    cdef object hand = _object_new(Hand)
-    PyObject_GenericSetAttr(hand, "tileset", tileset)
-    PyObject_GenericSetAttr(hand, "concealed", concealed)
-    PyObject_GenericSetAttr(hand, "melds", melds)
-    PyObject_GenericSetAttr(hand, "win", win)
-    PyObject_GenericSetAttr(hand, "counts", counts)
-    PyObject_GenericSetAttr(hand, "all_counts", all_counts)
+    # Hand._trusted at C level, under its contract: the slots filled
+    # directly (objects.pxd), or through their descriptors, as
+    # object.__setattr__ does, if Hand's fields are not the ones expected.
+    cdef object hand
+    if not _hand_direct:
+        hand = _object_new(Hand)
+        PyObject_GenericSetAttr(hand, "tileset", tileset)
+        PyObject_GenericSetAttr(hand, "concealed", concealed)
+        PyObject_GenericSetAttr(hand, "melds", melds)
+        PyObject_GenericSetAttr(hand, "win", win)
+        PyObject_GenericSetAttr(hand, "counts", counts)
+        PyObject_GenericSetAttr(hand, "all_counts", all_counts)
+        return hand
+    hand = umj_alloc(Hand)
+    umj_fill(hand, _hand_offsets[0], tileset)
+    umj_fill(hand, _hand_offsets[1], concealed)
+    umj_fill(hand, _hand_offsets[2], melds)
+    umj_fill(hand, _hand_offsets[3], win)
+    umj_fill(hand, _hand_offsets[4], counts)
+    umj_fill(hand, _hand_offsets[5], all_counts)
     return hand
 
 
-cdef object _hand(_Dialect d, str text):
+cdef object _hand(_Dialect d, str obj):
     """The hand ``text`` denotes, or None when it is not provably valid."""
-    cdef Py_ssize_t n = len(text)
+    cdef const Py_UCS1* text = _ascii(obj)
+    cdef Py_ssize_t n = len(obj)
     cdef Py_ssize_t i = 0
     cdef Py_ssize_t held = 0, won = 0
     cdef int codes[HELD]  # the concealed tiles in text order
@@ -360,7 +401,7 @@ cdef object _hand(_Dialect d, str text):
     cdef int cls, code, copy
     cdef Py_ssize_t j, k
     cdef Py_UCS4 ch
-    if _hand_size < 0:
+    if _hand_size < 0 or text == NULL:
         return None
     while True:
         i = _skip_space(d, text, i, n)
@@ -458,10 +499,11 @@ cdef object _hand(_Dialect d, str text):
     )
 
 
-cdef object _tiles(_Dialect d, str text, Py_ssize_t cap):
+cdef object _tiles(_Dialect d, str obj, Py_ssize_t cap):
     """The tiles of a list of loose tiles in text order, at most ``cap``, or
     None when ``text`` is not provably valid."""
-    cdef Py_ssize_t n = len(text)
+    cdef const Py_UCS1* text = _ascii(obj)
+    cdef Py_ssize_t n = len(obj)
     cdef Py_ssize_t i = 0, count = 0, j
     cdef int small[SMALL]
     cdef int* codes = small
@@ -469,6 +511,8 @@ cdef object _tiles(_Dialect d, str text, Py_ssize_t cap):
     cdef int cls, code
     cdef tuple out
     cdef object tile
+    if text == NULL:
+        return None
     if cap > n:
         cap = n  # every tile takes at least one character
     if cap > SMALL:
@@ -503,12 +547,16 @@ cdef object _tiles(_Dialect d, str text, Py_ssize_t cap):
             PyMem_Free(codes)
 
 
-cdef object _meld(_Dialect d, str text):
+cdef object _meld(_Dialect d, str obj):
     """The meld ``text`` denotes, or None when it is not provably valid."""
-    cdef Py_ssize_t n = len(text)
-    cdef Py_ssize_t i = _skip_space(d, text, 0, n)
+    cdef const Py_UCS1* text = _ascii(obj)
+    cdef Py_ssize_t n = len(obj)
+    cdef Py_ssize_t i
     cdef MeldSpec m
-    if i >= n or (text[i] != "[" and text[i] != "("):
+    if text == NULL:
+        return None
+    i = _skip_space(d, text, 0, n)
+    if i >= n or (text[i] != c"[" and text[i] != c"("):
         return None
     i = _bracket(d, text, i, n, &m)
     if i < 0 or _skip_space(d, text, i, n) != n:

@@ -39,6 +39,8 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
 from unomahjong._core.analysis cimport waits_only_on
+from unomahjong._core.objects cimport umj_alloc, umj_fill, umj_offset, umj_slot
+from unomahjong._core.notation import parse_hand as _parse_hand
 
 import attrs
 
@@ -54,45 +56,6 @@ from unomahjong.tiles import MCR_TILES, UNO_TILES, Tile
 
 API = 1
 
-
-cdef extern from *:
-    """
-    #include "structmember.h"  /* PyMemberDef (in descrobject.h from 3.12) */
-    /* The slot at ``offset`` of an object (a member descriptor's storage):
-       a borrowed reference, NULL when unset. */
-    static PyObject* umj_slot(PyObject* obj, Py_ssize_t offset) {
-        return *(PyObject**)((char*)obj + offset);
-    }
-    /* Store a new reference in an unset slot of a fresh object. */
-    static void umj_fill(PyObject* obj, Py_ssize_t offset, PyObject* value) {
-        PyObject** p = (PyObject**)((char*)obj + offset);
-        Py_INCREF(value);
-        Py_XSETREF(*p, value);
-    }
-    /* The storage offset of a slot's member descriptor, or -1 when the
-       descriptor is not an object slot (then attribute access is used). */
-    static Py_ssize_t umj_offset(PyObject* descr) {
-        if (!PyObject_TypeCheck(descr, &PyMemberDescr_Type)) return -1;
-        PyMemberDef* m = ((PyMemberDescrObject*)descr)->d_member;
-        if (m->type != 16 /* Py_T_OBJECT_EX */ || (m->flags & 1 /* Py_READONLY */)) return -1;
-        return m->offset;
-    }
-    """
-    PyObject* umj_slot(object obj, Py_ssize_t offset)
-    void umj_fill(object obj, Py_ssize_t offset, object value)
-    Py_ssize_t umj_offset(object descr)
-
-
-cdef extern from *:
-    """
-    /* A new, empty instance of a plain class (its slots unset), as
-       object.__new__ makes it: the caller fills every slot. */
-    static PyObject* umj_alloc(PyObject* cls) {
-        PyTypeObject* t = (PyTypeObject*)cls;
-        return t->tp_alloc(t, 0);
-    }
-    """
-    object umj_alloc(object cls)
 
 cdef enum:
     SIZE = 64          # per-code slots of both built-in tile sets
@@ -447,6 +410,24 @@ cdef inline int popcount64(uint64_t x) noexcept nogil:
     return n
 
 
+cdef inline int lowest_bit(uint64_t x) noexcept nogil:
+    """The position of the lowest set bit of a non-zero mask."""
+    cdef int n = 0
+    if not (x & <uint64_t>0xFFFFFFFFU):
+        x >>= 32
+        n += 32
+    if not (x & 0xFFFF):
+        x >>= 16
+        n += 16
+    if not (x & 0xFF):
+        x >>= 8
+        n += 8
+    while not (x & 1):
+        x >>= 1
+        n += 1
+    return n
+
+
 cdef inline int bit_test(const uint64_t* mask, int pos) noexcept nogil:
     return <int>((mask[pos >> 6] >> (pos & 63)) & 1)
 
@@ -671,6 +652,7 @@ cdef class CompiledPlan:
     cdef Plan plan
     cdef Layout* lay
     cdef object rules
+    cdef object name
     cdef object tileset
     cdef object table
     cdef object shape_members
@@ -683,6 +665,7 @@ cdef class CompiledPlan:
 
     def __init__(self, rules, rows, lay_is_uno):
         self.rules = rules
+        self.name = rules.name
         self.tileset = rules.tileset
         self.table = rules.fans
         self.lay = &UNO_LAYOUT if lay_is_uno else &MCR_LAYOUT
@@ -759,15 +742,26 @@ _NOT_COVERED = object()
 _MAX_PLANS = 64
 
 
+# The plan used last, as one (rule set, plan) tuple: replaced by one
+# assignment, so a thread never sees a rule set paired with another's plan.
+cdef tuple _last_plan = (None, None)
+
+
 cdef object plan_for(rules):
+    global _last_plan
+    cdef tuple last = _last_plan
+    if last[0] is rules:
+        return last[1]
     key = <size_t><void*>rules
     entry = _plans.get(key)
     if entry is not None and (<tuple>entry)[0] is rules:
-        return (<tuple>entry)[1]
-    plan = _compile(rules)
-    if len(_plans) >= _MAX_PLANS:
-        _plans.clear()
-    _plans[key] = (rules, plan)
+        plan = (<tuple>entry)[1]
+    else:
+        plan = _compile(rules)
+        if len(_plans) >= _MAX_PLANS:
+            _plans.clear()
+        _plans[key] = (rules, plan)
+    _last_plan = (rules, plan)
     return plan
 
 
@@ -1364,38 +1358,56 @@ cdef int outside_hand(const Layout* lay, const Reading* rd) noexcept nogil:
 
 # ---------------------------------------------------------------- sets and pairs
 
-cdef int set_holds(const Layout* lay, const Reading* rd, const Row* row, const int* melds,
-                   int n) noexcept nogil:
-    """Whether the melds (chows or number pungs) form the set of ``row``
-    (``row.code``: the suits rule, ``row.a``: the ranks rule)."""
-    cdef int suit[4]
-    cdef int rank[4]
-    cdef int i, j, x, d, same_suit, distinct
+cdef struct Subset:
+    int n
+    int m[4]                  # the melds, as indices into the reading
+    int rank[4]               # their ranks ascending, suits alongside
+    int suit[4]
+    int same_suit
+    int distinct              # no two in one suit
+
+
+cdef void make_subset(const Layout* lay, const Reading* rd, const int* melds, int n,
+                      Subset* s) noexcept nogil:
+    """What every set row asks of these melds (chows or number pungs), worked
+    out once for all the rows."""
+    cdef int i, j, x, d
+    s.n = n
     for i in range(n):
-        suit[i] = lay.suit[rd.code[melds[i]]]
-        rank[i] = lay.rank[rd.code[melds[i]]]
-    same_suit = 1
-    distinct = 1
+        s.m[i] = melds[i]
+        s.suit[i] = lay.suit[rd.code[melds[i]]]
+        s.rank[i] = lay.rank[rd.code[melds[i]]]
+    s.same_suit = 1
+    s.distinct = 1
     for i in range(n):
         for j in range(i + 1, n):
-            if suit[i] != suit[j]:
-                same_suit = 0
+            if s.suit[i] != s.suit[j]:
+                s.same_suit = 0
             else:
-                distinct = 0
-    if row.code == SU_ONE and not same_suit:
-        return 0
-    if row.code == SU_DISTINCT and not distinct:
-        return 0
+                s.distinct = 0
     for i in range(1, n):  # ranks ascending, suits alongside
-        x = rank[i]
-        d = suit[i]
+        x = s.rank[i]
+        d = s.suit[i]
         j = i - 1
-        while j >= 0 and (rank[j] > x or (rank[j] == x and suit[j] > d)):
-            rank[j + 1] = rank[j]
-            suit[j + 1] = suit[j]
+        while j >= 0 and (s.rank[j] > x or (s.rank[j] == x and s.suit[j] > d)):
+            s.rank[j + 1] = s.rank[j]
+            s.suit[j + 1] = s.suit[j]
             j -= 1
-        rank[j + 1] = x
-        suit[j + 1] = d
+        s.rank[j + 1] = x
+        s.suit[j + 1] = d
+
+
+cdef int set_holds(const Layout* lay, const Reading* rd, const Row* row,
+                   const Subset* s) noexcept nogil:
+    """Whether the melds of ``s`` form the set of ``row`` (``row.code``: the
+    suits rule, ``row.a``: the ranks rule)."""
+    cdef int i, d, n = s.n
+    cdef const int* rank = s.rank
+    cdef const int* suit = s.suit
+    if row.code == SU_ONE and not s.same_suit:
+        return 0
+    if row.code == SU_DISTINCT and not s.distinct:
+        return 0
     if row.a == RK_SAME:
         return rank[0] == rank[n - 1]
     if row.a == RK_STEPS1 or row.a == RK_STEPS12:
@@ -1417,7 +1429,7 @@ cdef int set_holds(const Layout* lay, const Reading* rd, const Row* row, const i
     if row.a == RK_PURE_TERMINAL:
         if rd.pair < 0 or lay.rank[rd.pair] != 5:
             return 0
-        return (same_suit and suit[0] == lay.suit[rd.pair] and rank[0] == 1 and rank[1] == 1
+        return (s.same_suit and suit[0] == lay.suit[rd.pair] and rank[0] == 1 and rank[1] == 1
                 and rank[2] == 7 and rank[3] == 7)
     if row.a == RK_THREE_TERMINAL:
         if rd.pair < 0 or lay.rank[rd.pair] != 5:
@@ -1474,39 +1486,36 @@ cdef void sort_sets(SetHit* s, int n) noexcept nogil:
 cdef int meld_sets(const Layout* lay, const Plan* p, const Reading* rd, const int* melds,
                    int n, int kind, SetHit* out, int cap) noexcept nogil:
     """Every (row, melds) set fan of this detector kind over the melds."""
-    cdef int nout = 0, pos, i, a, b, c, d
+    cdef int nout = 0, pos, i, a, b, c, nsub = 0
     cdef int sub[4]
+    cdef Subset subsets[5]    # the 3-subsets in (a, b, c) order, then all four
+    cdef const Subset* sb
     cdef const Row* row
-    cdef int j
+    cdef int j, k
     if n < 3:
         return 0
+    for a in range(n):
+        for b in range(a + 1, n):
+            for c in range(b + 1, n):
+                sub[0] = melds[a]
+                sub[1] = melds[b]
+                sub[2] = melds[c]
+                make_subset(lay, rd, sub, 3, &subsets[nsub])
+                nsub += 1
+    if n == 4:
+        make_subset(lay, rd, melds, 4, &subsets[nsub])
     for j in range(p.nof[kind]):
         pos = p.of[kind][j]
         row = &p.row[pos]
         if row.size > n:
             continue
-        if row.size == 3:
-            for a in range(n):
-                for b in range(a + 1, n):
-                    for c in range(b + 1, n):
-                        sub[0] = melds[a]
-                        sub[1] = melds[b]
-                        sub[2] = melds[c]
-                        if set_holds(lay, rd, row, sub, 3) and nout < cap:
-                            out[nout].pos = pos
-                            out[nout].n = 3
-                            out[nout].m[0] = sub[0]
-                            out[nout].m[1] = sub[1]
-                            out[nout].m[2] = sub[2]
-                            nout += 1
-        else:
-            for i in range(4):
-                sub[i] = melds[i]
-            if set_holds(lay, rd, row, sub, 4) and nout < cap:
+        for k in range(nsub if row.size == 3 else 1):
+            sb = &subsets[k if row.size == 3 else nsub]
+            if set_holds(lay, rd, row, sb) and nout < cap:
                 out[nout].pos = pos
-                out[nout].n = 4
-                for i in range(4):
-                    out[nout].m[i] = sub[i]
+                out[nout].n = sb.n
+                for i in range(sb.n):
+                    out[nout].m[i] = sb.m[i]
                 nout += 1
     sort_sets(out, nout)
     return nout
@@ -1531,30 +1540,38 @@ cdef int meld_pairs(const Layout* lay, const Plan* p, const Reading* rd, const i
     return nout
 
 
-cdef inline int gate_open(const Layout* lay, Facts* f, Reading* rd, int gate) noexcept nogil:
-    if gate == G_NONE:
+cdef inline unsigned int gates_open(const Facts* f, const Reading* rd) noexcept nogil:
+    """Bit g set for each gate g that is open for this reading, G_WAIT
+    aside (it costs a wait test: gate_open asks it only when a row needs it)."""
+    cdef unsigned int g = 1 << G_NONE
+    if rd.nhp > 0:
+        g |= 1 << G_HONOUR_PUNGS
+    if rd.concealed_pungs > 0:
+        g |= 1 << G_CONCEALED_PUNGS
+    if rd.shape == SH_SEVEN_PAIRS:
+        g |= 1 << G_SEVEN_PAIRS
+    if rd.special:
+        g |= 1 << G_SPECIAL
+    if rd.nknitted > 0:
+        g |= 1 << G_KNITTED
+    if f.nhonours == 0:
+        g |= 1 << G_HONOURLESS
+    else:
+        g |= 1 << G_HONOURS
+    if f.flagged:
+        g |= 1 << G_FLAGGED
+    if f.kongs > 0:
+        g |= 1 << G_KONGS
+    if f.nfours > 0:
+        g |= 1 << G_FOURS
+    return g
+
+
+cdef inline int gate_open(const Layout* lay, Facts* f, Reading* rd, unsigned int open_,
+                          int gate) noexcept nogil:
+    if (open_ >> gate) & 1:
         return 1
-    if gate == G_HONOUR_PUNGS:
-        return rd.nhp > 0
-    if gate == G_CONCEALED_PUNGS:
-        return rd.concealed_pungs > 0
-    if gate == G_SEVEN_PAIRS:
-        return rd.shape == SH_SEVEN_PAIRS
-    if gate == G_SPECIAL:
-        return rd.special
-    if gate == G_KNITTED:
-        return rd.nknitted > 0
-    if gate == G_HONOURLESS:
-        return f.nhonours == 0
-    if gate == G_FLAGGED:
-        return f.flagged
-    if gate == G_KONGS:
-        return f.kongs > 0
-    if gate == G_HONOURS:
-        return f.nhonours > 0
-    if gate == G_FOURS:
-        return f.nfours > 0
-    return reading_wait(lay, f, rd) != W_NONE
+    return gate == G_WAIT and reading_wait(lay, f, rd) != W_NONE
 
 
 cdef void find(const Layout* lay, const Plan* p, Facts* f, Reading* rd, Found* fd) noexcept nogil:
@@ -1564,12 +1581,13 @@ cdef void find(const Layout* lay, const Plan* p, Facts* f, Reading* rd, Found* f
     cdef int nev
     cdef int family = 0 if rd.special else 1 if rd.shape == SH_SEVEN_PAIRS else 2
     cdef int j
+    cdef unsigned int open_ = gates_open(f, rd)
     fd.nsimple = 0
     if not f.family_done[family]:
         f.family_n[family] = 0
         for j in range(p.nof[DK_HAND]):
             pos = p.of[DK_HAND][j]
-            if not gate_open(lay, f, rd, p.row[pos].gate):
+            if not gate_open(lay, f, rd, open_, p.row[pos].gate):
                 continue
             n = simple(lay, p, &p.row[pos], f, rd, ev, &nev)
             if n:
@@ -1584,7 +1602,7 @@ cdef void find(const Layout* lay, const Plan* p, Facts* f, Reading* rd, Found* f
         fd.nsimple += 1
     for j in range(p.nof[DK_SIMPLE]):
         pos = p.of[DK_SIMPLE][j]
-        if not gate_open(lay, f, rd, p.row[pos].gate):
+        if not gate_open(lay, f, rd, open_, p.row[pos].gate):
             continue
         n = simple(lay, p, &p.row[pos], f, rd, ev, &nev)
         if n:
@@ -1999,7 +2017,7 @@ cdef inline object slot(_Slots s, obj, int i):
     return getattr(obj, s.names[i])
 
 
-cdef _Slots _HAND = _Slots(Hand, ("counts", "melds", "win"))
+cdef _Slots _HAND = _Slots(Hand, ("counts", "melds", "win", "tileset"))
 cdef _Slots _MELD = _Slots(Meld, ("kind", "tile", "exposed"))
 cdef _Slots _TILE = _Slots(Tile, ("code",))
 cdef _Slots _CONTEXT = _Slots(WinContext, _FOREIGN_FIELDS)
@@ -2008,8 +2026,7 @@ cdef _Slots _CONTEXT = _Slots(WinContext, _FOREIGN_FIELDS)
 cdef int read_hand(const Layout* lay, hand, ctx, Facts* f) except -1:
     """The hand and context as C data, every code and count checked."""
     cdef int c, i, n, kind, k2
-    cdef int held[SIZE]
-    cdef int nheld = 0
+    cdef uint64_t held = 0, rest
     memset(f, 0, sizeof(Facts))
     cdef tuple counts = slot(_HAND, hand, 0)
     cdef tuple melds = slot(_HAND, hand, 1)
@@ -2026,8 +2043,7 @@ cdef int read_hand(const Layout* lay, hand, ctx, Facts* f) except -1:
             raise ValueError("bad hand counts")
         f.hcounts[c] = n
         f.counts[c] = n
-        held[nheld] = c
-        nheld += 1
+        held |= (<uint64_t>1) << c
     if len(melds) > 4:
         raise ValueError("too many melds")
     f.ndeclared = len(melds)
@@ -2043,15 +2059,11 @@ cdef int read_hand(const Layout* lay, hand, ctx, Facts* f) except -1:
         f.dexposed[i] = 1 if slot(_MELD, m, 2) else 0
         if kind == K_CHOW:
             for k2 in range(3):
-                if not f.counts[c + k2]:
-                    held[nheld] = c + k2
-                    nheld += 1
                 f.counts[c + k2] += 1
+                held |= (<uint64_t>1) << (c + k2)
         else:
-            if not f.counts[c]:
-                held[nheld] = c
-                nheld += 1
             f.counts[c] += 4 if kind == K_KONG else 3
+            held |= (<uint64_t>1) << c
         if f.dexposed[i]:
             f.exposed_melds += 1
             if kind == K_KONG:
@@ -2065,13 +2077,14 @@ cdef int read_hand(const Layout* lay, hand, ctx, Facts* f) except -1:
     if c < 0 or c >= SIZE or not f.hcounts[c]:
         raise ValueError("bad winning tile")
     f.win = c
-    sort_ints(held, nheld)  # in code order: the fours are listed in that order
-    for i in range(nheld):
-        c = held[i]
+    f.held = held
+    rest = held
+    while rest:  # in code order: the fours are listed in that order
+        c = lowest_bit(rest)
+        rest &= rest - 1
         n = f.counts[c]
         if n > 4:
             raise ValueError("too many copies")
-        f.held |= (<uint64_t>1) << c
         if lay.rank[c]:
             f.nsuited += 1
             f.ranks |= 1 << lay.rank[c]
@@ -2355,19 +2368,20 @@ cdef object fans_object(CompiledPlan plan, const Count* c, tuple melds):
 _DECOMPOSITION = _Builder(
     Decomposition, ("shape", "melds", "pair", "pairs", "knitted", "singles", "win_roles")
 )
-_score_builders = {}
+# The builder of the last score type asked for, as one (type, builder) tuple.
+cdef tuple _last_builder = (None, None)
 
 
 cdef _Builder score_builder(score_type):
-    b = _score_builders.get(score_type)
-    if b is None:
-        b = _score_builders[score_type] = _Builder(
-            score_type,
-            ("total", "decomposition", "win_role", "hand", "context", "rules", "_table",
-             "_entries"),
-            (("_fans", None),),
-        )
-    return <_Builder>b
+    global _last_builder
+    cdef tuple last = _last_builder
+    if last[0] is score_type:
+        return <_Builder>last[1]
+    b = _Builder(
+        score_type, ("total", "decomposition", "win_role", "hand", "context", "rules", "fans")
+    )
+    _last_builder = (score_type, b)
+    return b
 
 
 cdef tuple _SMALL = tuple(range(MAXROWS))  # row positions and meld indices
@@ -2402,26 +2416,70 @@ cdef dict _RULE_SETS = dict(RULE_SETS)
 cdef object _DEFAULT_CONTEXT = WinContext()
 
 
+# The plan of the rule set named last, as one (name, plan) tuple.
+cdef tuple _last_named = (None, None)
+
+
+cdef object covered_plan(rules):
+    """The plan of a rule set or of its name, or None when the core does not
+    cover it or ``rules`` is neither (the Python engine then runs)."""
+    global _last_named
+    cdef tuple last = _last_named
+    if last[0] is rules:
+        return last[1]
+    if type(rules) is str:
+        name = rules
+        rules = _RULE_SETS.get(name)
+        if rules is None:
+            return None
+        plan = plan_for(rules)
+        plan = None if plan is _NOT_COVERED else plan
+        _last_named = (name, plan)
+        return plan
+    elif not isinstance(rules, RuleSet):
+        return None
+    plan = plan_for(rules)
+    return None if plan is _NOT_COVERED else plan
+
+
 def score_public(hand, context, rules, score_type):
     """``scoring.score`` for plain arguments: a rule set or its name, a
     :class:`Hand` with its winning tile, a :class:`WinContext` or None. Any
     other argument gives None, and the Python function checks it and raises
     the library's error."""
-    if type(rules) is str:
-        rules = _RULE_SETS.get(rules)
-        if rules is None:
-            return None
-    elif not isinstance(rules, RuleSet):
-        return None
-    if type(hand) is not Hand:
+    plan = covered_plan(rules)
+    if plan is None or type(hand) is not Hand:
         return None
     if context is None:
         context = _DEFAULT_CONTEXT
     elif type(context) is not WinContext:
         return None
-    if hand.tileset is not rules.tileset or slot(_HAND, hand, 2) is None:
+    if slot(_HAND, hand, 3) is not (<CompiledPlan>plan).tileset or slot(_HAND, hand, 2) is None:
         return None
-    return score(hand, context, rules, score_type)
+    return score_plan(<CompiledPlan>plan, hand, context, score_type)
+
+
+def score_text(text, rules, self_drawn, last_copy, last_tile, kong_replacement, robbing_kong,
+               heavenly_hand, earthly_hand, heavenly_uno, seat_wind, prevalent_wind, flowers,
+               score_type):
+    """``scoring.score_hand`` for plain arguments: the text of a complete
+    hand, a rule set or its name and the context's values of their plain
+    types. Anything else gives None, and the Python function runs (and
+    raises the library's error where there is one)."""
+    if type(text) is not str:
+        return None
+    plan = covered_plan(rules)
+    if plan is None:
+        return None
+    ctx = context_of(self_drawn, last_copy, last_tile, kong_replacement, robbing_kong,
+                     heavenly_hand, earthly_hand, heavenly_uno, seat_wind, prevalent_wind,
+                     flowers)
+    if ctx is None:
+        return None
+    hand = _parse_hand(text, (<CompiledPlan>plan).tileset)
+    if type(hand) is not Hand or slot(_HAND, hand, 2) is None:
+        return None
+    return score_plan(<CompiledPlan>plan, hand, ctx, score_type)
 
 
 def score(hand, context, rules, score_type):
@@ -2435,7 +2493,11 @@ def score(hand, context, rules, score_type):
     plan_obj = plan_for(rules)
     if plan_obj is _NOT_COVERED:
         return None
-    cdef CompiledPlan plan = <CompiledPlan>plan_obj
+    return score_plan(<CompiledPlan>plan_obj, hand, context, score_type)
+
+
+cdef object score_plan(CompiledPlan plan, hand, context, score_type):
+    """The score of a complete hand of the plan's tile set."""
     cdef const Layout* lay = plan.lay
     cdef const Plan* p = &plan.plan
     cdef Facts base
@@ -2455,7 +2517,7 @@ def score(hand, context, rules, score_type):
     cdef const Dec* d
     read_hand(lay, hand, context, &base)
     if not context_consistent(p, &base):
-        rules.check_context(context)
+        plan.rules.check_context(context)
         context.check(hand)
     try:
         if base.flag[FL_HEAVENLY_HAND]:
@@ -2521,19 +2583,22 @@ def score(hand, context, rules, score_type):
             rest.remove(t)
             win_hand = Hand(plan.tileset, rest, hand.melds, t)
         decomposition = decomposition_object(plan, win_hand, &decs[choices[chosen].dec], &cand[k])
+        fans = fans_object(plan, &counts[chosen], slot(_DECOMP, decomposition, 0))
+        if fans is None:
+            from unomahjong.scoring import fan_entries
+
+            fans = fan_entries(plan.table, entries_object(&counts[chosen]),
+                               slot(_DECOMP, decomposition, 0))
         result = build(score_builder(score_type), (
             counts[chosen].total,
             decomposition,
-            decomposition.win_roles[choices[chosen].role],
+            role_object(plan, decs[choices[chosen].dec].rkind[choices[chosen].role],
+                        decs[choices[chosen].dec].ridx[choices[chosen].role]),
             win_hand,
             context,
-            rules.name,
-            plan.table,
-            entries_object(&counts[chosen]),
+            plan.name,
+            fans,
         ))
-        fans = fans_object(plan, &counts[chosen], slot(_DECOMP, decomposition, 0))
-        if fans is not None:
-            umj_fill(result, (<_Builder>_score_builders[score_type]).off[8], fans)
         return result
     finally:
         if decs != dec_buf:
@@ -2564,35 +2629,6 @@ cdef void fill_choice(const Plan* p, const Facts* f, const Dec* d, const Count* 
 
 
 
-# ---------------------------------------------------------------- results on demand
-
-_FAN_ENTRY = None
-
-
-def fan_entries(table, tuple entries, tuple melds):
-    """``scoring.fan_entries``: a score's counted fans as ``FanEntry`` values,
-    those without melds interned on the table."""
-    global _FAN_ENTRY
-    cdef _Builder b = _FAN_ENTRY
-    if b is None:
-        from unomahjong.scoring import FanEntry
-
-        b = _FAN_ENTRY = _Builder(FanEntry, ("fan", "count", "melds"))
-    rows = table.rows
-    cdef dict interned = table.entry_memo
-    out = []
-    for pos, n, idx in entries:
-        if idx:
-            out.append(build(b, (rows[pos], n, tuple([melds[i] for i in idx]))))
-            continue
-        key = (pos, n)
-        entry = interned.get(key)
-        if entry is None:
-            entry = interned[key] = build(b, (rows[pos], n, ()))
-        out.append(entry)
-    return tuple(out)
-
-
 # Win contexts interned by their values: a context is immutable, and most
 # scores use one of a few. Keyed by the values packed into one int, for
 # values of their plain types only (others are left to WinContext itself,
@@ -2601,10 +2637,9 @@ cdef dict _contexts = {}
 cdef int _MAX_CONTEXTS = 4096
 
 
-def win_context(self_drawn, last_copy, last_tile, kong_replacement, robbing_kong,
-                heavenly_hand, earthly_hand, heavenly_uno, seat_wind, prevalent_wind, flowers):
-    """The :class:`WinContext` of these values, or None when a value is not
-    of its plain type (a bool, a wind letter, an int 0-8)."""
+cdef object context_of(self_drawn, last_copy, last_tile, kong_replacement, robbing_kong,
+                       heavenly_hand, earthly_hand, heavenly_uno, seat_wind, prevalent_wind,
+                       flowers):
     cdef long key = 0
     cdef int i
     flags = (self_drawn, last_copy, last_tile, kong_replacement, robbing_kong,
