@@ -255,6 +255,12 @@ def test_score_html_has_the_picture_and_the_fan_table() -> None:
     assert root.findtext("./table/tfoot/tr/th[2]") == str(s.total)
 
 
+def test_score_shows_itself_in_jupyter() -> None:
+    s = score_hand("[SSSg] 123r 456r 789r 5g +5g")
+    html = s._repr_html_()
+    assert html == score_html(s) and "清龙" in html and "Pure Straight" in html
+
+
 def test_bad_arguments_raise_typed_errors() -> None:
     with pytest.raises(HandError):
         hand_svg("[SSSg] 123456789r 5g +5g")  # type: ignore[arg-type]

@@ -87,6 +87,12 @@ class Score:
         lines.append(f"  {'total':<{zw + ew + 2}}  {'':>3} {'':<3} {self.total:>4}")
         return "\n".join(lines)
 
+    def _repr_html_(self) -> str:
+        """The score as HTML, for Jupyter: :func:`unomahjong.render.score_html`."""
+        from .render import score_html
+
+        return score_html(self)
+
     def as_dict(self) -> dict[str, object]:
         """The public JSON form: ``total``, ``fans`` and ``decomposition``
         (the chosen reading's groups in notation; see docs/cli.md)."""
