@@ -93,7 +93,6 @@ DAMAGED_ACTIONS = {
     "no events": lambda r: r.pop("events"),
     "events not a list": lambda r: r.update(events=5),
     "event not an object": lambda r: r.update(events=[5]),
-    "illegal seat": lambda r: r.update(seat=99),
 }
 
 
@@ -105,6 +104,16 @@ def test_replay_of_a_damaged_action_record_raises_log_error(damage: str) -> None
         replay(lines)
     assert e.value.code in {"bad-line", "illegal-action", "mismatch"}
     assert "line 3" in str(e.value)
+
+
+@pytest.mark.parametrize("seat", [99, 4, -1])
+def test_replay_of_an_action_by_a_seat_the_log_does_not_have_is_bad_seat(seat: int) -> None:
+    lines = list(PLAYED)
+    lines[2] = _edit(lines[2], lambda r: r.update(seat=seat))
+    with pytest.raises(LogError) as e:
+        replay(lines)
+    assert e.value.code == "bad-seat"
+    assert str(e.value).startswith(f"line 3: seat {seat} is not a seat of this 4-player log")
 
 
 @pytest.mark.parametrize("key", ["rules", "wall", "players", "dealer"])

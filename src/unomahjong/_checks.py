@@ -1,11 +1,45 @@
-"""Lenient readings of user-supplied numbers and flags, shared by the value
-types and the game: any integer type (NumPy's too) is a whole number, and a
-flag may be a bool, 0 or 1, or a NumPy bool. Each caller raises its own typed
-error when these return None."""
+"""Argument checks at the public boundary, shared by every module.
+
+Two kinds of helper live here:
+
+* Lenient readings of user-supplied numbers and flags, shared by the value
+  types and the game: any integer type (NumPy's too) is a whole number, and a
+  flag may be a bool, 0 or 1, or a NumPy bool. Each caller raises its own
+  typed error when these return None.
+* Refusals of wrong-typed arguments. A public function tests each argument
+  with a plain ``isinstance`` (cheap enough for the hot paths: score,
+  shanten) and, when a test fails, raises the error :func:`wrong_type`
+  builds: the library's typed error for that domain, with a stable code
+  naming the problem, the function and the parameter in the message, and the
+  parameter in :attr:`~unomahjong.MahjongError.argument`. Containers of
+  values go through :func:`items` or :func:`iterable`.
+
+``tests/test_arguments.py`` passes wrong-typed values to every parameter of
+every public callable and requires these errors and no other exception.
+"""
 
 from __future__ import annotations
 
+import enum
 import operator
+import reprlib
+from collections.abc import Iterable, Mapping
+from typing import TypeVar
+
+from .errors import MahjongError
+
+_T = TypeVar("_T")
+_E = TypeVar("_E", bound=MahjongError)
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = 40
+_SHORT.maxother = 40
+_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxset = _SHORT.maxfrozenset = 4
+_SHORT.maxdict = 3
+_SHORT.maxlevel = 2
+
+_LIMIT = 60
+"""Characters of a refused value quoted in a message, at most."""
 
 
 def whole(value: object) -> int | None:
@@ -27,3 +61,98 @@ def flag(value: object) -> bool | None:
         return bool(value)  # NumPy's bool (named bool_ before NumPy 2), not imported
     n = whole(value)
     return None if n is None or n not in (0, 1) else bool(n)
+
+
+def describe(value: object) -> str:
+    """A short description of a refused value: its type and a bounded repr
+    (a 10 MB string or a list of a million items is not repeated)."""
+    if value is None:
+        return "None"
+    try:
+        shown = _SHORT.repr(value)
+    except Exception:  # a repr that fails is still a value to refuse
+        shown = "..."
+    if len(shown) > _LIMIT:
+        shown = shown[: _LIMIT - 3] + "..."
+    return f"{type(value).__name__} {shown}"
+
+
+def wrong_type(
+    error: type[_E],
+    code: str,
+    func: str,
+    param: str,
+    value: object,
+    expected: str,
+    hint: str | None = None,
+) -> _E:
+    """The error for argument ``param`` of ``func`` that is not ``expected``:
+    ``error(code, "func() takes <expected> as <param>, not <value>")``."""
+    return error(
+        code,
+        f"{func}() takes {expected} as {param}, not {describe(value)}",
+        hint=hint,
+        argument=param,
+    )
+
+
+def unknown_member(cls: type[enum.Enum], value: object, error: type[_E], code: str) -> _E:
+    """The typed error of an enum looked up by a value it does not have
+    (what the enums' ``_missing_`` raise instead of a bare ``ValueError``)."""
+    known = ", ".join(repr(m.value) for m in cls)
+    return error(code, f"{describe(value)} is not a {cls.__name__}: one of {known}")
+
+
+def items(
+    value: object,
+    kind: type[_T],
+    error: type[MahjongError],
+    code: str,
+    func: str,
+    param: str,
+    expected: str,
+    hint: str | None = None,
+) -> tuple[_T, ...]:
+    """``value`` as a tuple of ``kind`` instances: any iterable of them
+    except text, bytes and mappings (whose iteration would reinterpret
+    them: characters, small ints, keys). Anything else raises
+    :func:`wrong_type`."""
+    out: tuple[object, ...]
+    if type(value) is tuple:  # the common cases first, without the ABC test
+        out = value
+    elif type(value) is list:
+        out = tuple(value)
+    elif isinstance(value, (str, bytes, bytearray, Mapping)):
+        raise wrong_type(error, code, func, param, value, expected, hint)
+    else:
+        try:
+            out = tuple(value)  # type: ignore[arg-type]
+        except TypeError:
+            raise wrong_type(error, code, func, param, value, expected, hint) from None
+    for x in out:
+        if not isinstance(x, kind):
+            i = next(i for i, x in enumerate(out) if not isinstance(x, kind))
+            raise error(
+                code,
+                f"{func}() takes {expected} as {param}; item {i} is {describe(out[i])}",
+                hint=hint,
+                argument=param,
+            )
+    return out  # type: ignore[return-value]
+
+
+def iterable(
+    value: object,
+    error: type[MahjongError],
+    code: str,
+    func: str,
+    param: str,
+    expected: str,
+    hint: str | None = None,
+) -> Iterable[object]:
+    """``value`` itself if it is an iterable other than text, bytes or a
+    mapping, for callers that read it lazily and check each item."""
+    if isinstance(value, (str, bytes, bytearray, Mapping)) or not hasattr(value, "__iter__"):
+        raise wrong_type(error, code, func, param, value, expected, hint)
+    return value
+

@@ -22,7 +22,7 @@ import attrs
 from .decompose import decompose
 from .fans.engine import HandCache, HandFacts, Reading, evaluate, raw_patterns
 from .generate import random_winning_hand
-from .rules import RuleSet, count_option, get_rules
+from .rules import RuleSet, count_option, get_rules, seed_option
 
 __all__ = ["AuditReport", "audit"]
 
@@ -63,7 +63,7 @@ def audit(rules: str | RuleSet = "uno", *, hands: int = 2000, seed: int = 0) -> 
     rs = get_rules(rules)
     hands = count_option(hands, "hands", minimum=1)
     table = rs.fans
-    rng = random.Random(seed)
+    rng = random.Random(seed_option(seed, "audit"))
     seen: Counter[str] = Counter()
     together: Counter[tuple[str, str]] = Counter()
     for _ in range(hands):

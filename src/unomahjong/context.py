@@ -14,7 +14,7 @@ import attrs
 
 from ._checks import flag
 from .errors import ContextError
-from .hand import Hand
+from .hand import Hand, refuse_hand
 
 WINDS: Final = ("E", "S", "W", "N")
 """Seat and prevalent winds, in order (MCR)."""
@@ -84,6 +84,8 @@ class WinContext:
 
     def check(self, hand: Hand) -> None:
         """Raise :class:`ContextError` when the flags contradict each other or the hand."""
+        if not isinstance(hand, Hand):
+            raise refuse_hand("WinContext.check", hand)
         problems = _problems(self, hand)
         if problems:
             code, detail = problems[0]

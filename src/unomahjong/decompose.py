@@ -18,8 +18,9 @@ from functools import cache, lru_cache
 
 import attrs
 
+from ._checks import unknown_member
 from .errors import HandError
-from .hand import Hand, Meld, MeldKind
+from .hand import Hand, Meld, MeldKind, refuse_hand
 from .shapes import Shape, ShapeSpec, ranks_held, shapes_for
 from .tiles import Tile, TileSet
 
@@ -37,6 +38,10 @@ class Role(enum.Enum):
     """The knitted set of 组合龙 / 全不靠."""
     SINGLE = "single"
     """One of the single tiles of 十三幺 / 国士无双 / 全不靠 (honours)."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> Role:
+        raise unknown_member(cls, value, HandError, "unknown-role")
 
 
 @attrs.frozen(slots=True)
@@ -224,6 +229,8 @@ def decompose(hand: Hand) -> tuple[Decomposition, ...]:
     Deterministic order: standard readings first, then seven pairs, thirteen
     orphans, honours-and-knitted and knitted-straight readings.
     """
+    if not isinstance(hand, Hand):
+        raise refuse_hand("decompose", hand)
     win = hand.win
     if win is None:
         raise HandError(

@@ -3,7 +3,8 @@
 Every bad input raises a subclass of :class:`MahjongError`, itself a
 ``ValueError``, so callers can catch one type. Each error carries a stable
 machine-readable ``code``, an optional ``position`` (0-based character offset in
-the text that was parsed) and a ``hint`` that tells the user how to fix it.
+the text that was parsed), a ``hint`` that tells the user how to fix it and,
+when one argument of a call was of the wrong type, its name in ``argument``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,9 @@ class MahjongError(ValueError):
     position: int | None
     hint: str | None
     detail: str
+    argument: str | None
+    """The parameter whose value was refused (``"hand"``, ``"visible"``,
+    ``"wall"``), when the error is about one argument of a call; else None."""
 
     def __init__(
         self,
@@ -24,11 +28,13 @@ class MahjongError(ValueError):
         *,
         position: int | None = None,
         hint: str | None = None,
+        argument: str | None = None,
     ) -> None:
         self.code = code
         self.detail = detail
         self.position = position
         self.hint = hint
+        self.argument = argument
         super().__init__(self._render())
 
     def _render(self) -> str:
@@ -37,13 +43,21 @@ class MahjongError(ValueError):
         return f"{where}{self.detail} [{self.code}]{hint}"
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_rebuild, (type(self), self.code, self.detail, self.position, self.hint))
+        return (
+            _rebuild,
+            (type(self), self.code, self.detail, self.position, self.hint, self.argument),
+        )
 
 
 def _rebuild(
-    cls: type[MahjongError], code: str, detail: str, position: int | None, hint: str | None
+    cls: type[MahjongError],
+    code: str,
+    detail: str,
+    position: int | None,
+    hint: str | None,
+    argument: str | None = None,
 ) -> MahjongError:
-    return cls(code, detail, position=position, hint=hint)
+    return cls(code, detail, position=position, hint=hint, argument=argument)
 
 
 class NotationError(MahjongError):

@@ -13,10 +13,11 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Final
 
+from ._checks import wrong_type
 from .context import WinContext
 from .errors import ContextError, RulesError
 from .hand import Hand, Meld, MeldKind
-from .rules import RuleSet, count_option, get_rules
+from .rules import RuleSet, count_option, get_rules, seed_option
 from .shapes import Shape
 from .tiles import Tile, TileSet
 
@@ -331,9 +332,13 @@ def random_winning_hand(
 
     ``theme`` biases the draw (see :data:`THEMES`); None picks one at random.
     """
+    if not isinstance(rng, random.Random):
+        raise wrong_type(
+            RulesError, "not-an-rng", "random_winning_hand", "rng", rng, "a random.Random"
+        )
     rs = get_rules(rules)
     ts = rs.tileset
-    if theme is not None and theme not in THEMES:
+    if theme is not None and (not isinstance(theme, str) or theme not in THEMES):
         raise RulesError(
             "unknown-theme", f"unknown theme {theme!r}", hint="choose from " + ", ".join(THEMES)
         )
@@ -355,7 +360,8 @@ def winning_hands(
     """``count`` reproducible random winning hands (all themes mixed). The
     arguments are checked at the call, not when the first hand is drawn."""
     rs = get_rules(rules)
-    return _winning_hands(random.Random(seed), count_option(count, "count"), rs)
+    rng = random.Random(seed_option(seed, "winning_hands"))
+    return _winning_hands(rng, count_option(count, "count"), rs)
 
 
 def _winning_hands(

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Iterator
-from typing import TypeVar
 
 import attrs
 
-from ._checks import flag, whole
+from ._checks import describe, flag, items, unknown_member, whole, wrong_type
 from .errors import HandError
 from .tiles import Tile, TileSet
 
@@ -24,11 +23,38 @@ MAX_SEAT_OFFSET = 7
 
 
 class MeldKind(enum.Enum):
-    """The three meld shapes; whether a meld is exposed is a separate flag."""
+    """The three meld shapes; whether a meld is exposed is a separate flag.
+    ``MeldKind("pung")`` looks a kind up by value; an unknown value raises
+    :class:`HandError` (``unknown-meld-kind``)."""
 
     CHOW = "chow"
     PUNG = "pung"
     KONG = "kong"
+
+    @classmethod
+    def _missing_(cls, value: object) -> MeldKind:
+        raise unknown_member(cls, value, HandError, "unknown-meld-kind")
+
+
+def refuse_hand(func: str, value: object, param: str = "hand") -> HandError:
+    """The error for a ``param`` of ``func`` that is not a :class:`Hand`."""
+    return wrong_type(
+        HandError, "not-a-hand", func, param, value, "a Hand", hint="parse_hand('123r ...')"
+    )
+
+
+def refuse_meld(func: str, value: object, param: str = "meld") -> HandError:
+    """The error for a ``param`` of ``func`` that is not a :class:`Meld`."""
+    return wrong_type(
+        HandError, "not-a-meld", func, param, value, "a Meld", hint="parse_meld('[123r]')"
+    )
+
+
+def refuse_tile(func: str, value: object, param: str = "tile") -> HandError:
+    """The error for a ``param`` of ``func`` that is not a :class:`Tile`."""
+    return wrong_type(
+        HandError, "not-a-tile", func, param, value, "a Tile", hint="parse_tile('5g')"
+    )
 
 
 CHOW = MeldKind.CHOW
@@ -188,28 +214,15 @@ class Meld:
         return cls(MeldKind.KONG, tile, exposed, source)
 
 
-_T = TypeVar("_T")
-
-
-def _all_of(items: Iterable[_T], kind: type[_T], code: str, hint: str) -> tuple[_T, ...]:
-    """``items`` as a tuple, each a ``kind``; else :class:`HandError` ``code``."""
-    name = kind.__name__
-    try:
-        out = tuple(items)
-    except TypeError:
-        raise HandError(code, f"expected {name}s, not {items!r}", hint=hint) from None
-    for x in out:
-        if not isinstance(x, kind):
-            raise HandError(code, f"{x!r} is not a {name}", hint=hint)
-    return out
-
-
 def _sorted_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
-    return tuple(sorted(_all_of(tiles, Tile, "not-tiles", "parse_tiles('123r')"), key=_code))
+    listed = items(
+        tiles, Tile, HandError, "not-tiles", "Hand", "concealed", "Tiles", "parse_tiles('123r')"
+    )
+    return tuple(sorted(listed, key=_code))
 
 
 def _sorted_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
-    ms = _all_of(melds, Meld, "bad-meld", "parse_meld('[123r]')")
+    ms = items(melds, Meld, HandError, "bad-meld", "Hand", "melds", "Melds", "parse_meld('[123r]')")
     return tuple(sorted(ms, key=lambda m: (0 if m.exposed else 1, m.sort_key())))
 
 
@@ -370,15 +383,32 @@ class Hand:
         """This hand with every tile replaced by ``f(tile)`` (a symmetry such as
         a colour permutation or the rank mirror n -> 10-n); melds keep their
         kind, exposure and source."""
+        if not callable(f):
+            raise wrong_type(
+                HandError, "not-callable", "Hand.map_tiles", "f", f, "a function of a Tile"
+            )
+
+        def image(t: Tile) -> Tile:
+            out = f(t)
+            if not isinstance(out, Tile):
+                raise HandError(
+                    "not-tiles",
+                    f"Hand.map_tiles(): f({t}) is {describe(out)}, not a Tile",
+                    argument="f",
+                )
+            return out
+
         melds = []
         for m in self.melds:
-            tiles = sorted((f(t) for t in m.tiles), key=_code)
+            tiles = sorted((image(t) for t in m.tiles), key=_code)
             melds.append(Meld(m.kind, tiles[0], m.exposed, m.source))
-        win = None if self.win is None else f(self.win)
-        return Hand(self.tileset, [f(t) for t in self.concealed], melds, win)
+        win = None if self.win is None else image(self.win)
+        return Hand(self.tileset, [image(t) for t in self.concealed], melds, win)
 
     def with_win(self, tile: Tile) -> Hand:
         """This 13-tile hand completed by ``tile``."""
+        if not isinstance(tile, Tile):
+            raise refuse_tile("Hand.with_win", tile)
         if self.win is not None:
             raise HandError("has-winning-tile", "the hand already has a winning tile")
         return Hand(self.tileset, self.concealed, self.melds, tile)
@@ -397,5 +427,7 @@ class Hand:
         try:
             tiles.remove(tile)
         except ValueError:
+            if not isinstance(tile, Tile):
+                raise refuse_tile("Hand.discard", tile) from None
             raise HandError("not-in-hand", f"{tile} is not among the concealed tiles") from None
         return Hand(self.tileset, tiles, self.melds, None)

@@ -14,7 +14,7 @@ from typing import Final
 
 from .context import WINDS, WinContext
 from .errors import ContextError, RulesError
-from .hand import Hand, Meld
+from .hand import Hand, Meld, refuse_hand, refuse_meld, refuse_tile
 from .rules import MCR
 from .tiles import MCR_TILES, Tile
 
@@ -31,6 +31,8 @@ FAN_NAMES: Final = {"独听・边张": "边张", "独听・嵌张": "坎张", "�
 
 def gb_tile(t: Tile) -> str:
     """PyMahjongGB's name of an MCR tile."""
+    if not isinstance(t, Tile):
+        raise refuse_tile("gb_tile", t, "t")
     if t.tileset is not MCR_TILES:
         raise RulesError("not-mcr", f"{t} is not an MCR tile")
     if t.rank is not None:
@@ -41,6 +43,8 @@ def gb_tile(t: Tile) -> str:
 
 def gb_pack(meld: Meld) -> GbPack:
     """A declared meld as a PyMahjongGB pack."""
+    if not isinstance(meld, Meld):
+        raise refuse_meld("gb_pack", meld)
     if meld.is_chow:
         return ("CHI", gb_tile(meld.tiles[1]), 1)
     return ("GANG" if meld.is_kong else "PENG", gb_tile(meld.tile), 1 if meld.exposed else 0)
@@ -49,6 +53,8 @@ def gb_pack(meld: Meld) -> GbPack:
 def gb_hand(hand: Hand) -> tuple[tuple[GbPack, ...], tuple[str, ...]]:
     """``(pack, hand)`` for ``MahjongShanten`` and friends (concealed tiles,
     the winning tile excluded)."""
+    if not isinstance(hand, Hand):
+        raise refuse_hand("gb_hand", hand)
     return tuple(gb_pack(m) for m in hand.melds), tuple(gb_tile(t) for t in hand.concealed)
 
 
@@ -57,6 +63,8 @@ def gb_fan_arguments(hand: Hand, context: WinContext | None = None) -> dict[str,
     The context is checked as :func:`~unomahjong.score` checks it, so that
     nothing the calculator cannot express (天和, a replacement tile without
     a kong, ...) is dropped silently."""
+    if not isinstance(hand, Hand):
+        raise refuse_hand("gb_fan_arguments", hand)
     if hand.win is None:
         raise RulesError("missing-winning-tile", "the fan calculator needs a winning tile")
     context = context if context is not None else WinContext()

@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING
 import attrs
 
 from . import _engine
+from ._checks import items
 from .errors import MahjongError, NotationError, RulesError
-from .hand import MAX_SEAT_OFFSET, Hand, Meld, MeldKind
+from .hand import MAX_SEAT_OFFSET, Hand, Meld, MeldKind, refuse_hand, refuse_meld
 from .tiles import MCR_TILES, UNO_TILES, Tile, TileSet
 
 if TYPE_CHECKING:
@@ -433,10 +434,10 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
     current_suit: object = object()
     buf: list[str] = []
     suffix = ""
-    listed = tuple(tiles)
+    listed = items(
+        tiles, Tile, NotationError, "not-tiles", "format_tiles", "tiles", "Tiles", "parse_tiles()"
+    )
     for t in listed:
-        if not isinstance(t, Tile):
-            raise NotationError("not-tiles", f"format_tiles takes Tiles, not {t!r}")
         if t.tileset is not listed[0].tileset:
             raise NotationError("mixed-tiles", "format_tiles takes Tiles of one tile set")
     for t in sorted(listed, key=lambda t: t.code):
@@ -462,6 +463,8 @@ def _rank_symbol(t: Tile) -> str:
 
 def format_meld(meld: Meld) -> str:
     """One meld in canonical form: ``[123r]``, ``[SSSg@2]``, ``(RRRRy)``."""
+    if not isinstance(meld, Meld):
+        raise refuse_meld("format_meld", meld)
     body = format_tiles(meld.tiles)
     if not meld.exposed:
         return f"({body})"
@@ -471,6 +474,8 @@ def format_meld(meld: Meld) -> str:
 
 def format_hand(hand: Hand) -> str:
     """The canonical text of ``hand``; ``parse_hand(format_hand(h)) == h``."""
+    if not isinstance(hand, Hand):
+        raise refuse_hand("format_hand", hand)
     parts = [format_meld(m) for m in hand.melds]
     if hand.concealed:
         parts.append(format_tiles(hand.concealed))

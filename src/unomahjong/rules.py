@@ -6,7 +6,7 @@ from typing import Any, Final
 
 import attrs
 
-from ._checks import whole
+from ._checks import whole, wrong_type
 from .context import WinContext
 from .errors import ContextError, RulesError
 from .fans.mcr import MCR_FANS
@@ -23,6 +23,16 @@ def count_option(value: object, name: str, minimum: int = 0) -> int:
     n = whole(value)
     if n is None or n < minimum:
         raise RulesError("bad-option", f"{name} must be a whole number >= {minimum}, not {value!r}")
+    return n
+
+
+def seed_option(value: object, func: str) -> int:
+    """A seed: any integer type (not a bool, a float, text or bytes, which
+    :class:`random.Random` would also take), or :class:`RulesError`
+    (``bad-seed``)."""
+    n = whole(value)
+    if n is None:
+        raise wrong_type(RulesError, "bad-seed", func, "seed", value, "a whole number")
     return n
 
 
@@ -88,6 +98,27 @@ class RuleSet:
     listed once so that :meth:`check_context` reads only these."""
 
     def __attrs_post_init__(self) -> None:
+        for param, kind, expected in (
+            ("name", str, "text"),
+            ("shapes", ShapeSpec, "a ShapeSpec"),
+            ("table", FanTable, "a FanTable"),
+            ("options", RuleOptions, "a RuleOptions"),
+            ("context_flags", frozenset, "a frozenset of WinContext field names"),
+            ("tie_preferred", frozenset, "a frozenset of fan ids"),
+        ):
+            if not isinstance(getattr(self, param), kind):
+                raise wrong_type(
+                    RulesError, "bad-rules", "RuleSet", param, getattr(self, param), expected
+                )
+        if self.selection not in ("best", "calculator"):
+            raise wrong_type(
+                RulesError,
+                "bad-rules",
+                "RuleSet",
+                "selection",
+                self.selection,
+                "'best' or 'calculator'",
+            )
         unknown = self.options.disabled_fans - set(self.table.by_id)
         if unknown:
             raise RulesError("unknown-fan", f"no fan {sorted(unknown)} in the {self.name} table")
@@ -113,6 +144,15 @@ class RuleSet:
 
     def check_context(self, context: WinContext) -> None:
         """Reject a context that sets facts this rule set does not know."""
+        if not isinstance(context, WinContext):
+            raise wrong_type(
+                ContextError,
+                "not-a-context",
+                "RuleSet.check_context",
+                "context",
+                context,
+                "a WinContext",
+            )
         for name, default in self._foreign:
             if getattr(context, name) != default:
                 raise ContextError(

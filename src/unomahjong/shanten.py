@@ -14,9 +14,10 @@ from types import ModuleType
 import attrs
 
 from . import _engine
+from ._checks import iterable
 from ._distance import ZERO_ID, BlockKind, block_kind, convolve_ids, vector
 from .errors import HandError
-from .hand import Hand
+from .hand import Hand, refuse_hand
 from .shapes import Shape, ShapeSpec, ranks_held, shapes_for
 from .tiles import MCR_TILES, UNO_TILES, Tile, TileSet
 
@@ -288,6 +289,8 @@ def _refused(hand: Hand) -> HandError:
 
 def shanten(hand: Hand) -> int:
     """Overall shanten: -1 complete (14 tiles), 0 ready (13 tiles), and so on."""
+    if not isinstance(hand, Hand):
+        raise refuse_hand("shanten", hand)
     core = _engine.core("analysis")
     if core is not None:
         rules = _CORE_RULES.get(hand.tileset)
@@ -312,6 +315,8 @@ _SHAPE_ORDER = (
 def shanten_by_shape(hand: Hand) -> dict[Shape, int]:
     """Shanten of each shape the hand can still reach (shapes that need a
     concealed hand are left out once a meld is declared)."""
+    if not isinstance(hand, Hand):
+        raise refuse_hand("shanten_by_shape", hand)
     compiled = _core(hand.tileset)
     if compiled is not None:
         core, rules = compiled
@@ -332,6 +337,8 @@ def shanten_by_shape(hand: Hand) -> dict[Shape, int]:
 
 def is_winning(hand: Hand) -> bool:
     """True when the 14-tile hand is complete under some shape."""
+    if not isinstance(hand, Hand):
+        raise refuse_hand("is_winning", hand)
     if hand.win is None:
         return False
     compiled = _core(hand.tileset)
@@ -477,6 +484,8 @@ def won_on_single_wait(hand: Hand) -> bool:
 
 def waits(hand: Hand) -> frozenset[Tile]:
     """Every tile kind that completes this 13-tile hand, judged by shape."""
+    if not isinstance(hand, Hand):
+        raise refuse_hand("waits", hand)
     _require_13(hand, "waits")
     ts = hand.tileset
     compiled = _core(ts)
@@ -490,14 +499,15 @@ def waits(hand: Hand) -> frozenset[Tile]:
     return frozenset(ts.by_code(c) for c in waits_codes(lay, list(hand.counts), len(hand.melds)))
 
 
-def _unseen(hand: Hand, visible: Iterable[Tile]) -> list[int]:
+def _unseen(hand: Hand, visible: Iterable[Tile], func: str) -> list[int]:
     ts = hand.tileset
     seen = hand.total_counts()
-    if isinstance(visible, str):
-        raise HandError("not-tiles", "visible tiles are Tiles", hint="parse_tiles(text)")
-    for t in visible:
+    tiles = iterable(
+        visible, HandError, "not-tiles", func, "visible", "Tiles", hint="parse_tiles(text)"
+    )
+    for t in tiles:
         if not isinstance(t, Tile):
-            raise HandError("not-tiles", f"visible tile {t!r} is not a Tile")
+            raise HandError("not-tiles", f"visible tile {t!r} is not a Tile", argument="visible")
         if t.tileset is not ts:
             raise HandError("wrong-tileset", f"visible tile {t} is not from {ts.name}")
         seen[t.code] += 1
@@ -517,8 +527,10 @@ def live_waits(hand: Hand, visible: Iterable[Tile] = ()) -> dict[Tile, int]:
     copies of a kind than the set holds, hand and visible tiles together,
     raise :class:`HandError` (``too-many-copies``).
     """
+    if not isinstance(hand, Hand):
+        raise refuse_hand("live_waits", hand)
     _require_13(hand, "waits")
-    unseen = _unseen(hand, visible)
+    unseen = _unseen(hand, visible, "live_waits")
     return {t: unseen[t.code] for t in sorted(waits(hand))}
 
 
@@ -543,6 +555,8 @@ def discard_options(hand: Hand, visible: Iterable[Tile] = ()) -> tuple[DiscardOp
     Ordered best first: lowest shanten, then most unseen useful copies, then
     canonical tile order. ``visible`` as for :func:`live_waits`.
     """
+    if not isinstance(hand, Hand):
+        raise refuse_hand("discard_options", hand)
     if hand.win is None:
         raise HandError(
             "missing-winning-tile",
@@ -553,7 +567,7 @@ def discard_options(hand: Hand, visible: Iterable[Tile] = ()) -> tuple[DiscardOp
     compiled = _core(ts)
     if compiled is not None:
         core, rules = compiled
-        unseen = _unseen(hand, visible)
+        unseen = _unseen(hand, visible, "discard_options")
         raw: list[tuple[int, int, tuple[int, ...]]] | None = core.discard_options(
             hand.counts, len(hand.melds), rules
         )
@@ -567,7 +581,7 @@ def discard_options(hand: Hand, visible: Iterable[Tile] = ()) -> tuple[DiscardOp
         options.sort(key=_discard_order)
         return tuple(options)
     lay = layout_for(hand.tileset)
-    unseen = _unseen(hand, visible)
+    unseen = _unseen(hand, visible, "discard_options")
     counts = list(hand.counts)
     melds = len(hand.melds)
     out = []

@@ -6,6 +6,7 @@ import enum
 
 import attrs
 
+from ._checks import unknown_member
 from .errors import RulesError
 from .tiles import MCR_TILES, UNO_TILES, Tile, TileSet
 
@@ -23,6 +24,12 @@ class Shape(enum.Enum):
     """全不靠: 14 different tiles from one knitted set plus the honours."""
     KNITTED_STRAIGHT = "knitted_straight"
     """组合龙 shape: the nine tiles of a knitted set, one meld and a pair."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> Shape:
+        # Shape("standard") looks a shape up by its JSON name; another value
+        # is the library's error, not a bare ValueError.
+        raise unknown_member(cls, value, RulesError, "unknown-shape")
 
 
 @attrs.frozen(slots=True)

@@ -27,9 +27,10 @@ from collections.abc import Sequence
 import attrs
 from hypothesis import strategies as st
 
+from ._checks import flag, whole, wrong_type
 from .context import WINDS, WinContext
 from .errors import ContextError, RulesError
-from .hand import HAND_SIZE, MAX_SEAT_OFFSET, Hand, Meld, MeldKind
+from .hand import HAND_SIZE, MAX_SEAT_OFFSET, Hand, Meld, MeldKind, refuse_hand
 from .notation import format_meld, format_tiles
 from .shapes import Shape, shapes_for
 from .tiles import Tile, TileSet, tileset_by_name
@@ -58,6 +59,35 @@ _SOURCES: tuple[int | None, ...] = (None, 1, 2, 3)
 
 def _tileset(rules: Rules) -> TileSet:
     return rules if isinstance(rules, TileSet) else tileset_by_name(rules)
+
+
+# Arguments are checked when a strategy is made, not when it first draws, so
+# that a wrong one fails at the call with the library's error.
+
+
+def _flag(value: object, func: str, param: str) -> bool:
+    out = flag(value)
+    if out is None:
+        raise wrong_type(RulesError, "bad-option", func, param, value, "True or False")
+    return out
+
+
+def _optional_flag(value: object, func: str, param: str) -> bool | None:
+    return None if value is None else _flag(value, func, param)
+
+
+def _shape(shape: object, func: str) -> Shape | None:
+    if shape is None or isinstance(shape, Shape):
+        return shape
+    raise wrong_type(
+        RulesError,
+        "unknown-shape",
+        func,
+        "shape",
+        shape,
+        "a Shape or None",
+        hint="one of " + ", ".join(f"Shape.{s.name}" for s in Shape),
+    )
 
 
 # ------------------------------------------------------------ wall bookkeeping
@@ -180,7 +210,7 @@ def melds(rules: Rules = "uno", *, exposed: bool | None = None) -> st.SearchStra
     ``exposed=True`` gives exposed melds only, ``exposed=False`` concealed
     kongs only, ``None`` (the default) either.
     """
-    return _melds(_tileset(rules), exposed)
+    return _melds(_tileset(rules), _optional_flag(exposed, "melds", "exposed"))
 
 
 @st.composite
@@ -219,11 +249,12 @@ def hands(
     that near-complete and multi-decomposition hands are common, not only the
     high-shanten scatter of a uniform draw.
     """
-    if not 0 <= min_melds <= max_melds <= 4:
+    low, high = whole(min_melds), whole(max_melds)
+    if low is None or high is None or not 0 <= low <= high <= 4:
         raise RulesError(
-            "bad-option", f"need 0 <= min_melds <= max_melds <= 4, not {min_melds}, {max_melds}"
+            "bad-option", f"need 0 <= min_melds <= max_melds <= 4, not {min_melds!r}, {max_melds!r}"
         )
-    return _hands(_tileset(rules), min_melds, max_melds, with_win)
+    return _hands(_tileset(rules), low, high, _flag(with_win, "hands", "with_win"))
 
 
 # ------------------------------------------------------------ winning hands
@@ -308,13 +339,8 @@ def shaped_winning_hands(
     the shape tells a test which reading must at least be found.
     """
     ts = _tileset(rules)
+    shape = _shape(shape, "shaped_winning_hands")
     if shape is not None:
-        if not isinstance(shape, Shape):
-            raise RulesError(
-                "unknown-shape",
-                f"{shape!r} is not a Shape",
-                hint="one of " + ", ".join(f"Shape.{s.name}" for s in Shape),
-            )
         return _BUILDERS[shape](ts)
     # Standard hands get twice the share: they vary the most (melds, flushes).
     shapes = [Shape.STANDARD, *shapes_for(ts).shapes]
@@ -367,7 +393,9 @@ def near_misses(
     the boundary that decomposition, shanten and wait code most often gets
     wrong.
     """
-    return _near_misses(_tileset(rules), shape, with_win)
+    return _near_misses(
+        _tileset(rules), _shape(shape, "near_misses"), _flag(with_win, "near_misses", "with_win")
+    )
 
 
 # ------------------------------------------------------------ notation
@@ -607,6 +635,8 @@ def _win_contexts(draw: st.DrawFn, hand: Hand, rules: str) -> WinContext:
 def win_contexts(hand: Hand) -> st.SearchStrategy[WinContext]:
     """Win contexts consistent with ``hand`` (rare flags drawn rarely); MCR
     hands also get seat and prevalent winds and flowers."""
+    if not isinstance(hand, Hand):
+        raise refuse_hand("win_contexts", hand)
     return _win_contexts(hand, hand.tileset.name)
 
 

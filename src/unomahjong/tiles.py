@@ -18,7 +18,7 @@ from typing import Final
 
 import attrs
 
-from ._checks import whole
+from ._checks import items, whole, wrong_type
 from .errors import NotationError, RulesError
 
 BLOCK: Final = 16
@@ -89,17 +89,34 @@ class Tile:
     def __repr__(self) -> str:
         return f"{self.tileset.constant}[{self.notation!r}]"
 
+    # Tiles order by code. Against anything else, NotImplemented: Python
+    # then raises its TypeError, as for any two types that do not compare
+    # (an AttributeError would leak from ``other.code``); the try costs
+    # nothing when both are tiles.
+
     def __lt__(self, other: Tile) -> bool:
-        return self.code < other.code
+        try:
+            return self.code < other.code
+        except AttributeError:
+            return NotImplemented
 
     def __le__(self, other: Tile) -> bool:
-        return self.code <= other.code
+        try:
+            return self.code <= other.code
+        except AttributeError:
+            return NotImplemented
 
     def __gt__(self, other: Tile) -> bool:
-        return self.code > other.code
+        try:
+            return self.code > other.code
+        except AttributeError:
+            return NotImplemented
 
     def __ge__(self, other: Tile) -> bool:
-        return self.code >= other.code
+        try:
+            return self.code >= other.code
+        except AttributeError:
+            return NotImplemented
 
     def __reduce__(self) -> tuple[object, ...]:
         return (_tile_by_set_name, (self.tileset.name, self.code))
@@ -138,6 +155,54 @@ class TileSet:
                 "bad-tileset", f"copies per kind must be 1 or more, not {self.copies!r}"
             )
         object.__setattr__(self, "copies", copies)
+        for param in ("name", "constant"):
+            if not isinstance(getattr(self, param), str):
+                raise wrong_type(
+                    RulesError, "bad-tileset", "TileSet", param, getattr(self, param), "text"
+                )
+        if self.suffixed_honours is not True and self.suffixed_honours is not False:
+            raise wrong_type(
+                RulesError,
+                "bad-tileset",
+                "TileSet",
+                "suffixed_honours",
+                self.suffixed_honours,
+                "True or False",
+            )
+        suits = items(
+            self.suits, SuitSpec, RulesError, "bad-tileset", "TileSet", "suits", "SuitSpecs"
+        )
+        free = items(
+            self.free_honours,
+            HonourSpec,
+            RulesError,
+            "bad-tileset",
+            "TileSet",
+            "free_honours",
+            "HonourSpecs",
+        )
+        for spec in suits:
+            items(
+                spec.honours,
+                HonourSpec,
+                RulesError,
+                "bad-tileset",
+                "SuitSpec",
+                "honours",
+                "HonourSpecs",
+            )
+        for text in (
+            [s.letter for s in suits]
+            + [h.symbol for h in free]
+            + [h.symbol for s in suits for h in s.honours]
+        ):
+            if not isinstance(text, str) or len(text) != 1:
+                raise RulesError(
+                    "bad-tileset",
+                    f"suit letters and honour symbols are one character, not {text!r}",
+                )
+        object.__setattr__(self, "suits", suits)
+        object.__setattr__(self, "free_honours", free)
         letters = [s.letter for s in self.suits]
         if len(set(letters)) != len(letters):
             raise RulesError("bad-tileset", f"suit letters {letters} repeat")
@@ -180,8 +245,15 @@ class TileSet:
 
     def __getitem__(self, notation: str) -> Tile:
         """The tile written ``notation`` (``UNO_TILES["5g"]``)."""
-        tile = self._by_notation.get(notation)
+        try:
+            tile = self._by_notation.get(notation)
+        except TypeError:  # unhashable
+            tile = None
         if tile is None:
+            if not isinstance(notation, str):
+                raise wrong_type(
+                    NotationError, "not-text", "TileSet[]", "notation", notation, "text ('5g')"
+                )
             raise NotationError(
                 "unknown-tile",
                 f"{notation!r} is not a tile of the {self.name} tile set",
@@ -192,16 +264,31 @@ class TileSet:
 
     def by_code(self, code: int) -> Tile:
         """The tile with this code."""
-        if 0 <= code < self.size:
-            tile = self._by_code[code]
-            if tile is not None:
-                return tile
+        try:
+            if 0 <= code < self.size:
+                tile = self._by_code[code]
+                if tile is not None:
+                    return tile
+        except TypeError:  # not a number, or a float
+            pass
+        if whole(code) is None:
+            raise wrong_type(NotationError, "not-a-code", "TileSet.by_code", "code", code, "an int")
         raise NotationError("unknown-tile", f"no tile has code {code} in the {self.name} tile set")
 
     def held(self, counts: Sequence[int]) -> list[Tile]:
         """The kinds with a nonzero count in a per-code array, in canonical
         order (codes rise in canonical order; the scan runs in C)."""
-        return list(compress(self._by_code, counts))  # type: ignore[arg-type]
+        try:
+            return list(compress(self._by_code, counts))  # type: ignore[arg-type]
+        except TypeError:
+            raise wrong_type(
+                NotationError,
+                "not-counts",
+                "TileSet.held",
+                "counts",
+                counts,
+                "a sequence of counts",
+            ) from None
 
     @property
     def kinds(self) -> int:
@@ -225,7 +312,14 @@ class TileSet:
 
     def suit_codes(self, suit: int) -> range:
         """Codes of ranks 1-9 of a suit, in order."""
-        return range(BLOCK * suit + 1, BLOCK * suit + 10)
+        s = whole(suit)
+        if s is None or not 0 <= s < len(self.suits):
+            raise NotationError(
+                "unknown-suit",
+                f"no suit {suit!r} in {self.name}: suits are 0..{len(self.suits) - 1}",
+                argument="suit",
+            )
+        return range(BLOCK * s + 1, BLOCK * s + 10)
 
     def number(self, suit: int, rank: int) -> Tile:
         """The number tile of a suit (colour, 0-based) and rank (1-9)."""
@@ -239,7 +333,9 @@ class TileSet:
     def counts(self, tiles: Sequence[Tile]) -> list[int]:
         """A flat per-code count array of ``tiles`` (tiles of this set only)."""
         out = [0] * self.size
-        for t in tiles:
+        for t in items(
+            tiles, object, NotationError, "not-tiles", "TileSet.counts", "tiles", "Tiles"
+        ):
             if not isinstance(t, Tile) or t.tileset is not self:
                 raise NotationError("unknown-tile", f"{t!r} is not a tile of the {self.name} set")
             out[t.code] += 1

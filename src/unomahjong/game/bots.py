@@ -13,6 +13,7 @@ from .round import (
     _min_shanten,
     _seat_counts,
     legal_actions,
+    whole_number,
 )
 
 
@@ -31,7 +32,9 @@ class RandomBot:
     """The bot's own generator: two bots with one seed choose alike."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        # A whole number or None: random.Random would also take a float, a
+        # string or bytes, and a list would fail inside it.
+        self.rng = random.Random(None if seed is None else whole_number(seed, "seed"))
 
     def choose(self, state: RoundState, seat: int) -> Action:
         """A uniformly random legal action."""

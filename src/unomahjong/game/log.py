@@ -16,10 +16,10 @@ are absolute numbers.
 from __future__ import annotations
 
 import json
-import operator
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from .._checks import describe, iterable, whole
 from ..errors import MahjongError
 from ..notation import parse_tile
 from ..rules import get_rules
@@ -77,10 +77,21 @@ def action_line(seat: int, action: Action, events: Sequence[Event]) -> str:
     )
 
 
-def _parse(lines: Iterable[str]) -> list[tuple[int, dict[str, Any]]]:
+def _parse(lines: Iterable[str], func: str) -> list[tuple[int, dict[str, Any]]]:
     """The records with their line numbers; the header checked."""
     out = []
-    for n, line in enumerate(lines, 1):
+    listed = iterable(
+        lines,
+        LogError,
+        "not-lines",
+        func,
+        "lines",
+        "an iterable of log lines (str)",
+        hint="text.splitlines() or an open text file",
+    )
+    for n, line in enumerate(listed, 1):
+        if not isinstance(line, str):
+            raise LogError("bad-line", f"line {n}: a log line is text, not {describe(line)}")
         if not line.strip():
             continue
         try:
@@ -104,12 +115,16 @@ def _bad(n: int, what: str) -> LogError:
 _ACTION_KINDS = {k.value: k for k in ActionKind}
 
 
-def _action_of(n: int, rec: dict[str, Any], ts: TileSet) -> tuple[int, Action]:
+def _action_of(n: int, rec: dict[str, Any], ts: TileSet, players: int) -> tuple[int, Action]:
     """The seat and action of an action record, every field checked."""
     seat = rec.get("seat")
     a = rec.get("action")
     if type(seat) is not int:
         raise _bad(n, f"seat {seat!r} is not a seat number")
+    if not 0 <= seat < players:
+        raise LogError(
+            "bad-seat", f"line {n}: seat {seat} is not a seat of this {players}-player log"
+        )
     if not isinstance(a, dict) or not {"kind", "tile", "uno"} <= a.keys():
         raise _bad(n, "an action record needs an 'action' object with kind, tile and uno")
     name, tile, uno = a["kind"], a["tile"], a["uno"]
@@ -143,7 +158,7 @@ def replay(lines: Iterable[str]) -> list[RoundState]:
     """Every state of the logged round, from the deal to the last action.
     Raises :class:`LogError` for a malformed record, an action that is not
     legal where the log plays it, or events that differ from the log's."""
-    records = _parse(lines)
+    records = _parse(lines, "replay")
     n, head = records[0]
     try:
         rules = get_rules(head["rules"])
@@ -165,7 +180,7 @@ def replay(lines: Iterable[str]) -> list[RoundState]:
             continue
         if rec["type"] != "action":
             raise _bad(n, f"unknown record type {rec['type']!r}")
-        seat, action = _action_of(n, rec, rules.tileset)
+        seat, action = _action_of(n, rec, rules.tileset, state.players)
         logged = _events_of(n, rec)
         try:
             state, events = apply(state, seat, action)
@@ -187,16 +202,19 @@ _PUBLIC_TILE_EVENTS = frozenset(
 def seat_view(lines: Iterable[str], seat: int) -> list[str]:
     """The log as ``seat`` saw it: no wall or seed, other seats' drawn tiles,
     concealed kongs and unresolved answers (passes) hidden."""
-    records = _parse(lines)
+    records = _parse(lines, "seat_view")
     players = records[0][1].get("players")
     if type(players) is not int:
         raise LogError("bad-header", f"line {records[0][0]}: players {players!r} is not a number")
-    try:
-        seat = operator.index(seat)
-    except TypeError:
-        seat = -1
-    if not 0 <= seat < players:
-        raise LogError("bad-seat", f"seat {seat!r} is not a seat of this {players}-player log")
+    viewer = whole(seat)  # any integer type; True is not seat 1
+    if viewer is None or not 0 <= viewer < players:
+        raise LogError(
+            "bad-seat",
+            f"seat {seat if viewer is not None else describe(seat)} is not a seat"
+            f" of this {players}-player log",
+            argument="seat",
+        )
+    seat = viewer
     out = []
     for n, rec in records:
         rec = dict(rec)

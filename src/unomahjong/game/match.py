@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from .._checks import describe, items
 from ..rules import RuleSet, get_rules
 from .board import Board
 from .bots import Bot
@@ -54,6 +55,21 @@ class MatchResult:
     """Running score per player (not per seat)."""
 
 
+def seated_bots(bots: object, func: str) -> tuple[Bot, ...]:
+    """``bots`` as a tuple, each with a ``choose`` method, or
+    :class:`IllegalActionError` (``not-bots``, ``not-a-bot``)."""
+    out = items(bots, object, IllegalActionError, "not-bots", func, "bots", "a sequence of bots")
+    for i, bot in enumerate(out):
+        if not callable(getattr(bot, "choose", None)):
+            raise IllegalActionError(
+                "not-a-bot",
+                f"{func}(): bots[{i}] is {describe(bot)}, not a bot (it has no choose method)",
+                hint="RandomBot(seed), GreedyBot() or any object with choose(state, seat)",
+                argument="bots",
+            )
+    return out  # type: ignore[return-value]
+
+
 def draw_seats(players: int, rng: random.Random) -> tuple[int, ...]:
     """The seat draw: a random seating of players 0..N-1 (seat i holds seating[i])."""
     seating = list(range(players))
@@ -70,6 +86,7 @@ def play_hand(
     max_actions: int = 10_000,
 ) -> Board:
     """Play one hand with bots seated 0..N-1; returns the finished board."""
+    bots = seated_bots(bots, "play_hand")
     max_actions = whole_number(max_actions, "max-actions")
     if max_actions < 1:
         raise IllegalActionError("max-actions", f"max_actions must be 1 or more, not {max_actions}")
@@ -102,12 +119,13 @@ def play_match(
 ) -> MatchResult:
     """Play ``rounds`` rounds of N hands each; the seed fixes seating and walls."""
     rs = get_rules(rules)
+    bots = seated_bots(bots, "play_match")
     n = len(bots)
     player_count(n)  # before any hand: no bots would play no hand at all
     rounds = whole_number(rounds, "rounds")
     if rounds < 1:
         raise IllegalActionError("rounds", f"a match needs at least 1 round, not {rounds!r}")
-    rng = random.Random(seed)
+    rng = random.Random(whole_number(seed, "seed"))
     seating = draw_seats(n, rng)
     seated = [bots[p] for p in seating]
     scores = [0] * n

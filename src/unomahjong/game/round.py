@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from .._checks import whole
+from .._checks import describe, items, unknown_member, whole, wrong_type
 from ..context import WinContext
 from ..errors import MahjongError, NotWinningError, RulesError
 from ..hand import Hand, Meld, MeldKind
@@ -41,8 +41,25 @@ def whole_number(value: object, what: str) -> int:
     with code ``what`` for anything else."""
     n = whole(value)
     if n is None:
-        raise IllegalActionError(what, f"{what} must be a whole number, not {value!r}")
+        raise IllegalActionError(
+            what,
+            f"{what} must be a whole number, not {describe(value)}",
+            argument=what.replace("-", "_"),
+        )
     return n
+
+
+def refuse_state(func: str, value: object) -> IllegalActionError:
+    """The error for a ``state`` of ``func`` that is not a :class:`RoundState`."""
+    return wrong_type(
+        IllegalActionError,
+        "not-a-state",
+        func,
+        "state",
+        value,
+        "a RoundState",
+        hint="start_round(), apply() and replay() make them",
+    )
 
 
 def player_count(value: object) -> int:
@@ -65,6 +82,10 @@ class Phase(enum.Enum):
     """Seats may rob a kong (win on the tile added to an exposed pung) or pass."""
     ENDED = "ended"
 
+    @classmethod
+    def _missing_(cls, value: object) -> Phase:
+        raise unknown_member(cls, value, IllegalActionError, "unknown-phase")
+
 
 class ActionKind(enum.Enum):
     """The decisions a seat can send."""
@@ -77,6 +98,10 @@ class ActionKind(enum.Enum):
     KONG = "kong"
     PUNG = "pung"
     CHOW = "chow"
+
+    @classmethod
+    def _missing_(cls, value: object) -> ActionKind:
+        raise unknown_member(cls, value, IllegalActionError, "unknown-action-kind")
 
 
 _CLAIM_RANK = {ActionKind.WIN: 3, ActionKind.KONG: 2, ActionKind.PUNG: 2, ActionKind.CHOW: 1}
@@ -385,9 +410,7 @@ def start_round(
         random.Random(seed).shuffle(full)
         tiles = tuple(full)
     else:
-        tiles = tuple(wall)
-        if sorted(t.code for t in tiles) != sorted(t.code for t in full):
-            raise IllegalActionError("wall", "an explicit wall must hold every tile exactly once")
+        tiles = _wall(wall, ts)
     hands: list[list[Tile]] = [[] for _ in range(players)]
     i = 0
     for _ in range(DEAL):
@@ -397,6 +420,32 @@ def start_round(
     seats = tuple(SeatState(_sorted(h)) for h in hands)
     state = RoundState(rs, dealer, tiles, i, len(tiles) - 1, seats, Phase.TURN, dealer)
     return _draw(state, dealer, replacement=False)
+
+
+def _wall(wall: object, ts: TileSet) -> tuple[Tile, ...]:
+    """An explicit wall: exactly the tile set's tiles, each kind ``copies``
+    times, in any order (tiles of another set are refused even where their
+    codes match)."""
+    expected = f"a sequence of the {ts.name} tile set's {ts.total} tiles"
+    tiles = items(wall, Tile, IllegalActionError, "wall", "start_round", "wall", expected)
+    for t in tiles:
+        if t.tileset is not ts:
+            raise IllegalActionError(
+                "wall", f"{t!r} in the wall is not a tile of the {ts.name} set", argument="wall"
+            )
+    counts = [0] * ts.size
+    for t in tiles:
+        counts[t.code] += 1
+    wrong = [t for t in ts.tiles if counts[t.code] != ts.copies]
+    if wrong or len(tiles) != ts.total:
+        detail = f"; it has {counts[wrong[0].code]} of {wrong[0]}" if wrong else ""
+        raise IllegalActionError(
+            "wall",
+            f"an explicit wall holds every tile of the {ts.name} set exactly"
+            f" {ts.copies} times ({ts.total} tiles), not {len(tiles)} tiles{detail}",
+            argument="wall",
+        )
+    return tiles
 
 
 def _sorted(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
@@ -520,6 +569,8 @@ def _replace(seats: tuple[SeatState, ...], i: int, s: SeatState) -> tuple[SeatSt
 
 def awaiting(state: RoundState) -> tuple[int, ...]:
     """Seats whose answer the round is waiting for, in seat order."""
+    if not isinstance(state, RoundState):
+        raise refuse_state("awaiting", state)
     if state.phase is Phase.TURN:
         return (state.current,)
     if state.phase is Phase.ENDED:
@@ -529,6 +580,8 @@ def awaiting(state: RoundState) -> tuple[int, ...]:
 
 def outcome(state: RoundState) -> Outcome | None:
     """The result once the round has ended, else None."""
+    if not isinstance(state, RoundState):
+        raise refuse_state("outcome", state)
     return state.result
 
 
@@ -983,6 +1036,8 @@ asks, then applies."""
 def legal_actions(state: RoundState, seat: int) -> tuple[Action, ...]:
     """Every action ``seat`` may take now, in a fixed order: win, kongs,
     discards (UNO declarations after plain ones), claims, pass."""
+    if not isinstance(state, RoundState):
+        raise refuse_state("legal_actions", state)
     if type(seat) is not int:
         seat = whole_number(seat, "seat")  # a NumPy integer; a float is refused
     last = _last_legal
@@ -1103,6 +1158,8 @@ def apply(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tup
     Raises :class:`IllegalActionError` (a ``ValueError``) for anything not in
     :func:`legal_actions`; the given state is never modified (it is frozen).
     """
+    if not isinstance(state, RoundState):
+        raise refuse_state("apply", state)
     if state.phase is Phase.ENDED:
         raise IllegalActionError("ended", "the round is over")
     if type(seat) is not int:
@@ -1117,6 +1174,10 @@ def apply(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tup
             break
     else:
         if action not in actions:
+            if not isinstance(action, Action):
+                raise wrong_type(
+                    IllegalActionError, "not-an-action", "apply", "action", action, "an Action"
+                )
             who = "it is not this seat's turn" if seat not in awaiting(state) else "not allowed now"
             raise IllegalActionError("illegal-action", f"seat {seat} may not {action}: {who}")
     if state.phase is Phase.TURN:

@@ -6,7 +6,15 @@ import attrs
 
 from ..hand import Meld
 from ..tiles import Tile
-from .round import IllegalActionError, Outcome, Phase, RoundState, awaiting, whole_number
+from .round import (
+    IllegalActionError,
+    Outcome,
+    Phase,
+    RoundState,
+    awaiting,
+    refuse_state,
+    whole_number,
+)
 
 
 @attrs.frozen(slots=True)
@@ -50,6 +58,8 @@ def observe(state: RoundState, seat: int) -> Observation:
     others (their concealed tiles, concealed kongs' tiles while playing, the
     wall, their unanswered claims). Raises :class:`IllegalActionError`
     (``bad-seat``) for a seat the round does not have."""
+    if not isinstance(state, RoundState):
+        raise refuse_state("observe", state)
     seat = whole_number(seat, "seat")
     if not 0 <= seat < len(state.seats):
         raise IllegalActionError(
