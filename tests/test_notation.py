@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import re
 from collections.abc import Callable
@@ -18,6 +19,7 @@ from unomahjong import (
     NotationError,
     Tile,
     TileSet,
+    _engine,
     format_hand,
     format_meld,
     format_tiles,
@@ -45,7 +47,7 @@ CANONICAL_UNO = [
     pytest.param("[SSSg] 123456789r 5g +5g", "[SSSg] 123456789r 5g +5g", id="already-canonical"),
     pytest.param("[SSSg]123r456r789r5g+5g", "[SSSg] 123456789r 5g +5g", id="no-spaces"),
     pytest.param(
-        "  [SSSg]\t123r\n456r   789r\r\n5g +  5g  ", "[SSSg] 123456789r 5g +5g", id="whitespace"
+        "  [SSSg]\t123r\n456r   789r\n5g +  5g  ", "[SSSg] 123456789r 5g +5g", id="whitespace"
     ),
     pytest.param("123r 456r 789r 5g [SSSg] +5g", "[SSSg] 123456789r 5g +5g", id="meld-last"),
     pytest.param("5g 987r 654r 321r [SSSg] +5g", "[SSSg] 123456789r 5g +5g", id="unsorted"),
@@ -519,6 +521,16 @@ ERRORS = [
     pytest.param(H, "[123r 456r]", "uno", "space-in-meld", 5, None, id="space-in-meld"),
     pytest.param(H, "[ 123r]", "uno", "space-in-meld", 1, None, id="space-after-open"),
     pytest.param(H, "(RRRRy )", "uno", "space-in-meld", 6, None, id="space-before-close"),
+    # separators: ASCII space, tab and newline only
+    pytest.param(H, "123r\u3000456r", "uno", "bad-separator", 4, "ASCII", id="ideographic-space"),
+    pytest.param(H, "123r\xa0456r", "uno", "bad-separator", 4, "ASCII", id="no-break-space"),
+    pytest.param(H, "123r\u2028456r", "uno", "bad-separator", 4, "ASCII", id="line-separator"),
+    pytest.param(H, "123r\r\n456r", "uno", "bad-separator", 4, "ASCII", id="carriage-return"),
+    pytest.param(H, "123m\x0c456m", "mcr", "bad-separator", 4, "ASCII", id="form-feed"),
+    pytest.param(TS, "1r\u30002r", "uno", "bad-separator", 2, "ASCII", id="tiles-wide-space"),
+    pytest.param(ML, "[123r\u3000]", "uno", "bad-separator", 5, "ASCII", id="meld-wide-space"),
+    pytest.param(ML, "[SSSg@2\xa0]", "uno", "bad-separator", 7, "[123r]", id="space-after-seat"),
+    pytest.param(H, "\u3000123r", "uno", "bad-separator", 0, "ASCII", id="leading-wide-space"),
     # seats
     pytest.param(H, "(RRRRy@1)", "uno", "bad-seat", 6, None, id="seat-on-concealed-kong"),
     pytest.param(H, "[SSSg@]", "uno", "bad-seat", 6, "1..7", id="seat-without-number"),
@@ -526,6 +538,9 @@ ERRORS = [
     pytest.param(H, "[SSSg@8]", "uno", "bad-seat", 6, "1..7", id="seat-eight"),
     pytest.param(H, "[SSSg@01]", "uno", "bad-seat", 6, "@1", id="seat-leading-zero"),
     pytest.param(H, "1r [SSSg@12]", "uno", "bad-seat", 9, "1..7", id="seat-twelve"),
+    pytest.param(H, "[123r@0007]", "uno", "bad-seat", 6, "write it as @7", id="seat-zeros"),
+    pytest.param(H, "[123r@1234]", "uno", "bad-seat", 6, "1..7", id="seat-four-digits"),
+    pytest.param(H, "[123r@08]", "uno", "bad-seat", 6, "1..7", id="seat-zero-eight"),
     pytest.param(H, "@2 [SSSg]", "uno", "misplaced-seat", 0, None, id="seat-outside"),
     pytest.param(H, "123r@2", "uno", "misplaced-seat", 4, None, id="seat-after-tiles"),
     pytest.param(H, "[SSSg] @2", "uno", "misplaced-seat", 7, None, id="seat-after-meld"),
@@ -644,6 +659,42 @@ def test_leading_zero_seat_is_rejected() -> None:
     with pytest.raises(NotationError) as info:
         parse_meld("[SSSg@02]")
     assert info.value.code == "bad-seat"
+
+
+@pytest.mark.parametrize("engine", ["active", "python"])
+@pytest.mark.parametrize(
+    ("text", "code", "message"),
+    [
+        ("123r\u3000456r 789r 111r 2r", "bad-separator", "U+3000 IDEOGRAPHIC SPACE"),
+        ("123r\xa0456r 789r 111r 2r", "bad-separator", "U+00A0 NO-BREAK SPACE"),
+        ("123r\u2028456r 789r 111r 2r", "bad-separator", "U+2028 LINE SEPARATOR"),
+        ("123r\r456r 789r 111r 2r", "bad-separator", "U+000D"),
+        ("123r\x0b456r 789r 111r 2r", "bad-separator", "U+000B"),
+        ("[123r@0007] 456r 789r 111r 2r", "bad-seat", "seat offset 0007 has a leading zero"),
+        ("[123r@1234] 456r 789r 111r 2r", "bad-seat", "seat offset 1234 is out of range"),
+        ("[123r@2] 456r 789r 111r\t2r\n", None, None),
+    ],
+)
+def test_separators_and_seat_offsets_in_both_engines(
+    engine: str, text: str, code: str | None, message: str | None
+) -> None:
+    # The compiled parser hands every error to the Python one; it must not
+    # accept what the Python parser refuses (its whitespace table is
+    # notation.SEPARATORS), so both engines are asked in one process.
+    context = _engine.python_engine() if engine == "python" else contextlib.nullcontext()
+    with context:
+        if code is None:
+            assert str(parse_hand(text)) == "[123r@2] 1112456789r"
+            return
+        with pytest.raises(NotationError) as info:
+            parse_hand(text)
+    assert info.value.code == code
+    assert message is not None and message in str(info.value)
+    assert "write it as @0" not in str(info.value) and "seat offset 123 " not in str(info.value)
+
+
+def test_the_separators_are_ascii_space_tab_and_newline() -> None:
+    assert notation.SEPARATORS == " \t\n"
 
 
 def test_every_error_code_has_a_case() -> None:

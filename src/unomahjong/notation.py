@@ -16,6 +16,7 @@ a stable code and a hint.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -121,6 +122,20 @@ def _text(text: object, what: str) -> str:
 
 _ASCII_DIGITS = frozenset("0123456789")
 
+SEPARATORS = " \t\n"
+"""The characters that separate groups: ASCII space, tab and newline, and no
+other. Other whitespace (a carriage return, a form feed, NBSP, U+3000
+IDEOGRAPHIC SPACE, U+2028 LINE SEPARATOR, ...) is refused (``bad-separator``):
+it looks like a space but would make two texts that print alike parse
+differently from what a reader sees. The compiled parser reads this
+constant."""
+
+
+def _char_name(ch: str) -> str:
+    """``U+3000 IDEOGRAPHIC SPACE``: a character that cannot be shown as itself."""
+    name = unicodedata.name(ch, "")
+    return f"U+{ord(ch):04X} {name}".rstrip() if name else f"U+{ord(ch):04X} ({ch!r})"
+
 
 class _Scanner:
     """Reads tiles from a run of text, one group at a time."""
@@ -137,7 +152,7 @@ class _Scanner:
         return self.text[self.i] if self.i < len(self.text) else ""
 
     def skip_space(self) -> None:
-        while self.i < len(self.text) and self.text[self.i].isspace():
+        while self.i < len(self.text) and self.text[self.i] in SEPARATORS:
             self.i += 1
 
     def tiles(self, stop: str) -> list[tuple[Tile, int]]:
@@ -149,7 +164,7 @@ class _Scanner:
         text = self.text
         while self.i < len(text):
             ch = text[self.i]
-            if ch.isspace() or ch in stop:
+            if ch in SEPARATORS or ch in stop:
                 break
             if ch in d.suited_ranks or ch in d.honour_ranks:
                 pending.append((ch, self.i))
@@ -170,6 +185,12 @@ class _Scanner:
                 if ch == "s" and pending and all(r.isdigit() for r, _ in pending):
                     code, hint = d.foreign["m"]
                 self.error(code, f"{ch!r} is not part of {ts.name.upper()} notation", hint)
+            elif ch.isspace():
+                self.error(
+                    "bad-separator",
+                    f"{_char_name(ch)} is not a separator",
+                    "separate groups with ASCII spaces, tabs or newlines",
+                )
             else:
                 self.error("unknown-character", f"unknown character {ch!r}", self._hint_for(ch))
             self.i += 1
@@ -305,35 +326,51 @@ def _parse_bracket(sc: _Scanner) -> Meld:
             sc.error("bad-seat", "a concealed kong is not claimed from anyone")
         sc.i += 1
         digits_at = sc.i
-        while sc.peek() in _ASCII_DIGITS and sc.i - digits_at < 3:
+        while sc.peek() in _ASCII_DIGITS:
             sc.i += 1
         digits = sc.text[digits_at : sc.i]
         if not digits:
             sc.error("bad-seat", "'@' must be followed by a seat offset", f"1..{MAX_SEAT_OFFSET}")
-        if len(digits) > 1 and digits[0] == "0":
-            sc.error(
-                "bad-seat",
-                f"seat offset {digits} has a leading zero",
-                f"write it as @{digits.lstrip('0') or '0'}",
-                at=digits_at,
-            )
-        source = int(digits)
-        if not 1 <= source <= MAX_SEAT_OFFSET:
-            sc.error(
-                "bad-seat",
-                f"seat offset {source} is out of range",
-                f"@k counts seats back from the claimer: 1..{MAX_SEAT_OFFSET}",
-                at=digits_at,
-            )
+        source = _seat_offset(sc, digits, digits_at)
     ch = sc.peek()
     if ch != close:
         if not ch:
             sc.error("unbalanced-bracket", f"{open_!r} is never closed", at=start)
-        if ch.isspace():
+        if ch in SEPARATORS:
             sc.error("space-in-meld", "a meld is written without spaces, e.g. [123r]")
+        if ch.isspace():
+            sc.error("bad-separator", f"{_char_name(ch)} is not a separator", "write [123r]")
         sc.error("unbalanced-bracket", f"expected {close!r}, found {ch!r}")
     sc.i += 1
     return _meld_from_tiles([t for t, _ in tiles], exposed=open_ == "[", source=source, at=start)
+
+
+def _seat_offset(sc: _Scanner, digits: str, at: int) -> int:
+    """The ``k`` of ``@k`` from its whole run of digits; the error names what
+    is wrong with it: out of range (whatever its zeros), or a leading zero."""
+    shown = digits if len(digits) <= 12 else f"{digits[:6]}...({len(digits)} digits)"
+    significant = digits.lstrip("0")
+    # More digits than any seat offset has: out of range without converting
+    # (a 5,000-digit number would exceed int()'s limit).
+    value = int(significant) if 0 < len(significant) <= 3 else None
+    in_range = value is not None and 1 <= value <= MAX_SEAT_OFFSET
+    if not in_range:
+        zeros = f" (it is {value})" if value is not None and significant != digits else ""
+        sc.error(
+            "bad-seat",
+            f"seat offset {shown} is out of range{zeros}",
+            f"@k counts seats back from the claimer: 1..{MAX_SEAT_OFFSET}",
+            at=at,
+        )
+    if significant != digits:
+        sc.error(
+            "bad-seat",
+            f"seat offset {shown} has a leading zero",
+            f"write it as @{significant}",
+            at=at,
+        )
+    assert value is not None
+    return value
 
 
 def _meld_from_tiles(

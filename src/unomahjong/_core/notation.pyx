@@ -162,9 +162,8 @@ cdef class _Dialect:
             self.kind[ord(ch)] = C_CLOSE
         self.kind[ord("+")] = C_PLUS
         self.kind[ord("@")] = C_AT
-        for c in range(ASCII):
-            if chr(c).isspace():
-                self.kind[c] = C_SPACE
+        for ch in _reference.SEPARATORS:  # space, tab, newline: no other whitespace
+            self.kind[ord(ch)] = C_SPACE
 
     cdef object meld(self, MeldSpec m):
         cdef object out = self.melds[m.key]
