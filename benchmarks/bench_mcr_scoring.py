@@ -10,7 +10,8 @@ both calculators give the same total on every hand (exit status 1 if not),
 then times, in interleaved rounds in this process, on the same hands:
 
 * ``score_hand(text, rules="mcr", ...)``: parsing and scoring the canonical
-  text with the context as keywords (issue 12's target: >= 1.0x the peer);
+  text with the rule set and the context as keywords, prepared as one dict
+  per hand as the peer's keywords are (issue 12's target: >= 1.0x the peer);
 * ``score(hand, context, "mcr")`` on parsed hands (target >= 1.5x);
 * the peer, ``MahjongFanCalculator`` on prepared argument tuples.
 
@@ -40,8 +41,9 @@ TARGETS = {"score_hand": 1.0, "score": 1.5}
 
 
 def as_text(hands: list[tuple[Hand, WinContext]]) -> list[tuple[str, dict[str, object]]]:
-    """Each hand's canonical text and its context as ``score_hand`` keywords."""
-    return [(format_hand(h), attrs.asdict(c)) for h, c in hands]
+    """Each hand's canonical text and ``score_hand``'s keywords: the rule set
+    and the context."""
+    return [(format_hand(h), {"rules": "mcr", **attrs.asdict(c)}) for h, c in hands]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -76,7 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     def run_text(batch: list[tuple[str, dict[str, object]]]) -> Callable[[], None]:
         def go() -> None:
             for text, kw in batch:
-                _ = score_hand(text, rules="mcr", **kw).fans  # type: ignore[arg-type]
+                _ = score_hand(text, **kw).fans  # type: ignore[arg-type]
 
         return go
 

@@ -31,6 +31,11 @@ COMPILED = False
 _modules: dict[str, ModuleType] = {}
 _forced_python = False
 
+active: dict[str, ModuleType] = {}
+"""The compiled modules in use, by name: empty while the Python engine is
+forced. ``active.get(name)`` is :func:`core` without a function call, for
+the hottest entry points."""
+
 
 def load() -> bool:
     """Activate the compiled core if it is built and not switched off;
@@ -48,6 +53,7 @@ def load() -> bool:
     if any(getattr(m, "API", None) != API for m in modules.values()):
         return COMPILED
     _modules.update(modules)
+    active.update(modules)
     COMPILED = True
     return COMPILED
 
@@ -68,7 +74,10 @@ def python_engine() -> Iterator[None]:
     global _forced_python
     before = _forced_python
     _forced_python = True
+    active.clear()
     try:
         yield
     finally:
         _forced_python = before
+        if not before:
+            active.update(_modules)

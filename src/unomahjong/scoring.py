@@ -168,7 +168,7 @@ def score(
 ) -> Score:
     """Score a complete hand. Raises :class:`NotWinningError` if it does not
     win (or, with ``enforce_minimum``, scores below the rule set's minimum)."""
-    compiled = _engine.core("scoring")
+    compiled = _engine.active.get("scoring")
     if compiled is not None and not enforce_minimum:
         fast: Score | None = compiled.score_public(hand, context, rules, Score)
         if fast is not None:
@@ -296,7 +296,7 @@ def score_hand(
     >>> s.total, [(f.zh, f.count) for f in s.fans]
     (18, [('清龙', 1), ('幺九刻', 1), ('单钓将', 1)])
     """
-    compiled = _engine.core("scoring")
+    compiled = _engine.active.get("scoring")
     if compiled is not None:
         fast: Score | None = compiled.score_text(
             text,

@@ -19,8 +19,10 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from cpython.object cimport PyObject, PyObject_GenericSetAttr
 from cpython.ref cimport Py_INCREF, Py_XINCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
 
+from unomahjong._core.bits cimport lowest_bit
 from unomahjong._core.objects cimport umj_alloc, umj_fill, umj_offset
 
 import attrs
@@ -67,6 +69,16 @@ cdef extern from "Python.h":
     # PyTuple_SET_ITEM for an item the caller holds a new reference to as a
     # pointer (the count tuples are filled from a table of small ints).
     void _tuple_set_ptr "PyTuple_SET_ITEM" (object tup, Py_ssize_t pos, PyObject* item)
+
+
+cdef extern from *:
+    """
+    /* n new references to an object at once (Py_INCREF n times). */
+    static void umj_add_refs(PyObject* o, Py_ssize_t n) {
+        for (; n > 0; n--) Py_INCREF(o);
+    }
+    """
+    void _add_refs "umj_add_refs" (PyObject* o, Py_ssize_t n)
 
 _KIND_OBJECTS = (MeldKind.PUNG, MeldKind.KONG, MeldKind.CHOW)
 _new_meld = Meld._trusted
@@ -334,16 +346,24 @@ cdef Py_ssize_t _bracket(_Dialect d, const Py_UCS1* text, Py_ssize_t i, Py_ssize
     return i + 1
 
 
-cdef tuple _count_tuple(_Dialect d, int* counts):
-    """``counts[:d.size]`` as a tuple; every count was checked to be within
-    0..d.copies, inside ``d.count_objects``."""
+cdef tuple _count_tuple(_Dialect d, const int* counts, uint64_t touched):
+    """``counts[:d.size]`` as a tuple, where only the codes in ``touched``
+    may be non-zero; every count was checked to be within 0..d.copies."""
     cdef tuple out = PyTuple_New(d.size)
-    cdef PyObject* v
-    cdef Py_ssize_t j
+    cdef PyObject* zero = d.count_objects[0]
+    cdef Py_ssize_t j, zeros = d.size
+    cdef int v
     for j in range(d.size):
-        v = d.count_objects[counts[j]]
-        Py_XINCREF(v)
-        _tuple_set_ptr(out, j, v)
+        _tuple_set_ptr(out, j, zero)
+    while touched:
+        j = lowest_bit(touched)
+        touched &= touched - 1
+        v = counts[j]
+        if v:
+            Py_XINCREF(d.count_objects[v])
+            _tuple_set_ptr(out, j, d.count_objects[v])
+            zeros -= 1
+    _add_refs(zero, zeros)  # one reference per item holding 0
     return out
 
 
@@ -400,6 +420,7 @@ cdef object _hand(_Dialect d, str obj):
     cdef int cls, code, copy
     cdef Py_ssize_t j, k
     cdef Py_UCS4 ch
+    cdef uint64_t touched = 0, concealed_mask, rest
     if _hand_size < 0 or text == NULL:
         return None
     while True:
@@ -434,17 +455,22 @@ cdef object _hand(_Dialect d, str obj):
     if held + 3 * nmelds != _hand_size:
         return None
 
+    # ``touched``: every code held, as a mask (CODES is 64); only those can
+    # be over the limit or non-zero below.
     memset(held_counts, 0, sizeof(held_counts))
     for j in range(held):
         code = codes[j]
         if not 0 <= code < d.size:
             return None
         held_counts[code] += 1
+        touched |= (<uint64_t>1) << code
+    concealed_mask = touched
     memcpy(counts, held_counts, sizeof(counts))
     if won:
         if not 0 <= win[0] < d.size:
             return None
         counts[win[0]] += 1
+        touched |= (<uint64_t>1) << win[0]
     memcpy(total, counts, sizeof(total))
     for j in range(nmelds):
         code = melds[j].code
@@ -454,21 +480,29 @@ cdef object _hand(_Dialect d, str obj):
             total[code] += 1
             total[code + 1] += 1
             total[code + 2] += 1
+            touched |= (<uint64_t>7) << code
         else:
             if not 0 <= code < d.size:
                 return None
             total[code] += 4 if melds[j].kind == K_KONG else 3
-    for j in range(d.size):
-        if not 0 <= total[j] <= d.copies:
+            touched |= (<uint64_t>1) << code
+    rest = touched
+    while rest:
+        j = lowest_bit(rest)
+        rest &= rest - 1
+        if total[j] > d.copies:
             return None
 
     # Valid: build the values Hand(...) would store, in canonical order.
     cdef tuple concealed = PyTuple_New(held)
     cdef object tile
     k = 0
-    for j in range(d.size):
+    rest = concealed_mask
+    while rest:
+        j = lowest_bit(rest)
+        rest &= rest - 1
+        tile = d.tiles[j]
         for copy in range(held_counts[j]):
-            tile = d.tiles[j]
             Py_INCREF(tile)
             PyTuple_SET_ITEM(concealed, k, tile)
             k += 1
@@ -485,9 +519,9 @@ cdef object _hand(_Dialect d, str obj):
         meld = d.meld(melds[j])
         Py_INCREF(meld)
         PyTuple_SET_ITEM(meld_objects, j, meld)
-    cdef tuple count_tuple = _count_tuple(d, counts)
+    cdef tuple count_tuple = _count_tuple(d, counts, touched)
     # Without melds both count fields hold the same values: one immutable tuple.
-    cdef tuple total_tuple = _count_tuple(d, total) if nmelds else count_tuple
+    cdef tuple total_tuple = _count_tuple(d, total, touched) if nmelds else count_tuple
     return _trusted_hand(
         d.tileset,
         concealed,

@@ -39,6 +39,7 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
 from unomahjong._core.analysis cimport waits_only_on
+from unomahjong._core.bits cimport lowest_bit, popcount64
 from unomahjong._core.objects cimport umj_alloc, umj_fill, umj_offset, umj_slot
 from unomahjong._core.notation import parse_hand as _parse_hand
 
@@ -296,13 +297,14 @@ cdef struct Facts:
     int unique_wait           # -1: not computed yet
     int family_done[3]        # per-hand fans found for a shape family:
     int family_n[3]           # how many, their rows and counts
-    unsigned char family_pos[3][MAXROWS]
-    signed char family_count[3][MAXROWS]
     int flag[NFLAGS]
     int seat_wind
     int prevalent_wind
     int flowers
     int flagged
+    # (last: read_hand clears the fields above, and these only as they fill)
+    unsigned char family_pos[3][MAXROWS]
+    signed char family_count[3][MAXROWS]
 
 
 cdef struct Dec:
@@ -400,32 +402,6 @@ cdef struct Count:
 
 cdef int _EVEN_BITS = (1 << 2) | (1 << 4) | (1 << 6) | (1 << 8)
 cdef int _FIVE_BITS = 1 << 5
-
-
-cdef inline int popcount64(uint64_t x) noexcept nogil:
-    cdef int n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
-
-
-cdef inline int lowest_bit(uint64_t x) noexcept nogil:
-    """The position of the lowest set bit of a non-zero mask."""
-    cdef int n = 0
-    if not (x & <uint64_t>0xFFFFFFFFU):
-        x >>= 32
-        n += 32
-    if not (x & 0xFFFF):
-        x >>= 16
-        n += 16
-    if not (x & 0xFF):
-        x >>= 8
-        n += 8
-    while not (x & 1):
-        x >>= 1
-        n += 1
-    return n
 
 
 cdef inline int bit_test(const uint64_t* mask, int pos) noexcept nogil:
@@ -1897,6 +1873,18 @@ cdef int count(const Plan* p, const Found* fd, const SetHit* const* chow_alt, in
     return 1
 
 
+cdef void copy_count(Count* dst, const Count* src) noexcept nogil:
+    """``*dst = *src`` for the parts in use (a Count has room for far more
+    entries and key items than a reading counts)."""
+    dst.void = src.void
+    dst.total = src.total
+    dst.ne = src.ne
+    memcpy(dst.e, src.e, src.ne * sizeof(Entry))
+    dst.nkey = src.nkey
+    memcpy(dst.kpoints, src.kpoints, src.nkey * sizeof(int))
+    memcpy(dst.krows, src.krows, src.nkey * sizeof(int))
+
+
 cdef void make_key(const Plan* p, Count* c) noexcept nogil:
     """``engine._entries_key``: total, points descending, rows ascending."""
     cdef int i, j, k, x
@@ -1983,7 +1971,7 @@ cdef void best_count(const Layout* lay, const Plan* p, Facts* f, Reading* rd, Co
             if not count(p, &fd, &cbuf[cstart[i]], clen[i], &pbuf[pstart[j]], plen[j], &cur):
                 continue
             if best.void or key_cmp(&cur, best) > 0:
-                memcpy(best, &cur, sizeof(Count))
+                copy_count(best, &cur)
 
 
 # ---------------------------------------------------------------- the hand
@@ -2027,7 +2015,7 @@ cdef int read_hand(const Layout* lay, hand, ctx, Facts* f) except -1:
     """The hand and context as C data, every code and count checked."""
     cdef int c, i, n, kind, k2
     cdef uint64_t held = 0, rest
-    memset(f, 0, sizeof(Facts))
+    memset(f, 0, <size_t>(<char*>f.family_pos - <char*>f))
     cdef tuple counts = slot(_HAND, hand, 0)
     cdef tuple melds = slot(_HAND, hand, 1)
     cdef PyObject* item
@@ -2271,8 +2259,8 @@ cdef object decomposition_object(CompiledPlan plan, hand, const Dec* d, const Fa
         r = role_object(plan, d.rkind[i], d.ridx[i])
         Py_INCREF(r)
         PyTuple_SET_ITEM(roles, i, r)
-    return build(_DECOMPOSITION, (plan.shape_members[d.shape], melds, pair, pairs, knitted,
-                                  singles, roles))
+    return build7(_DECOMPOSITION, plan.shape_members[d.shape], melds, pair, pairs, knitted,
+                  singles, roles)
 
 
 cdef object role_object(CompiledPlan plan, int kind, int idx):
@@ -2309,16 +2297,37 @@ cdef class _Builder:
                 self.direct = False
 
 
-cdef object build(_Builder b, tuple values):
-    cdef Py_ssize_t i, n = len(values)
+cdef object build(_Builder b, PyObject** values, Py_ssize_t n):
+    """An instance of ``b``'s class from its ``n`` field values (borrowed)."""
+    cdef Py_ssize_t i
     if not b.direct:
-        return b.cls(*values)
+        return b.cls(*[<object>values[i] for i in range(n)])
     obj = umj_alloc(b.cls)
     for i in range(n):
-        umj_fill(obj, b.off[i], values[i])
+        umj_fill(obj, b.off[i], <object>values[i])
     for i in range(len(b.extra)):
         umj_fill(obj, b.off[n + i], b.extra[i])
     return obj
+
+
+cdef inline object build3(_Builder b, x0, x1, x2):
+    cdef PyObject* v[3]
+    v[0] = <PyObject*>x0
+    v[1] = <PyObject*>x1
+    v[2] = <PyObject*>x2
+    return build(b, v, 3)
+
+
+cdef inline object build7(_Builder b, x0, x1, x2, x3, x4, x5, x6):
+    cdef PyObject* v[7]
+    v[0] = <PyObject*>x0
+    v[1] = <PyObject*>x1
+    v[2] = <PyObject*>x2
+    v[3] = <PyObject*>x3
+    v[4] = <PyObject*>x4
+    v[5] = <PyObject*>x5
+    v[6] = <PyObject*>x6
+    return build(b, v, 7)
 
 
 cdef _Slots _DECOMP = _Slots(Decomposition, ("melds",))
@@ -2349,7 +2358,7 @@ cdef object fans_object(CompiledPlan plan, const Count* c, tuple melds):
                 m = melds[e.m[j]]
                 Py_INCREF(m)
                 PyTuple_SET_ITEM(used, j, m)
-            entry = build(b, (plan.rows_of[e.pos], e.n, used))
+            entry = build3(b, plan.rows_of[e.pos], e.n, used)
             Py_INCREF(entry)
             PyTuple_SET_ITEM(out, i, entry)
             continue
@@ -2357,7 +2366,7 @@ cdef object fans_object(CompiledPlan plan, const Count* c, tuple melds):
         slot_ = e.pos * 16 + (e.n if e.n < 16 else 15)
         entry = plan.entry_cache[slot_] if e.n < 15 else None
         if entry is None:
-            entry = build(b, (plan.rows_of[e.pos], e.n, ()))
+            entry = build3(b, plan.rows_of[e.pos], e.n, ())
             if e.n < 15:
                 plan.entry_cache[slot_] = entry
         Py_INCREF(entry)
@@ -2365,7 +2374,7 @@ cdef object fans_object(CompiledPlan plan, const Count* c, tuple melds):
     return out
 
 
-_DECOMPOSITION = _Builder(
+cdef _Builder _DECOMPOSITION = _Builder(
     Decomposition, ("shape", "melds", "pair", "pairs", "knitted", "singles", "win_roles")
 )
 # The builder of the last score type asked for, as one (type, builder) tuple.
@@ -2565,7 +2574,7 @@ cdef object score_plan(CompiledPlan plan, hand, context, score_type):
                     make_reading(lay, &cand[k], d, r, &rd)
                     best_count(lay, p, &cand[k], &rd, &cur)
                     if bestrole < 0 or key_cmp(&cur, &counts[nread]) > 0:
-                        memcpy(&counts[nread], &cur, sizeof(Count))
+                        copy_count(&counts[nread], &cur)
                         bestrole = r
                 if bestrole < 0:
                     continue
@@ -2589,7 +2598,8 @@ cdef object score_plan(CompiledPlan plan, hand, context, score_type):
 
             fans = fan_entries(plan.table, entries_object(&counts[chosen]),
                                slot(_DECOMP, decomposition, 0))
-        result = build(score_builder(score_type), (
+        result = build7(
+            score_builder(score_type),
             counts[chosen].total,
             decomposition,
             role_object(plan, decs[choices[chosen].dec].rkind[choices[chosen].role],
@@ -2598,7 +2608,7 @@ cdef object score_plan(CompiledPlan plan, hand, context, score_type):
             context,
             plan.name,
             fans,
-        ))
+        )
         return result
     finally:
         if decs != dec_buf:
