@@ -255,6 +255,11 @@ def test_score_html_has_the_picture_and_the_fan_table() -> None:
     assert root.findtext("./table/tfoot/tr/th[2]") == str(s.total)
 
 
+def test_hand_shows_itself_in_jupyter() -> None:
+    h = parse_hand(UNO_HAND)
+    assert h._repr_svg_() == hand_svg(h)
+
+
 def test_score_shows_itself_in_jupyter() -> None:
     s = score_hand("[SSSg] 123r 456r 789r 5g +5g")
     html = s._repr_html_()

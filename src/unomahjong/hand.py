@@ -349,6 +349,12 @@ class Hand:
 
         return format_hand(self)
 
+    def _repr_svg_(self) -> str:
+        """The hand as a picture, for Jupyter: :func:`unomahjong.render.hand_svg`."""
+        from .render import hand_svg
+
+        return hand_svg(self)
+
     @property
     def is_complete_size(self) -> bool:
         """True when the winning tile is present (14 tiles, kongs as 3)."""
