@@ -196,19 +196,32 @@ cdef dict _by_name = {name: _Dialect(d) for name, d in _reference._DIALECTS.item
 cdef tuple _dialects = tuple(_by_name.values())
 
 
+# The dialect found last, as one (rules argument, dialect or None) tuple:
+# replaced by one assignment, so a thread never sees a mismatched pair.
+cdef tuple _last_dialect = (None, None)
+
+
 cdef _Dialect _dialect_for(object rules):
     """The dialect of ``rules`` if the core can read it, else None."""
+    global _last_dialect
+    cdef tuple last = _last_dialect
+    if last[0] is rules:
+        return <_Dialect>last[1]
     cdef _Dialect d
+    cdef _Dialect found = None
     ts = rules
     if type(rules) is str:
         d = _by_name.get(rules)
-        return d if d is not None and d.usable else None
-    if isinstance(rules, RuleSet):
-        ts = rules.tileset
-    for d in _dialects:
-        if d.tileset is ts:
-            return d if d.usable else None
-    return None
+        found = d if d is not None and d.usable else None
+    else:
+        if isinstance(rules, RuleSet):
+            ts = rules.tileset
+        for d in _dialects:
+            if d.tileset is ts:
+                found = d if d.usable else None
+                break
+    _last_dialect = (rules, found)
+    return found
 
 
 cdef extern from "Python.h":
@@ -597,15 +610,19 @@ cdef object _meld(_Dialect d, str obj):
     return d.meld(m)
 
 
-def parse_hand(text, rules="uno"):
-    """:func:`unomahjong.notation.parse_hand`, compiled for the built-in
-    notations (anything else, and every error, by the Python parser)."""
+cdef object parse_hand_fast(object text, object rules):
     cdef _Dialect d = _dialect_for(rules)
     if d is not None and type(text) is str:
         hand = _hand(d, <str>text)
         if hand is not None:
             return hand
     return _reference._parse_hand(text, rules)
+
+
+def parse_hand(text, rules="uno"):
+    """:func:`unomahjong.notation.parse_hand`, compiled for the built-in
+    notations (anything else, and every error, by the Python parser)."""
+    return parse_hand_fast(text, rules)
 
 
 def parse_tiles(text, rules="uno"):

@@ -41,7 +41,7 @@ from libc.string cimport memcpy, memset
 from unomahjong._core.analysis cimport waits_only_on
 from unomahjong._core.bits cimport lowest_bit, popcount64
 from unomahjong._core.objects cimport umj_alloc, umj_fill, umj_offset, umj_slot
-from unomahjong._core.notation import parse_hand as _parse_hand
+from unomahjong._core.notation cimport parse_hand_fast
 
 import attrs
 
@@ -631,10 +631,11 @@ cdef class CompiledPlan:
     cdef object name
     cdef object tileset
     cdef object table
-    cdef object shape_members
+    cdef tuple shape_members
     cdef object role_members
     cdef list meld_cache
     cdef list role_cache
+    cdef dict roles_cache
     cdef list tiles
     cdef list entry_cache
     cdef tuple rows_of
@@ -650,6 +651,7 @@ cdef class CompiledPlan:
         self.role_members = (Role.MELD, Role.PAIR, Role.KNITTED, Role.SINGLE)
         self.meld_cache = [None] * (2 * SIZE)
         self.role_cache = [None] * (4 * 8)
+        self.roles_cache = {}
         self.entry_cache = [None] * (MAXROWS * 16)
         self.rows_of = tuple(rules.fans.rows)
         self.tiles = [None] * SIZE
@@ -2005,6 +2007,16 @@ cdef inline object slot(_Slots s, obj, int i):
     return getattr(obj, s.names[i])
 
 
+cdef inline bint slot_is(_Slots s, obj, int i, value):
+    """``slot(s, obj, i) is value``, without a new reference for the slot."""
+    cdef PyObject* v
+    if type(obj) is s.cls and s.off[i] >= 0:
+        v = umj_slot(obj, s.off[i])
+        if v != NULL:
+            return v == <PyObject*>value
+    return getattr(obj, s.names[i]) is value
+
+
 cdef _Slots _HAND = _Slots(Hand, ("counts", "melds", "win", "tileset"))
 cdef _Slots _MELD = _Slots(Meld, ("kind", "tile", "exposed"))
 cdef _Slots _TILE = _Slots(Tile, ("code",))
@@ -2086,7 +2098,7 @@ cdef int read_hand(const Layout* lay, hand, ctx, Facts* f) except -1:
             f.fours[f.nfours] = c
             f.nfours += 1
     for i in range(NFLAGS):
-        f.flag[i] = 1 if slot(_CONTEXT, ctx, i) else 0
+        f.flag[i] = 1 if slot_is(_CONTEXT, ctx, i, True) else 0 if slot_is(_CONTEXT, ctx, i, False) else 1 if slot(_CONTEXT, ctx, i) else 0
     f.seat_wind = ord(slot(_CONTEXT, ctx, 8))
     f.prevalent_wind = ord(slot(_CONTEXT, ctx, 9))
     f.flowers = slot(_CONTEXT, ctx, 10)
@@ -2254,13 +2266,31 @@ cdef object decomposition_object(CompiledPlan plan, hand, const Dec* d, const Fa
         singles = tuple([tiles[c] for c in range(SIZE) if f.hcounts[c] and not lay.rank[c]])
     elif d.shape == SH_STRAIGHT:
         knitted = tuple([tiles[lay.knit_codes[d.knit][i]] for i in range(9)])
-    cdef tuple roles = PyTuple_New(d.nroles)
+    roles = roles_object(plan, d)
+    return build7(_DECOMPOSITION, plan.shape_members[d.shape], melds, pair, pairs, knitted,
+                  singles, roles)
+
+
+cdef object roles_object(CompiledPlan plan, const Dec* d):
+    """The reading's roles of the winning tile as a tuple, interned per plan
+    (a few dozen combinations recur in every game)."""
+    cdef long long key = d.nroles
+    cdef int i
+    cdef bint cached = d.nroles <= 9
+    if cached:
+        for i in range(d.nroles):
+            key = key * 64 + d.rkind[i] * 9 + d.ridx[i] + 1
+        roles = plan.roles_cache.get(key)
+        if roles is not None:
+            return roles
+    cdef tuple out = PyTuple_New(d.nroles)
     for i in range(d.nroles):
         r = role_object(plan, d.rkind[i], d.ridx[i])
         Py_INCREF(r)
-        PyTuple_SET_ITEM(roles, i, r)
-    return build7(_DECOMPOSITION, plan.shape_members[d.shape], melds, pair, pairs, knitted,
-                  singles, roles)
+        PyTuple_SET_ITEM(out, i, r)
+    if cached and len(plan.roles_cache) < 4096:
+        plan.roles_cache[key] = out
+    return out
 
 
 cdef object role_object(CompiledPlan plan, int kind, int idx):
@@ -2463,7 +2493,7 @@ def score_public(hand, context, rules, score_type):
         context = _DEFAULT_CONTEXT
     elif type(context) is not WinContext:
         return None
-    if slot(_HAND, hand, 3) is not (<CompiledPlan>plan).tileset or slot(_HAND, hand, 2) is None:
+    if not slot_is(_HAND, hand, 3, (<CompiledPlan>plan).tileset) or slot_is(_HAND, hand, 2, None):
         return None
     return score_plan(<CompiledPlan>plan, hand, context, score_type)
 
@@ -2485,8 +2515,8 @@ def score_text(text, rules, self_drawn, last_copy, last_tile, kong_replacement, 
                      flowers)
     if ctx is None:
         return None
-    hand = _parse_hand(text, (<CompiledPlan>plan).tileset)
-    if type(hand) is not Hand or slot(_HAND, hand, 2) is None:
+    hand = parse_hand_fast(text, (<CompiledPlan>plan).tileset)
+    if type(hand) is not Hand or slot_is(_HAND, hand, 2, None):
         return None
     return score_plan(<CompiledPlan>plan, hand, ctx, score_type)
 
