@@ -66,6 +66,12 @@ def core(name: str) -> ModuleType | None:
     return _modules.get(name)
 
 
+def compiled(name: str) -> ModuleType | None:
+    """The compiled module ``name`` if it is loaded, whichever engine runs
+    now (to clear its tables, say)."""
+    return _modules.get(name)
+
+
 @contextlib.contextmanager
 def python_engine() -> Iterator[None]:
     """Run the Python engine inside the block, whatever is compiled: the

@@ -152,6 +152,9 @@ def clear_caches(*rule_sets: str | RuleSet) -> None:
         get_rules(rs).fans.clear_memos()
     clear_arrangements()
     clear_shape_tables()
+    compiled = _engine.compiled("scoring")
+    if compiled is not None:
+        compiled.clear_tables()
 
 
 def display_width(s: str) -> int:

@@ -35,7 +35,7 @@ from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport uint64_t
-from libc.stdlib cimport free, malloc
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
 from unomahjong._core.analysis cimport waits_only_on
@@ -455,6 +455,8 @@ cdef void build_layout(Layout* lay, spec) except *:
             lay.honour_mask |= (<uint64_t>1) << c
     lay.nblocks = len(spec.meld_blocks)
     for i, (a, e) in enumerate(spec.meld_blocks):
+        if not 0 <= a < e <= SIZE or e - a > 16:
+            raise ValueError("a meld block the compiled core has no room for")
         lay.bstart[i] = a
         lay.bend[i] = e
     lay.orphans_pair = 1 if spec.orphans_pair else 0
@@ -636,6 +638,7 @@ cdef class CompiledPlan:
     cdef list meld_cache
     cdef list role_cache
     cdef dict roles_cache
+    cdef dict fan_cache
     cdef list tiles
     cdef list entry_cache
     cdef tuple rows_of
@@ -652,6 +655,7 @@ cdef class CompiledPlan:
         self.meld_cache = [None] * (2 * SIZE)
         self.role_cache = [None] * (4 * 8)
         self.roles_cache = {}
+        self.fan_cache = {}
         self.entry_cache = [None] * (MAXROWS * 16)
         self.rows_of = tuple(rules.fans.rows)
         self.tiles = [None] * SIZE
@@ -832,6 +836,30 @@ cdef int arrange(int* c, int length, Arr* cur, Arr* out, int* nout) noexcept nog
     return 0
 
 
+# The arrangements of the blocks seen lately, by their counts: a hand's
+# suits repeat across hands far more than hands do. A direct-mapped table of
+# fixed size (a new pattern takes its slot from the old one), cleared by
+# scoring.clear_caches(); only patterns with few arrangements are kept. The
+# core runs with the GIL held, so no two calls use the table at once.
+cdef enum:
+    MEMO_SLOTS = 4096          # a power of two
+    MEMO_ARRS = 8              # arrangements a slot holds
+
+cdef struct ArrMemo:
+    uint64_t key               # 0: empty
+    int n
+    Arr arr[MEMO_ARRS]
+
+cdef ArrMemo* _arr_memo = <ArrMemo*>calloc(MEMO_SLOTS, sizeof(ArrMemo))
+if _arr_memo == NULL:
+    raise MemoryError()
+
+
+def clear_tables():
+    """Forget the remembered block arrangements (``scoring.clear_caches``)."""
+    memset(_arr_memo, 0, MEMO_SLOTS * sizeof(ArrMemo))
+
+
 cdef int block_arrangements(const int* counts, int start, int end, Arr* out) noexcept nogil:
     """Sorted unique arrangements of one block; -1 on overflow."""
     cdef int c[16]
@@ -839,8 +867,15 @@ cdef int block_arrangements(const int* counts, int start, int end, Arr* out) noe
     cdef int i, j, n = 0
     cdef Arr cur
     cdef Arr tmp
+    cdef uint64_t key = <uint64_t>length
+    cdef ArrMemo* slot_
     for i in range(length):
         c[i] = counts[start + i]
+        key = (key << 3) | <uint64_t>c[i]
+    slot_ = &_arr_memo[((key + 1) * <uint64_t>0x9E3779B97F4A7C15U) >> 52 & (MEMO_SLOTS - 1)]
+    if slot_.key == key + 1:
+        memcpy(out, slot_.arr, slot_.n * sizeof(Arr))
+        return slot_.n
     cur.n = 0
     cur.pair = -1
     if arrange(c, length, &cur, out, &n) < 0:
@@ -857,6 +892,10 @@ cdef int block_arrangements(const int* counts, int start, int end, Arr* out) noe
         if j == 0 or arr_cmp(&out[j - 1], &out[i]) != 0:
             out[j] = out[i]
             j += 1
+    if j <= MEMO_ARRS:
+        slot_.key = key + 1
+        slot_.n = j
+        memcpy(slot_.arr, out, j * sizeof(Arr))
     return j
 
 
@@ -2364,7 +2403,8 @@ cdef _Slots _DECOMP = _Slots(Decomposition, ("melds",))
 cdef object _FAN_ENTRY_BUILDER = None
 
 
-cdef object fans_object(CompiledPlan plan, const Count* c, tuple melds):
+cdef object fans_object(CompiledPlan plan, const Count* c, tuple melds, const Dec* d,
+                        int ndeclared):
     """The score's ``FanEntry`` values (``scoring.fan_entries``), or None when
     they cannot be built here (then ``Score.fans`` builds them)."""
     global _FAN_ENTRY_BUILDER
@@ -2380,15 +2420,36 @@ cdef object fans_object(CompiledPlan plan, const Count* c, tuple melds):
         return None
     cdef tuple out = PyTuple_New(c.ne)
     cdef tuple used
+    cdef long long key
     for i in range(c.ne):
         e = &c.e[i]
         if e.nm:
+            # Of concealed melds only (interned per plan, meld_object): the
+            # entry recurs across scores and is interned too, by its row,
+            # count and the melds' kinds and codes.
+            key = -1
+            if e.nm <= 4 and e.n < 16:
+                key = (e.pos << 4) | e.n
+                for j in range(e.nm):
+                    if e.m[j] < ndeclared:
+                        key = -1
+                        break
+                    key = (key << 8) | (d.kind[e.m[j]] == K_CHOW) << 7 | d.code[e.m[j]]
+                if key >= 0:
+                    key = (key << 3) | e.nm
+                    entry = plan.fan_cache.get(key)
+                    if entry is not None:
+                        Py_INCREF(entry)
+                        PyTuple_SET_ITEM(out, i, entry)
+                        continue
             used = PyTuple_New(e.nm)
             for j in range(e.nm):
                 m = melds[e.m[j]]
                 Py_INCREF(m)
                 PyTuple_SET_ITEM(used, j, m)
             entry = build3(b, plan.rows_of[e.pos], e.n, used)
+            if key >= 0 and len(plan.fan_cache) < 16384:
+                plan.fan_cache[key] = entry
             Py_INCREF(entry)
             PyTuple_SET_ITEM(out, i, entry)
             continue
@@ -2622,7 +2683,8 @@ cdef object score_plan(CompiledPlan plan, hand, context, score_type):
             rest.remove(t)
             win_hand = Hand(plan.tileset, rest, hand.melds, t)
         decomposition = decomposition_object(plan, win_hand, &decs[choices[chosen].dec], &cand[k])
-        fans = fans_object(plan, &counts[chosen], slot(_DECOMP, decomposition, 0))
+        fans = fans_object(plan, &counts[chosen], slot(_DECOMP, decomposition, 0),
+                           &decs[choices[chosen].dec], cand[k].ndeclared)
         if fans is None:
             from unomahjong.scoring import fan_entries
 
