@@ -3,18 +3,27 @@
 Human-readable output by default, ``--json`` for machines (the JSON shapes
 are a public contract, documented in docs/cli.md). Invalid input prints one
 line on stderr and exits with status 2.
+
+The command survives its environment (docs/cli.md#exit-status-and-environment):
+output is UTF-8 whatever the locale; an error line goes to stderr only, and
+nowhere when stderr is closed; output that cannot be written (stdout closed
+or full) is one line and status 1; a reader that goes away (``| head``)
+ends the command quietly; Ctrl-C is one line and status 130.
 """
 
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TextIO
 
 from . import _engine
+from ._checks import describe
 from ._version import __version__
 from .context import FLAGS, WinContext
 from .errors import MahjongError
@@ -29,11 +38,118 @@ __all__ = ["main"]
 commands' output (docs/cli.md), not the helpers that produce it."""
 
 EXIT_OK = 0
+EXIT_OUTPUT = 1
+"""The output could not be written: stdout closed, full, or failing."""
 EXIT_INVALID = 2
+EXIT_INTERRUPTED = 130
+"""Ctrl-C (128 + SIGINT), after one line on stderr."""
 
 
 class _UsageError(Exception):
     """A command that cannot run on the given hand (e.g. waits on 14 tiles)."""
+
+
+class _OutputError(Exception):
+    """Standard output cannot take the command's output."""
+
+
+class _Interrupted(Exception):
+    """Ctrl-C, after the command printed what it had finished; the message
+    says how far it got."""
+
+
+# ------------------------------------------------------------------ output
+#
+# Every byte the command line writes goes through _write: UTF-8 whatever
+# the locale or PYTHONIOENCODING says (JSON is UTF-8, and fan names are
+# Chinese), to stdout only by _out and to stderr only by _err.
+
+
+def _is_utf8(stream: TextIO) -> bool:
+    try:
+        return codecs.lookup(stream.encoding or "").name == "utf-8"
+    except (AttributeError, LookupError, TypeError):
+        return False
+
+
+def _write(stream: TextIO, text: str) -> None:
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None or _is_utf8(stream):
+        stream.write(text)
+    else:
+        stream.flush()  # what the text layer holds goes first
+        buffer.write(text.encode("utf-8"))
+
+
+def _reason(e: BaseException) -> str:
+    if isinstance(e, OSError) and e.strerror:
+        return e.strerror
+    if isinstance(e, UnicodeError):
+        return "it cannot be encoded for this stream"
+    return str(e) or type(e).__name__
+
+
+def _out(text: str, end: str = "\n") -> None:
+    """Part of the command's output, on stdout."""
+    stream = sys.stdout
+    if stream is None:
+        raise _OutputError("standard output is closed")
+    try:
+        _write(stream, text + end)
+    except BrokenPipeError:
+        raise
+    except (OSError, ValueError) as e:  # ValueError: a closed stream, UnicodeError
+        raise _OutputError(_reason(e)) from None
+
+
+def _flush_stdout() -> None:
+    stream = sys.stdout
+    if stream is None:
+        return
+    try:
+        stream.flush()
+    except BrokenPipeError:
+        raise
+    except (OSError, ValueError) as e:
+        raise _OutputError(_reason(e)) from None
+
+
+def _err(text: str, end: str = "\n") -> None:
+    """A message on stderr; never on stdout, and nowhere when stderr is
+    closed or cannot be written."""
+    stream = sys.stderr
+    if stream is None:
+        return
+    try:
+        _write(stream, text + end)
+        stream.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _silence_stdout() -> None:
+    """Point stdout's file descriptor at /dev/null, so that the interpreter's
+    last flush of what stdout still buffers neither fails nor prints
+    "Exception ignored" once the command has reported the failure."""
+    stream = sys.stdout
+    if stream is None:
+        return
+    try:
+        fd = stream.fileno()
+    except (OSError, ValueError, AttributeError):
+        return  # not a file (an in-process capture): nothing is flushed at exit
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fd)
+    finally:
+        os.close(devnull)
+
+
+def _is_tty(stream: TextIO | None) -> bool:
+    try:
+        return stream is not None and stream.isatty()
+    except (OSError, ValueError):
+        return False
 
 
 def _hand(args: argparse.Namespace) -> Hand:
@@ -42,9 +158,9 @@ def _hand(args: argparse.Namespace) -> Hand:
 
 def _emit(args: argparse.Namespace, data: dict[str, Any], lines: Sequence[str]) -> None:
     if args.json:
-        print(json.dumps(data, ensure_ascii=False))
+        _out(json.dumps(data, ensure_ascii=False))
     else:
-        print("\n".join(lines))
+        _out("\n".join(lines))
 
 
 def cmd_parse(args: argparse.Namespace) -> None:
@@ -230,30 +346,38 @@ def cmd_simulate(args: argparse.Namespace) -> None:
     from .game import play_hand
 
     bots = _bots(args.bots, args.players, args.seed)
-    fan_frequency: dict[str, int] = {}
-    wins = draws = total = winners = 0
-    bar = sys.stderr.isatty()
+    bar = _is_tty(sys.stderr)
     start = time.perf_counter()
-    for g in range(args.games):
-        board = play_hand("uno", bots, dealer=g % args.players, seed=args.seed * 1_000_003 + g)
-        result = board.outcome()
-        assert result is not None
-        if result.exhaustive:
-            draws += 1
-        else:
-            wins += 1
-        for w in result.wins:
-            total += w.score.total
-            winners += 1
-            for f in w.score.fans:
-                fan_frequency[f.zh] = fan_frequency.get(f.zh, 0) + f.count
-        if bar and (g % 10 == 9 or g == args.games - 1):
-            done = (g + 1) / args.games
-            print(f"\r[{'#' * int(done * 30):<30}] {g + 1}/{args.games}", end="", file=sys.stderr)
+    # The statistics of the finished games, replaced whole after each game
+    # (one assignment), so that Ctrl-C leaves those of the games before it.
+    done: tuple[int, int, int, int, int, dict[str, int]] = (0, 0, 0, 0, 0, {})
+    interrupted = False
+    try:
+        for g in range(args.games):
+            board = play_hand("uno", bots, dealer=g % args.players, seed=args.seed * 1_000_003 + g)
+            result = board.outcome()
+            assert result is not None
+            games, wins, draws, total, winners, fans = done
+            fans = dict(fans)
+            if result.exhaustive:
+                draws += 1
+            else:
+                wins += 1
+            for w in result.wins:
+                total += w.score.total
+                winners += 1
+                for f in w.score.fans:
+                    fans[f.zh] = fans.get(f.zh, 0) + f.count
+            done = (games + 1, wins, draws, total, winners, fans)
+            if bar and (g % 10 == 9 or g == args.games - 1):
+                shown = (g + 1) / args.games
+                _err(f"\r[{'#' * int(shown * 30):<30}] {g + 1}/{args.games}", end="")
+    except KeyboardInterrupt:
+        interrupted = True
     if bar:
-        print(file=sys.stderr)
+        _err("")
     elapsed = time.perf_counter() - start
-    games = args.games
+    games, wins, draws, total, winners, fan_frequency = done
     data = {
         "games": games,
         "wins": wins,
@@ -265,6 +389,11 @@ def cmd_simulate(args: argparse.Namespace) -> None:
         "games_per_second": games / elapsed if elapsed else 0.0,
     }
     _emit(args, data, [json.dumps(data, ensure_ascii=False, indent=2)])
+    if interrupted:
+        raise _Interrupted(
+            f"interrupted after {games} of {args.games} games"
+            f" (the statistics printed are of those {games})"
+        )
 
 
 def cmd_render(args: argparse.Namespace) -> None:
@@ -276,7 +405,7 @@ def cmd_render(args: argparse.Namespace) -> None:
 
     svg = hand_svg(_hand(args))
     if args.output is None:
-        sys.stdout.write(svg)
+        _out(svg, end="")
         return
     path = Path(args.output)
     suffix = path.suffix.lower()
@@ -316,13 +445,43 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_INVALID, f"{self.prog}: {message}\n")
 
+    def _print_message(self, message: str, file: object = None) -> None:
+        # Help and --version go to stdout (argparse passes sys.stdout, which
+        # is None when stdout is closed), usage errors to stderr; both in
+        # UTF-8, and an error never on stdout.
+        if not message:
+            return
+        if file is sys.stdout:
+            _out(message, end="")
+        else:
+            _err(message, end="")
+
+
+_WHOLE = re.compile(r"-?[0-9]{1,100}", re.ASCII)
+"""A whole number as the command line takes it: ASCII digits only (``int``
+would also read "１２", "٤", " 12 ", "+5" and "1_000"), at most 100."""
+
+
+def _shown(text: str) -> str:
+    """An argument quoted in a message: at most about 40 characters."""
+    return repr(text) if len(text) <= 40 else repr(text[:37]) + f"... ({len(text)} characters)"
+
+
+def _whole(text: str) -> int:
+    """An argparse type: a whole number in ASCII digits (a seed may be negative)."""
+    if not _WHOLE.fullmatch(text):
+        too_long = re.fullmatch(r"-?[0-9]+", text, re.ASCII) is not None
+        raise argparse.ArgumentTypeError(
+            f"{_shown(text)} has more than 100 digits"
+            if too_long
+            else f"{_shown(text)} is not a whole number in ASCII digits 0-9"
+        )
+    return int(text)
+
 
 def _at_least_one(text: str) -> int:
     """An argparse type: a whole number >= 1 (a count of hands or games)."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    n = _whole(text)
     if n < 1:
         raise argparse.ArgumentTypeError(f"{n} is not a count: give 1 or more")
     return n
@@ -349,15 +508,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     aud.add_argument("--rules", choices=("uno", "mcr"), default="uno", help="rule set")
     aud.add_argument("--hands", type=_at_least_one, default=2000, help="sample size")
-    aud.add_argument("--seed", type=int, default=0, help="random seed")
+    aud.add_argument("--seed", type=_whole, default=0, help="random seed")
     aud.add_argument("--json", action="store_true", help="print one JSON object")
     for name, help_text in (
         ("play", "play one hand of UNO Mahjong with bots and print it"),
         ("simulate", "play many hands with bots and print statistics"),
     ):
         g = sub.add_parser(name, help=help_text, description=help_text)
-        g.add_argument("--seed", type=int, default=0, help="random seed")
-        g.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="2..8")
+        g.add_argument("--seed", type=_whole, default=0, help="random seed")
+        g.add_argument("--players", type=_whole, default=4, choices=range(2, 9), metavar="2..8")
         g.add_argument("--bots", default="", help="comma-separated: random or greedy per seat")
         g.add_argument("--json", action="store_true", help="print one JSON object")
         if name == "simulate":
@@ -382,27 +541,56 @@ def build_parser() -> argparse.ArgumentParser:
                 p.add_argument("--" + f.replace("_", "-"), dest=f, action="store_true")
             p.add_argument("--seat-wind", default="E", help="MCR: E, S, W or N")
             p.add_argument("--prevalent-wind", default="E", help="MCR: E, S, W or N")
-            p.add_argument("--flowers", type=int, default=0, help="MCR: flowers set aside")
+            p.add_argument("--flowers", type=_whole, default=0, help="MCR: flowers set aside")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    extra = {"fans": cmd_fans, "audit": cmd_audit, "play": cmd_play, "simulate": cmd_simulate}
-    func = extra[args.command] if args.command in extra else COMMANDS[args.command][0]
+    """Run the command line; returns the exit status (docs/cli.md): 0 done,
+    1 the output could not be written, 2 invalid input, 130 interrupted."""
+    prefix = "unomahjong"
+    if argv is not None:
+        given = argv
+        try:
+            argv = None if isinstance(given, (str, bytes)) else list(given)
+        except TypeError:
+            argv = None
+        if argv is None or not all(isinstance(a, str) for a in argv):
+            _err(f"{prefix}: the arguments are a list of str, not {describe(given)}")
+            return EXIT_INVALID
     try:
+        parser = build_parser()
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit:
+            _flush_stdout()  # --help and --version print before exiting
+            raise
+        prefix = f"unomahjong {args.command}"
+        extra = {"fans": cmd_fans, "audit": cmd_audit, "play": cmd_play, "simulate": cmd_simulate}
+        func = extra[args.command] if args.command in extra else COMMANDS[args.command][0]
         func(args)
-        sys.stdout.flush()
+        _flush_stdout()
     except (MahjongError, _UsageError) as e:
-        print(f"unomahjong {args.command}: {e}", file=sys.stderr)
+        _err(f"{prefix}: {e}")
         return EXIT_INVALID
+    except _Interrupted as e:
+        try:
+            _flush_stdout()
+        except (BrokenPipeError, _OutputError):
+            _silence_stdout()
+        _err(f"{prefix}: {e}")
+        return EXIT_INTERRUPTED
+    except KeyboardInterrupt:
+        _err(f"{prefix}: interrupted")
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _silence_stdout()
         return EXIT_OK
+    except _OutputError as e:
+        _silence_stdout()
+        _err(f"{prefix}: cannot write the output: {e}")
+        return EXIT_OUTPUT
     return EXIT_OK
 
 
