@@ -329,6 +329,28 @@ def test_seeded_sample(rules: str) -> None:
     assert coverage.missing(rules) == {"shapes": [], "facts": [], "fans": []}
 
 
+@needs_core
+@pytest.mark.parametrize("rules", RULES)
+def test_remembered_arrangements_change_nothing(rules: str) -> None:
+    # The core's block-arrangement table: scores with it cold (cleared before
+    # every hand), warm, and full of other hands' patterns are the same.
+    from unomahjong.generate import winning_hands
+    from unomahjong.scoring import clear_caches
+
+    hands = list(winning_hands(SEED + 2, 300, rules))
+    cold = []
+    for hand, ctx in hands:
+        clear_caches()
+        cold.append(unomahjong.score(hand, ctx, rules))
+    warm = [unomahjong.score(hand, ctx, rules) for hand, ctx in hands]
+    for hand, ctx in winning_hands(SEED + 3, 3000, rules):
+        unomahjong.score(hand, ctx, rules)
+    crowded = [unomahjong.score(hand, ctx, rules) for hand, ctx in hands]
+    assert cold == warm == crowded
+    with _engine.python_engine():
+        assert [unomahjong.score(hand, ctx, rules) for hand, ctx in hands] == cold
+
+
 # ------------------------------------------------------------ the harness itself
 
 
