@@ -71,6 +71,10 @@ cdef extern from "Python.h":
     void _tuple_set_ptr "PyTuple_SET_ITEM" (object tup, Py_ssize_t pos, PyObject* item)
 
 
+cdef extern from "Python.h":
+    void PyObject_GC_UnTrack(object o)
+
+
 cdef extern from *:
     """
     /* n new references to an object at once (Py_INCREF n times). */
@@ -377,6 +381,9 @@ cdef tuple _count_tuple(_Dialect d, const int* counts, uint64_t touched):
             _tuple_set_ptr(out, j, d.count_objects[v])
             zeros -= 1
     _add_refs(zero, zeros)  # one reference per item holding 0
+    # Ints only: never part of a cycle, so out of the collector's way at
+    # once (as the collector itself would untrack it on its first pass).
+    PyObject_GC_UnTrack(out)
     return out
 
 
