@@ -637,8 +637,11 @@ def test_superscript_seat_digit_is_a_notation_error() -> None:
 
 def test_huge_seat_number_is_a_notation_error() -> None:
     with pytest.raises(NotationError) as info:
-        parse_meld("[SSSg@" + "0" * 5000 + "1]")
+        parse_meld("[SSSg@" + "0" * 200 + "1]")
     assert info.value.code == "bad-seat"
+    with pytest.raises(NotationError) as info:  # longer than any meld: refused unread
+        parse_meld("[SSSg@" + "0" * 5000 + "1]")
+    assert info.value.code == "too-long"
 
 
 def test_non_ascii_seat_digit_rejected() -> None:
@@ -705,4 +708,5 @@ def test_every_error_code_has_a_case() -> None:
     in_source |= {"missing-colour", "missing-suit", "colour-without-rank", "suit-without-rank"}
     covered = {str(p.values[3]) for p in ERRORS} | {"not-text", "unknown-rules"}
     covered |= {"unsupported-tileset", "mixed-tiles", "not-tiles"}  # tests/test_bad_input.py
+    covered |= {"too-long"}  # tests/test_bounded_input.py
     assert in_source == covered

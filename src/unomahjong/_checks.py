@@ -24,7 +24,7 @@ import enum
 import operator
 import reprlib
 from collections.abc import Iterable, Mapping
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .errors import MahjongError
 
@@ -39,7 +39,10 @@ _SHORT.maxdict = 3
 _SHORT.maxlevel = 2
 
 _LIMIT = 60
-"""Characters of a refused value quoted in a message, at most."""
+"""Characters of a refused value (type and repr) described in a message, at most."""
+_QUOTE = 46
+"""Characters of a quoted value, at most: a 40-character string's repr and
+reprlib's elision."""
 
 
 def whole(value: object) -> int | None:
@@ -63,11 +66,32 @@ def flag(value: object) -> bool | None:
     return None if n is None or n not in (0, 1) else bool(n)
 
 
+def quote(value: object) -> str:
+    """A refused value as a message quotes it: its repr, at most about 40
+    characters (``'xxxxxxxx...'``), whatever the value's size; the repr of
+    a long string is built from its first characters only."""
+    if type(value) is int and value.bit_length() > 128:
+        return _digits(value)
+    try:
+        shown = _SHORT.repr(value)
+    except Exception:  # a repr that fails is still a value to refuse
+        return "..."
+    return shown if len(shown) <= _QUOTE else shown[: _QUOTE - 3] + "..."
+
+
+def _digits(n: int) -> str:
+    """A whole number too long to print, by its size: converting a
+    5,000-digit int to text is slow, and beyond 4,300 digits a ValueError."""
+    return f"{'-' if n < 0 else ''}(a number of about {int(n.bit_length() * 0.30103) + 1:,} digits)"
+
+
 def describe(value: object) -> str:
     """A short description of a refused value: its type and a bounded repr
     (a 10 MB string or a list of a million items is not repeated)."""
     if value is None:
         return "None"
+    if type(value) is int and value.bit_length() > 128:
+        return f"int {_digits(value)}"
     try:
         shown = _SHORT.repr(value)
     except Exception:  # a repr that fails is still a value to refuse
@@ -94,6 +118,29 @@ def wrong_type(
         hint=hint,
         argument=param,
     )
+
+
+class Lookup(enum.EnumMeta):
+    """The metaclass of the library's enums: ``Kind(value)`` finds the member
+    by value, or calls the enum's ``_missing_`` (which raises a typed error)
+    directly. The standard lookup formats ``"%r is not a valid Kind"`` first,
+    even when ``_missing_`` raises: the repr of a 10 MB string costs 10 MB,
+    and that of a 5,000-digit int is a ValueError."""
+
+    def __call__(cls, value: object, *args: Any, **kwargs: Any) -> Any:
+        if args or kwargs:  # the functional API (Enum("Name", "A B")): unchanged
+            return super().__call__(value, *args, **kwargs)
+        try:
+            return cls._value2member_map_[value]
+        except (KeyError, TypeError):  # absent, or unhashable
+            pass
+        if isinstance(value, cls):
+            return value
+        members: Iterable[enum.Enum] = cls
+        for member in members:  # an unhashable value equal to a member's
+            if member._value_ == value:
+                return member
+        return cls._missing_(value)  # type: ignore[attr-defined]
 
 
 def unknown_member(cls: type[enum.Enum], value: object, error: type[_E], code: str) -> _E:
@@ -155,4 +202,3 @@ def iterable(
     if isinstance(value, (str, bytes, bytearray, Mapping)) or not hasattr(value, "__iter__"):
         raise wrong_type(error, code, func, param, value, expected, hint)
     return value
-

@@ -28,7 +28,7 @@ from ._version import __version__
 from .context import FLAGS, WinContext
 from .errors import MahjongError
 from .hand import Hand
-from .notation import format_meld, format_tiles, parse_hand, parse_tiles
+from .notation import MAX_TILES_LENGTH, format_meld, format_tiles, parse_hand, parse_tiles
 from .rules import get_rules
 from .scoring import decomposition_groups, display_width, score
 from .shanten import discard_options, live_waits, shanten, shanten_by_shape
@@ -43,6 +43,14 @@ EXIT_OUTPUT = 1
 EXIT_INVALID = 2
 EXIT_INTERRUPTED = 130
 """Ctrl-C (128 + SIGINT), after one line on stderr."""
+
+MAX_ARGUMENTS = 256
+"""The most arguments the command takes: ``score`` with every flag and
+option given once has about 30."""
+MAX_ARGUMENT_LENGTH = MAX_TILES_LENGTH
+"""The most characters of one argument: the longest text any option reads
+(``--visible``, a list of tiles). Hands are held to their own, shorter limit
+(``notation.MAX_HAND_LENGTH``) by the parser."""
 
 
 class _UsageError(Exception):
@@ -305,7 +313,7 @@ def _bots(spec: str, players: int, seed: int) -> list[Any]:
         elif name == "greedy":
             out.append(GreedyBot())
         else:
-            raise _UsageError(f"unknown bot {name!r}: use random or greedy")
+            raise _UsageError(f"unknown bot {_shown(name)}: use random or greedy")
     return out
 
 
@@ -443,7 +451,7 @@ class _Parser(argparse.ArgumentParser):
     like every other invalid input; ``--help`` still shows the usage."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_INVALID, f"{self.prog}: {message}\n")
+        self.exit(EXIT_INVALID, f"{self.prog}: {_bounded(message)}\n")
 
     def _print_message(self, message: str, file: object = None) -> None:
         # Help and --version go to stdout (argparse passes sys.stdout, which
@@ -465,6 +473,37 @@ would also read "１２", "٤", " 12 ", "+5" and "1_000"), at most 100."""
 def _shown(text: str) -> str:
     """An argument quoted in a message: at most about 40 characters."""
     return repr(text) if len(text) <= 40 else repr(text[:37]) + f"... ({len(text)} characters)"
+
+
+_QUOTED = re.compile(r"'([^'\n]{41,})'")
+_RUN = re.compile(r"[^\s']{41,}")
+"""An unquoted word of more than 40 characters (an unrecognized argument)."""
+_MESSAGE = 300
+"""Characters of an argparse message, at most (it may list arguments)."""
+
+
+def _bounded(message: str) -> str:
+    """An argparse message with each quoted argument cut to about 40
+    characters, and the whole cut to :data:`_MESSAGE`."""
+    message = _QUOTED.sub(lambda m: _shown(m.group(1)), message)
+    message = _RUN.sub(lambda m: m.group(0)[:37] + "...", message)
+    if len(message) > _MESSAGE:
+        message = message[: _MESSAGE - 3] + "..."
+    return message
+
+
+def _too_long(argv: Sequence[str]) -> str | None:
+    """Why ``argv`` is refused before it is parsed (too many arguments, or
+    one too long to be anything the command reads), or None."""
+    if len(argv) > MAX_ARGUMENTS:
+        return f"{len(argv):,} arguments; the command takes at most {MAX_ARGUMENTS} [too-long]"
+    for i, a in enumerate(argv, 1):
+        if len(a) > MAX_ARGUMENT_LENGTH:
+            return (
+                f"argument {i} has {len(a):,} characters; an argument has at most"
+                f" {MAX_ARGUMENT_LENGTH:,} [too-long]"
+            )
+    return None
 
 
 def _whole(text: str) -> int:
@@ -558,6 +597,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if argv is None or not all(isinstance(a, str) for a in argv):
             _err(f"{prefix}: the arguments are a list of str, not {describe(given)}")
             return EXIT_INVALID
+    refused = _too_long(sys.argv[1:] if argv is None else argv)
+    if refused is not None:
+        _err(f"{prefix}: {refused}")
+        return EXIT_INVALID
     try:
         parser = build_parser()
         try:

@@ -12,7 +12,7 @@ from typing import Final
 
 import attrs
 
-from ._checks import flag
+from ._checks import flag, quote
 from .errors import ContextError
 from .hand import Hand, refuse_hand
 
@@ -34,13 +34,13 @@ FLAGS: Final = (
 
 def _wind(value: str) -> str:
     if value not in WINDS:
-        raise ContextError("bad-wind", f"unknown wind {value!r}", hint="use E, S, W or N")
+        raise ContextError("bad-wind", f"unknown wind {quote(value)}", hint="use E, S, W or N")
     return value
 
 
 def _flowers(value: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 8:
-        raise ContextError("bad-flowers", f"flower count {value!r} is not 0..8")
+        raise ContextError("bad-flowers", f"flower count {quote(value)} is not 0..8")
     return value
 
 
@@ -79,7 +79,9 @@ class WinContext:
             if value is not True and value is not False:
                 as_bool = flag(value)
                 if as_bool is None:
-                    raise ContextError("bad-flag", f"{name} must be True or False, not {value!r}")
+                    raise ContextError(
+                        "bad-flag", f"{name} must be True or False, not {quote(value)}"
+                    )
                 object.__setattr__(self, name, as_bool)
 
     def check(self, hand: Hand) -> None:

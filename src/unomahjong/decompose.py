@@ -18,7 +18,7 @@ from functools import cache, lru_cache
 
 import attrs
 
-from ._checks import unknown_member
+from ._checks import Lookup, unknown_member
 from .errors import HandError
 from .hand import Hand, Meld, MeldKind, refuse_hand
 from .shapes import Shape, ShapeSpec, ranks_held, shapes_for
@@ -27,7 +27,7 @@ from .tiles import Tile, TileSet
 __all__ = ["Decomposition", "Role", "WinRole", "decompose"]
 
 
-class Role(enum.Enum):
+class Role(enum.Enum, metaclass=Lookup):
     """What the winning tile completes."""
 
     MELD = "meld"

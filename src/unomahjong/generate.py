@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Final
 
-from ._checks import wrong_type
+from ._checks import quote, wrong_type
 from .context import WinContext
 from .errors import ContextError, RulesError
 from .hand import Hand, Meld, MeldKind
@@ -340,7 +340,9 @@ def random_winning_hand(
     ts = rs.tileset
     if theme is not None and (not isinstance(theme, str) or theme not in THEMES):
         raise RulesError(
-            "unknown-theme", f"unknown theme {theme!r}", hint="choose from " + ", ".join(THEMES)
+            "unknown-theme",
+            f"unknown theme {quote(theme)}",
+            hint="choose from " + ", ".join(THEMES),
         )
     for attempt in range(_MAX_ATTEMPTS * 2):
         # A theme that keeps failing (too few tiles of its kind) gives way to

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 import attrs
 
-from ._checks import describe, flag, items, unknown_member, whole, wrong_type
+from ._checks import Lookup, describe, flag, items, quote, unknown_member, whole, wrong_type
 from .errors import HandError
 from .tiles import Tile, TileSet
 
@@ -22,7 +22,7 @@ MAX_SEAT_OFFSET = 7
 """The largest ``@k`` a meld may carry (8 players)."""
 
 
-class MeldKind(enum.Enum):
+class MeldKind(enum.Enum, metaclass=Lookup):
     """The three meld shapes; whether a meld is exposed is a separate flag.
     ``MeldKind("pung")`` looks a kind up by value; an unknown value raises
     :class:`HandError` (``unknown-meld-kind``)."""
@@ -93,18 +93,21 @@ class Meld:
         t = self.tile
         if not isinstance(self.kind, MeldKind) or not isinstance(t, Tile):
             raise HandError(
-                "bad-meld", f"a meld is a MeldKind and a Tile, not {self.kind!r} and {t!r}"
+                "bad-meld",
+                f"a meld is a MeldKind and a Tile, not {quote(self.kind)} and {quote(t)}",
             )
         exposed, source = self.exposed, self.source
         if exposed is not True and exposed is not False:
             as_bool = flag(exposed)  # 1, 0 and NumPy bools, as WinContext's flags
             if as_bool is None:
-                raise HandError("bad-meld", f"exposed must be True or False, not {exposed!r}")
+                raise HandError("bad-meld", f"exposed must be True or False, not {quote(exposed)}")
             object.__setattr__(self, "exposed", as_bool)
         if source is not None and type(source) is not int:
             n = whole(source)  # any integer type, stored as int
             if n is None:
-                raise HandError("bad-seat", f"source must be a seat offset or None, not {source!r}")
+                raise HandError(
+                    "bad-seat", f"source must be a seat offset or None, not {quote(source)}"
+                )
             object.__setattr__(self, "source", n)
         if self.claimed is not None and not self.exposed:
             raise HandError("bad-meld", "a concealed meld has no claimed tile")
@@ -122,13 +125,13 @@ class Meld:
         if self.source is not None and not 1 <= self.source <= MAX_SEAT_OFFSET:
             raise HandError(
                 "bad-seat",
-                f"seat offset {self.source} is out of range",
+                f"seat offset {quote(self.source)} is out of range",
                 hint=f"@k counts seats back from the claimer: 1..{MAX_SEAT_OFFSET}",
             )
         if self.kind is MeldKind.KONG and not self.exposed and self.source is not None:
             raise HandError("bad-meld", "a concealed kong is not claimed from anyone")
         if self.claimed is not None and self.claimed not in self.tiles:
-            raise HandError("bad-meld", f"claimed tile {self.claimed} is not in the meld")
+            raise HandError("bad-meld", f"claimed tile {quote(self.claimed)} is not in the meld")
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
@@ -255,10 +258,10 @@ class Hand:
         ts = self.tileset
         if not isinstance(ts, TileSet):
             raise HandError(
-                "wrong-tileset", f"{ts!r} is not a TileSet", hint="UNO_TILES or MCR_TILES"
+                "wrong-tileset", f"{quote(ts)} is not a TileSet", hint="UNO_TILES or MCR_TILES"
             )
         if self.win is not None and not isinstance(self.win, Tile):
-            raise HandError("not-tiles", f"the winning tile {self.win!r} is not a Tile")
+            raise HandError("not-tiles", f"the winning tile {quote(self.win)} is not a Tile")
         for t in self.concealed:
             if t.tileset is not ts:
                 raise HandError("wrong-tileset", f"tile {t} is not from the {ts.name} tile set")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from ._checks import quote
 from .context import WINDS, WinContext
 from .errors import ContextError, RulesError
 from .hand import Hand, Meld, refuse_hand, refuse_meld, refuse_tile
@@ -69,7 +70,7 @@ def gb_fan_arguments(hand: Hand, context: WinContext | None = None) -> dict[str,
         raise RulesError("missing-winning-tile", "the fan calculator needs a winning tile")
     context = context if context is not None else WinContext()
     if not isinstance(context, WinContext):
-        raise ContextError("not-a-context", f"a WinContext or None, not {context!r}")
+        raise ContextError("not-a-context", f"a WinContext or None, not {quote(context)}")
     MCR.check_context(context)
     context.check(hand)
     pack, standing = gb_hand(hand)

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from . import _engine
-from ._checks import items
+from ._checks import items, quote
 from .errors import MahjongError, NotationError, RulesError
 from .hand import MAX_SEAT_OFFSET, Hand, Meld, MeldKind, refuse_hand, refuse_meld
 from .tiles import MCR_TILES, UNO_TILES, Tile, TileSet
@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from .rules import RuleSet
 
 __all__ = [
+    "MAX_HAND_LENGTH",
+    "MAX_TILES_LENGTH",
     "format_hand",
     "format_meld",
     "format_tiles",
@@ -103,14 +105,14 @@ def _dialect(rules: str | TileSet | RuleSet) -> _Dialect:
                 return d
         raise RulesError(
             "unsupported-tileset",
-            f"tile set {ts.name!r} is not a built-in one: only UNO_TILES and MCR_TILES"
+            f"tile set {quote(ts.name)} is not a built-in one: only UNO_TILES and MCR_TILES"
             " have a notation",
         )
     try:
         return _DIALECTS[rules]  # type: ignore[index]
     except (KeyError, TypeError):
         raise RulesError(
-            "unknown-rules", f"unknown rules {rules!r}", hint="use 'uno' or 'mcr'"
+            "unknown-rules", f"unknown rules {quote(rules)}", hint="use 'uno' or 'mcr'"
         ) from None
 
 
@@ -121,6 +123,34 @@ def _text(text: object, what: str) -> str:
 
 
 _ASCII_DIGITS = frozenset("0123456789")
+
+MAX_HAND_LENGTH = 256
+"""The most characters :func:`parse_hand`, :func:`parse_meld` and
+:func:`parse_tile` read (and ``score_hand``, ``Hand.parse``, the command
+line's hand): longer text is refused (``too-long``) before anything else is
+done with it, in constant time and memory. The longest legal hand, written
+with a space between every two groups and a seat mark on every meld
+(``[1r1r1r1r@7] [2r2r2r2r@7] [3r3r3r3r@7] [4r4r4r4r@7] 5r + 5r``), has 59
+characters: the limit leaves four times that for whitespace."""
+
+MAX_TILES_LENGTH = 2048
+"""The most characters :func:`parse_tiles` reads: every tile of the largest
+built-in set (UNO's 176) written as its own group with a space after it
+takes 528 characters; the limit is about four times that."""
+
+
+def check_length(text: object, limit: int, what: str) -> None:
+    """Refuse text longer than ``limit`` characters: ``len`` only, so a
+    10 MB string costs no more than a short one."""
+    if isinstance(text, str) and len(text) > limit:
+        raise NotationError(
+            "too-long",
+            f"{what} of {len(text):,} characters is longer than any can be written"
+            f" (at most {limit:,})",
+            position=limit,
+            hint="pass one hand, meld or list of tiles, without padding",
+        )
+
 
 SEPARATORS = " \t\n"
 """The characters that separate groups: ASCII space, tab and newline, and no
@@ -214,7 +244,7 @@ class _Scanner:
             hint = "R is the rank Reverse; the colour red is lowercase r"
         self.error(
             f"missing-{what}",
-            f"ranks {ranks!r} have no {what} letter",
+            f"ranks {quote(ranks)} have no {what} letter",
             hint,
             at=pending[0][1],
         )
@@ -233,9 +263,14 @@ def parse_hand(text: str, rules: str | TileSet | RuleSet = "uno") -> Hand:
     >>> str(parse_hand("[SSSg] 123r 456r 789r 5g +5g"))
     '[SSSg] 123456789r 5g +5g'
     """
-    core = _engine.core("notation")
-    if core is not None and type(text) is str:
-        return core.parse_hand(text, rules)  # type: ignore[no-any-return]
+    if type(text) is str:
+        if len(text) > MAX_HAND_LENGTH:  # before the core reads it
+            check_length(text, MAX_HAND_LENGTH, "a hand")
+        core = _engine.core("notation")
+        if core is not None:
+            return core.parse_hand(text, rules)  # type: ignore[no-any-return]
+    else:
+        check_length(text, MAX_HAND_LENGTH, "a hand")  # a str subclass
     return _parse_hand(text, rules)
 
 
@@ -377,6 +412,8 @@ def _meld_from_tiles(
     tiles: list[Tile], *, exposed: bool, source: int | None, at: int | None
 ) -> Meld:
     shown = "".join(str(t) for t in tiles) or "nothing"
+    if len(shown) > 40:
+        shown = f"{shown[:37]}... ({len(tiles)} tiles)"
     if not exposed:
         if len(tiles) == 4 and len(set(tiles)) == 1:
             return Meld(MeldKind.KONG, tiles[0], exposed=False)
@@ -409,9 +446,14 @@ def _meld_from_tiles(
 
 def parse_tiles(text: str, rules: str | TileSet | RuleSet = "uno") -> tuple[Tile, ...]:
     """Parse loose tiles (no brackets, no ``+``), e.g. visible discards."""
-    core = _engine.core("notation")
-    if core is not None and type(text) is str:
-        return core.parse_tiles(text, rules)  # type: ignore[no-any-return]
+    if type(text) is str:
+        if len(text) > MAX_TILES_LENGTH:  # before the core reads it
+            check_length(text, MAX_TILES_LENGTH, "a list of tiles")
+        core = _engine.core("notation")
+        if core is not None:
+            return core.parse_tiles(text, rules)  # type: ignore[no-any-return]
+    else:
+        check_length(text, MAX_TILES_LENGTH, "a list of tiles")  # a str subclass
     return _parse_tiles(text, rules)
 
 
@@ -430,24 +472,36 @@ def _parse_tiles(text: str, rules: str | TileSet | RuleSet) -> tuple[Tile, ...]:
 
 def parse_tile(text: str, rules: str | TileSet | RuleSet = "uno") -> Tile:
     """Parse exactly one tile (``"5g"``, ``"Sg"``, ``"E"``)."""
-    core = _engine.core("notation")
-    if core is not None and type(text) is str:
-        return core.parse_tile(text, rules)  # type: ignore[no-any-return]
+    if type(text) is str:
+        if len(text) > MAX_HAND_LENGTH:  # before the core reads it
+            check_length(text, MAX_HAND_LENGTH, "a tile")
+        core = _engine.core("notation")
+        if core is not None:
+            return core.parse_tile(text, rules)  # type: ignore[no-any-return]
+    else:
+        check_length(text, MAX_HAND_LENGTH, "a tile")  # a str subclass
     return _parse_tile(text, rules)
 
 
 def _parse_tile(text: str, rules: str | TileSet | RuleSet) -> Tile:
     tiles = _parse_tiles(text, rules)
     if len(tiles) != 1:
-        raise NotationError("not-one-tile", f"expected one tile, found {len(tiles)} in {text!r}")
+        raise NotationError(
+            "not-one-tile", f"expected one tile, found {len(tiles)} in {quote(text)}"
+        )
     return tiles[0]
 
 
 def parse_meld(text: str, rules: str | TileSet | RuleSet = "uno") -> Meld:
     """Parse one bracketed meld (``"[123r]"``, ``"[SSSg@2]"``, ``"(RRRRy)"``)."""
-    core = _engine.core("notation")
-    if core is not None and type(text) is str:
-        return core.parse_meld(text, rules)  # type: ignore[no-any-return]
+    if type(text) is str:
+        if len(text) > MAX_HAND_LENGTH:  # before the core reads it
+            check_length(text, MAX_HAND_LENGTH, "a meld")
+        core = _engine.core("notation")
+        if core is not None:
+            return core.parse_meld(text, rules)  # type: ignore[no-any-return]
+    else:
+        check_length(text, MAX_HAND_LENGTH, "a meld")  # a str subclass
     return _parse_meld(text, rules)
 
 

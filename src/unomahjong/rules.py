@@ -6,7 +6,7 @@ from typing import Any, Final
 
 import attrs
 
-from ._checks import whole, wrong_type
+from ._checks import quote, whole, wrong_type
 from .context import WinContext
 from .errors import ContextError, RulesError
 from .fans.mcr import MCR_FANS
@@ -22,7 +22,9 @@ def count_option(value: object, name: str, minimum: int = 0) -> int:
     is refused, as surely a mistake."""
     n = whole(value)
     if n is None or n < minimum:
-        raise RulesError("bad-option", f"{name} must be a whole number >= {minimum}, not {value!r}")
+        raise RulesError(
+            "bad-option", f"{name} must be a whole number >= {minimum}, not {quote(value)}"
+        )
     return n
 
 
@@ -62,7 +64,9 @@ class RuleOptions:
         except TypeError:
             ids = None
         if ids is None or not all(isinstance(f, str) for f in ids):
-            raise RulesError("bad-option", f"disabled_fans must be a set of fan ids, not {fans!r}")
+            raise RulesError(
+                "bad-option", f"disabled_fans must be a set of fan ids, not {quote(fans)}"
+            )
         object.__setattr__(self, "disabled_fans", ids)
 
 
@@ -157,7 +161,8 @@ class RuleSet:
             if getattr(context, name) != default:
                 raise ContextError(
                     "not-in-rules",
-                    f"{name}={getattr(context, name)!r} has no meaning in the {self.name} rules",
+                    f"{name}={quote(getattr(context, name))} has no meaning"
+                    f" in the {self.name} rules",
                 )
 
     def with_options(self, **changes: Any) -> RuleSet:
@@ -199,6 +204,6 @@ def get_rules(rules: str | RuleSet) -> RuleSet:
     except (KeyError, TypeError):
         raise RulesError(
             "unknown-rules",
-            f"unknown rule set {rules!r}",
+            f"unknown rule set {quote(rules)}",
             hint="available: " + ", ".join(sorted(RULE_SETS)),
         ) from None

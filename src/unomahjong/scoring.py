@@ -13,13 +13,14 @@ from collections.abc import Iterator
 import attrs
 
 from . import _engine
+from ._checks import quote
 from .context import WinContext
 from .decompose import Decomposition, WinRole, decompose
 from .errors import ContextError, HandError, NotWinningError
 from .fans.engine import Count, Entry, HandCache, HandFacts, Reading, best_count
 from .fans.model import FanDef, FanTable
 from .hand import Hand, Meld
-from .notation import format_meld, format_tiles, parse_hand
+from .notation import MAX_HAND_LENGTH, check_length, format_meld, format_tiles, parse_hand
 from .rules import RuleSet, get_rules
 from .shapes import Shape
 
@@ -179,9 +180,9 @@ def score(
     rs = get_rules(rules)
     ctx = context if context is not None else WinContext()
     if not isinstance(hand, Hand):
-        raise HandError("not-a-hand", f"score() takes a Hand, not {hand!r}", hint="parse_hand")
+        raise HandError("not-a-hand", f"score() takes a Hand, not {quote(hand)}", hint="parse_hand")
     if not isinstance(ctx, WinContext):
-        raise ContextError("not-a-context", f"score() takes a WinContext or None, not {ctx!r}")
+        raise ContextError("not-a-context", f"score() takes a WinContext or None, not {quote(ctx)}")
     if hand.tileset is not rs.tileset:
         raise HandError(
             "wrong-tileset", f"a {hand.tileset.name} hand cannot be scored by {rs.name} rules"
@@ -299,6 +300,8 @@ def score_hand(
     >>> s.total, [(f.zh, f.count) for f in s.fans]
     (18, [('清龙', 1), ('幺九刻', 1), ('单钓将', 1)])
     """
+    if type(text) is str and len(text) > MAX_HAND_LENGTH:
+        check_length(text, MAX_HAND_LENGTH, "a hand")  # before the core reads it
     compiled = _engine.active.get("scoring")
     if compiled is not None:
         fast: Score | None = compiled.score_text(

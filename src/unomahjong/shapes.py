@@ -6,12 +6,12 @@ import enum
 
 import attrs
 
-from ._checks import unknown_member
+from ._checks import Lookup, unknown_member
 from .errors import RulesError
 from .tiles import MCR_TILES, UNO_TILES, Tile, TileSet
 
 
-class Shape(enum.Enum):
+class Shape(enum.Enum, metaclass=Lookup):
     """A winning shape. The value is the stable name used in JSON output."""
 
     STANDARD = "standard"
@@ -81,9 +81,7 @@ class ShapeSpec:
             blocks.append((min(free), max(free) + 1))
         object.__setattr__(self, "meld_blocks", tuple(blocks))
         object.__setattr__(self, "orphan_tiles", frozenset(ts.terminals_and_honours))
-        object.__setattr__(
-            self, "knitted_tiles", tuple(frozenset(s) for s in ts.knitted_sets)
-        )
+        object.__setattr__(self, "knitted_tiles", tuple(frozenset(s) for s in ts.knitted_sets))
         object.__setattr__(self, "rank_shifts", starts)
 
 

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 import attrs
 from hypothesis import strategies as st
 
-from ._checks import flag, whole, wrong_type
+from ._checks import flag, quote, whole, wrong_type
 from .context import WINDS, WinContext
 from .errors import ContextError, RulesError
 from .hand import HAND_SIZE, MAX_SEAT_OFFSET, Hand, Meld, MeldKind, refuse_hand
@@ -252,7 +252,8 @@ def hands(
     low, high = whole(min_melds), whole(max_melds)
     if low is None or high is None or not 0 <= low <= high <= 4:
         raise RulesError(
-            "bad-option", f"need 0 <= min_melds <= max_melds <= 4, not {min_melds!r}, {max_melds!r}"
+            "bad-option",
+            f"need 0 <= min_melds <= max_melds <= 4, not {quote(min_melds)}, {quote(max_melds)}",
         )
     return _hands(_tileset(rules), low, high, _flag(with_win, "hands", "with_win"))
 

@@ -18,7 +18,7 @@ from typing import Final
 
 import attrs
 
-from ._checks import items, whole, wrong_type
+from ._checks import items, quote, whole, wrong_type
 from .errors import NotationError, RulesError
 
 BLOCK: Final = 16
@@ -152,7 +152,7 @@ class TileSet:
         copies = whole(self.copies)
         if copies is None or copies < 1:
             raise RulesError(
-                "bad-tileset", f"copies per kind must be 1 or more, not {self.copies!r}"
+                "bad-tileset", f"copies per kind must be 1 or more, not {quote(self.copies)}"
             )
         object.__setattr__(self, "copies", copies)
         for param in ("name", "constant"):
@@ -199,7 +199,7 @@ class TileSet:
             if not isinstance(text, str) or len(text) != 1:
                 raise RulesError(
                     "bad-tileset",
-                    f"suit letters and honour symbols are one character, not {text!r}",
+                    f"suit letters and honour symbols are one character, not {quote(text)}",
                 )
         object.__setattr__(self, "suits", suits)
         object.__setattr__(self, "free_honours", free)
@@ -218,7 +218,9 @@ class TileSet:
         for i, honour in enumerate(self.free_honours):
             tiles.append(Tile(self, base + 1 + 2 * i, None, None, honour, honour.symbol))
         if not tiles:
-            raise RulesError("empty-tileset", f"tile set {self.name!r} has no suits and no honours")
+            raise RulesError(
+                "empty-tileset", f"tile set {quote(self.name)} has no suits and no honours"
+            )
         size = max(t.code for t in tiles) + 3
         by_code: list[Tile | None] = [None] * size
         for t in tiles:
@@ -256,7 +258,7 @@ class TileSet:
                 )
             raise NotationError(
                 "unknown-tile",
-                f"{notation!r} is not a tile of the {self.name} tile set",
+                f"{quote(notation)} is not a tile of the {self.name} tile set",
                 hint=f"tiles look like {self.tiles[min(4, len(self.tiles) - 1)].notation!r}"
                 f" or {self.tiles[-1].notation!r}",
             )
@@ -273,7 +275,9 @@ class TileSet:
             pass
         if whole(code) is None:
             raise wrong_type(NotationError, "not-a-code", "TileSet.by_code", "code", code, "an int")
-        raise NotationError("unknown-tile", f"no tile has code {code} in the {self.name} tile set")
+        raise NotationError(
+            "unknown-tile", f"no tile has code {quote(code)} in the {self.name} tile set"
+        )
 
     def held(self, counts: Sequence[int]) -> list[Tile]:
         """The kinds with a nonzero count in a per-code array, in canonical
@@ -316,7 +320,7 @@ class TileSet:
         if s is None or not 0 <= s < len(self.suits):
             raise NotationError(
                 "unknown-suit",
-                f"no suit {suit!r} in {self.name}: suits are 0..{len(self.suits) - 1}",
+                f"no suit {quote(suit)} in {self.name}: suits are 0..{len(self.suits) - 1}",
                 argument="suit",
             )
         return range(BLOCK * s + 1, BLOCK * s + 10)
@@ -326,7 +330,8 @@ class TileSet:
         s, r = whole(suit), whole(rank)
         if s is None or r is None or not (0 <= s < len(self.suits) and 1 <= r <= 9):
             raise NotationError(
-                "unknown-tile", f"no number tile of suit {suit} and rank {rank} in {self.name}"
+                "unknown-tile",
+                f"no number tile of suit {quote(suit)} and rank {quote(rank)} in {self.name}",
             )
         return self.by_code(BLOCK * s + r)
 
@@ -337,7 +342,9 @@ class TileSet:
             tiles, object, NotationError, "not-tiles", "TileSet.counts", "tiles", "Tiles"
         ):
             if not isinstance(t, Tile) or t.tileset is not self:
-                raise NotationError("unknown-tile", f"{t!r} is not a tile of the {self.name} set")
+                raise NotationError(
+                    "unknown-tile", f"{quote(t)} is not a tile of the {self.name} set"
+                )
             out[t.code] += 1
         return out
 
@@ -414,5 +421,5 @@ def tileset_by_name(name: str) -> TileSet:
         return TILESETS[name]
     except (KeyError, TypeError):
         raise RulesError(
-            "unknown-rules", f"unknown tile set {name!r}", hint="use 'uno' or 'mcr'"
+            "unknown-rules", f"unknown tile set {quote(name)}", hint="use 'uno' or 'mcr'"
         ) from None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .._checks import quote
 from ..rules import RuleSet
 from ..tiles import Tile
 from .log import action_line, header_line, start_line
@@ -97,7 +98,7 @@ class Board:
         drawn tile (else its last tile). The engine has no clock."""
         actions = self.legal_actions(seat)
         if not actions:
-            raise IllegalActionError("not-awaited", f"seat {seat} has nothing to do")
+            raise IllegalActionError("not-awaited", f"seat {quote(seat)} has nothing to do")
         for a in actions:
             if a.kind.value == "pass":
                 return a

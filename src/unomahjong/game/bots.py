@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from .._checks import quote
 from .round import (
     Action,
     ActionKind,
@@ -41,7 +42,7 @@ class RandomBot:
         actions = legal_actions(state, seat)
         n = len(actions)
         if not n:
-            raise IllegalActionError("not-awaited", f"seat {seat} has no legal action now")
+            raise IllegalActionError("not-awaited", f"seat {quote(seat)} has no legal action now")
         # random.Random.choice's own method, inline: k random bits, rejected
         # until below n, so every action is equally likely.
         getrandbits = self.rng.getrandbits
@@ -65,7 +66,7 @@ class GreedyBot:
         """The greedy choice."""
         actions = legal_actions(state, seat)
         if not actions:
-            raise IllegalActionError("not-awaited", f"seat {seat} has no legal action now")
+            raise IllegalActionError("not-awaited", f"seat {quote(seat)} has no legal action now")
         for a in actions:
             if a.kind is ActionKind.WIN:
                 return a

@@ -19,7 +19,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .._checks import describe, iterable, whole
+from .._checks import describe, iterable, quote, whole
 from ..errors import MahjongError
 from ..notation import parse_tile
 from ..rules import get_rules
@@ -210,7 +210,7 @@ def seat_view(lines: Iterable[str], seat: int) -> list[str]:
     if viewer is None or not 0 <= viewer < players:
         raise LogError(
             "bad-seat",
-            f"seat {seat if viewer is not None else describe(seat)} is not a seat"
+            f"seat {quote(seat) if viewer is not None else describe(seat)} is not a seat"
             f" of this {players}-player log",
             argument="seat",
         )

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from .._checks import describe, items
+from .._checks import describe, items, quote
 from ..rules import RuleSet, get_rules
 from .board import Board
 from .bots import Bot
@@ -89,7 +89,9 @@ def play_hand(
     bots = seated_bots(bots, "play_hand")
     max_actions = whole_number(max_actions, "max-actions")
     if max_actions < 1:
-        raise IllegalActionError("max-actions", f"max_actions must be 1 or more, not {max_actions}")
+        raise IllegalActionError(
+            "max-actions", f"max_actions must be 1 or more, not {quote(max_actions)}"
+        )
     board = Board(rules, players=len(bots), dealer=dealer, seed=seed)
     # Board.push inline: the same apply, recorded the same way.
     states = board._states
@@ -124,7 +126,7 @@ def play_match(
     player_count(n)  # before any hand: no bots would play no hand at all
     rounds = whole_number(rounds, "rounds")
     if rounds < 1:
-        raise IllegalActionError("rounds", f"a match needs at least 1 round, not {rounds!r}")
+        raise IllegalActionError("rounds", f"a match needs at least 1 round, not {quote(rounds)}")
     rng = random.Random(whole_number(seed, "seed"))
     seating = draw_seats(n, rng)
     seated = [bots[p] for p in seating]

@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from .._checks import describe, items, unknown_member, whole, wrong_type
+from .._checks import Lookup, describe, items, quote, unknown_member, whole, wrong_type
 from ..context import WinContext
 from ..errors import MahjongError, NotWinningError, RulesError
 from ..hand import Hand, Meld, MeldKind
@@ -67,11 +67,11 @@ def player_count(value: object) -> int:
     :class:`IllegalActionError` (``players``)."""
     players = whole_number(value, "players")
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise IllegalActionError("players", f"{players} players; 2 to 8 may play")
+        raise IllegalActionError("players", f"{quote(players)} players; 2 to 8 may play")
     return players
 
 
-class Phase(enum.Enum):
+class Phase(enum.Enum, metaclass=Lookup):
     """What the round is waiting for."""
 
     TURN = "turn"
@@ -87,7 +87,7 @@ class Phase(enum.Enum):
         raise unknown_member(cls, value, IllegalActionError, "unknown-phase")
 
 
-class ActionKind(enum.Enum):
+class ActionKind(enum.Enum, metaclass=Lookup):
     """The decisions a seat can send."""
 
     WIN = "win"
@@ -403,7 +403,7 @@ def start_round(
     dealer = whole_number(dealer, "dealer")
     seed = None if seed is None else whole_number(seed, "seed")
     if not 0 <= dealer < players:
-        raise IllegalActionError("dealer", f"no seat {dealer} among {players}")
+        raise IllegalActionError("dealer", f"no seat {quote(dealer)} among {players}")
     ts = rs.tileset
     full = [t for t in ts.tiles for _ in range(ts.copies)]
     if wall is None:
@@ -431,7 +431,9 @@ def _wall(wall: object, ts: TileSet) -> tuple[Tile, ...]:
     for t in tiles:
         if t.tileset is not ts:
             raise IllegalActionError(
-                "wall", f"{t!r} in the wall is not a tile of the {ts.name} set", argument="wall"
+                "wall",
+                f"{quote(t)} in the wall is not a tile of the {ts.name} set",
+                argument="wall",
             )
     counts = [0] * ts.size
     for t in tiles:
@@ -1179,7 +1181,9 @@ def apply(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tup
                     IllegalActionError, "not-an-action", "apply", "action", action, "an Action"
                 )
             who = "it is not this seat's turn" if seat not in awaiting(state) else "not allowed now"
-            raise IllegalActionError("illegal-action", f"seat {seat} may not {action}: {who}")
+            raise IllegalActionError(
+                "illegal-action", f"seat {quote(seat)} may not {action}: {who}"
+            )
     if state.phase is Phase.TURN:
         if action.kind is ActionKind.DISCARD:
             return _discard(state, seat, action)

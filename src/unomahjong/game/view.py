@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from .._checks import quote
 from ..hand import Meld
 from ..tiles import Tile
 from .round import (
@@ -63,7 +64,7 @@ def observe(state: RoundState, seat: int) -> Observation:
     seat = whole_number(seat, "seat")
     if not 0 <= seat < len(state.seats):
         raise IllegalActionError(
-            "bad-seat", f"seat {seat!r} is not a seat of this {len(state.seats)}-player round"
+            "bad-seat", f"seat {quote(seat)} is not a seat of this {len(state.seats)}-player round"
         )
     me = state.seats[seat]
     ended = state.phase is Phase.ENDED
