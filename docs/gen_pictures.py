@@ -3,14 +3,28 @@
 Run ``python docs/gen_pictures.py`` (with the package installed, e.g. in the
 dev environment) after changing the renderer; ``tests/test_render.py`` fails
 when a committed picture differs from what this script draws.
+
+``python docs/gen_pictures.py --screenshots`` also takes the two PNG
+screenshots of README.md, docs/render.md and docs/viewer.md in headless
+Chromium (the ``browser`` dependency group and the system's ``chromium``;
+``UNOMAHJONG_CHROMIUM`` names another): a rendered hand
+(docs/images/hand.png) and the replay viewer (docs/images/viewer.png).
+Screenshots depend on the fonts installed, so they are not compared by the
+tests; tests/test_browser.py runs this function into a temporary folder.
 """
 
 from __future__ import annotations
 
+import os
+import shutil
+import sys
 from pathlib import Path
+from typing import Any
 
 from unomahjong import MCR_TILES, UNO_TILES, parse_hand, score_hand
+from unomahjong.game import GreedyBot, play_hand, replay
 from unomahjong.render import hand_svg, score_svg, tiles_svg
+from unomahjong.render.viewer import replay_html
 
 DOCS = Path(__file__).resolve().parent
 
@@ -36,7 +50,56 @@ def pictures() -> dict[str, str]:
     }
 
 
+VIEWER_SEED = 0
+"""The viewer's screenshot: four greedy bots, seed 0 (a Reverse, a Skip, a
+claim and an UNO declaration), at the step where the first UNO is declared."""
+
+
+def _uno_step(lines: list[str]) -> int:
+    states = replay(lines)
+    for i in range(1, len(states)):
+        if any(
+            s.uno and not p.uno for s, p in zip(states[i].seats, states[i - 1].seats, strict=True)
+        ):
+            return i
+    return len(states) - 1
+
+
+def screenshots(folder: Path, *, browser: Any = None) -> list[Path]:
+    """Take docs/images/hand.png and viewer.png (into ``folder``) in headless
+    Chromium, with ``browser`` (a Playwright browser) or one launched here."""
+    if browser is None:
+        from playwright.sync_api import sync_playwright
+
+        path = os.environ.get("UNOMAHJONG_CHROMIUM") or shutil.which("chromium")
+        with sync_playwright() as p:
+            launched = p.chromium.launch(executable_path=path)
+            try:
+                return screenshots(folder, browser=launched)
+            finally:
+                launched.close()
+    folder.mkdir(parents=True, exist_ok=True)
+    out = []
+    page = browser.new_page(viewport={"width": 760, "height": 200}, device_scale_factor=2)
+    page.set_content('<body style="margin:0;background:#fff">' + hand_svg(parse_hand(UNO_HAND)))
+    out.append(folder / "hand.png")
+    page.locator("svg").first.screenshot(path=str(out[-1]))
+    page.close()
+    lines = play_hand("uno", [GreedyBot() for _ in range(4)], seed=VIEWER_SEED).log_lines()
+    page = browser.new_page(viewport={"width": 1400, "height": 820})
+    page.set_content(replay_html(lines))
+    for _ in range(_uno_step(lines)):
+        page.keyboard.press("ArrowRight")
+    out.append(folder / "viewer.png")
+    page.screenshot(path=str(out[-1]))
+    page.close()
+    return out
+
+
 if __name__ == "__main__":
+    if "--screenshots" in sys.argv[1:]:
+        for path in screenshots(DOCS / "images"):
+            print(f"wrote docs/images/{path.name} ({path.stat().st_size:,} bytes)")
     for name, svg in pictures().items():
         path = DOCS / name
         path.parent.mkdir(exist_ok=True)

@@ -343,8 +343,12 @@ def cmd_play(args: argparse.Namespace) -> None:
             for f in w.score.fans
         )
     lines.append("payments " + " ".join(f"{p:+d}" for p in result.payments))
-    data = {"log": board.log_lines()}
-    _emit(args, data, lines)
+    log = board.log_lines()
+    if args.html is not None:
+        from .render.viewer import replay_html
+
+        _write_file(args.html, replay_html(log))
+    _emit(args, {"log": log}, lines)
 
 
 def cmd_simulate(args: argparse.Namespace) -> None:
@@ -434,6 +438,70 @@ def cmd_render(args: argparse.Namespace) -> None:
         path.write_bytes(png)
     except OSError as e:
         raise _UsageError(f"cannot write {e.filename or path}: {e.strerror or e}") from None
+
+
+MAX_LOG_BYTES = 16_777_216
+"""The most bytes ``view`` reads from a log (16 MiB): a round of eight
+players logs a few hundred kilobytes at most."""
+
+
+def _write_file(name: str, text: str) -> None:
+    """Write a page or picture the command was asked for; exit 2 if it cannot."""
+    from pathlib import Path
+
+    path = Path(name)
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise _UsageError(f"cannot write {e.filename or path}: {e.strerror or e}") from None
+
+
+def _log_lines(text: str) -> list[str]:
+    """A round's log from a file's text: JSON Lines, or the one JSON object
+    that ``play --json`` prints (its ``log`` list)."""
+    head = text.lstrip()
+    if head.startswith("{") and "\n" not in head.rstrip():
+        try:
+            obj = json.loads(head)
+        except json.JSONDecodeError:
+            obj = None
+        if isinstance(obj, dict) and "type" not in obj and isinstance(obj.get("log"), list):
+            return [line for line in obj["log"] if isinstance(line, str)]
+    return text.splitlines()
+
+
+def cmd_view(args: argparse.Namespace) -> None:
+    """Write the replay viewer of a logged round (docs/viewer.md): one HTML
+    page, to ``-o`` FILE or stdout."""
+    from pathlib import Path
+
+    from .render.viewer import replay_html
+
+    try:
+        if args.log == "-":
+            stream = sys.stdin
+            if stream is None:
+                raise _UsageError("standard input is closed")
+            source = getattr(stream, "buffer", stream)
+            raw = source.read(MAX_LOG_BYTES + 1)
+        else:
+            with Path(args.log).open("rb") as f:
+                raw = f.read(MAX_LOG_BYTES + 1)
+        if len(raw) > MAX_LOG_BYTES:
+            raise _UsageError(
+                f"the log has more than {MAX_LOG_BYTES:,} bytes; a round's log is far"
+                " smaller [too-long]"
+            )
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    except OSError as e:
+        raise _UsageError(f"cannot read {e.filename or args.log}: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise _UsageError(f"{_shown(args.log)} is not UTF-8 text") from None
+    page = replay_html(_log_lines(text), seat=args.seat)
+    if args.output is None:
+        _out(page, end="")
+    else:
+        _write_file(args.output, page)
 
 
 COMMANDS: dict[str, tuple[Callable[[argparse.Namespace], None], str]] = {
@@ -560,6 +628,24 @@ def build_parser() -> argparse.ArgumentParser:
         g.add_argument("--json", action="store_true", help="print one JSON object")
         if name == "simulate":
             g.add_argument("--games", type=_at_least_one, default=100, help="number of hands")
+        else:
+            g.add_argument(
+                "--html", metavar="FILE", help="also write the replay viewer of the hand to FILE"
+            )
+    view_help = "write the replay viewer of a logged round: one self-contained HTML page"
+    view = sub.add_parser("view", help=view_help, description=view_help)
+    view.add_argument(
+        "log", metavar="LOG", help="the round's JSON Lines log (or play --json output); - for stdin"
+    )
+    view.add_argument(
+        "-o", "--output", metavar="FILE", help="write the page to FILE (default: stdout)"
+    )
+    view.add_argument(
+        "--seat",
+        type=_whole,
+        metavar="N",
+        help="show the round as seat N saw it (default: every hand open)",
+    )
     for name, (_, help_text) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
         p.add_argument("hand", help="the hand in notation, e.g. '[SSSg] 123456789r 5g +5g'")
@@ -609,7 +695,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             _flush_stdout()  # --help and --version print before exiting
             raise
         prefix = f"unomahjong {args.command}"
-        extra = {"fans": cmd_fans, "audit": cmd_audit, "play": cmd_play, "simulate": cmd_simulate}
+        extra = {
+            "fans": cmd_fans,
+            "audit": cmd_audit,
+            "play": cmd_play,
+            "simulate": cmd_simulate,
+            "view": cmd_view,
+        }
         func = extra[args.command] if args.command in extra else COMMANDS[args.command][0]
         func(args)
         _flush_stdout()

@@ -53,7 +53,15 @@ from ..tiles import UNO_TILES, Tile, TileSet
 from . import _faces
 from ._svg import CJK_FONTS, document, el, esc, num, text
 
-__all__ = ["hand_svg", "score_html", "score_svg", "svg_to_png", "tiles_svg", "to_svg"]
+__all__ = [
+    "fan_table_html",
+    "hand_svg",
+    "score_html",
+    "score_svg",
+    "svg_to_png",
+    "tiles_svg",
+    "to_svg",
+]
 
 MARGIN: Final = 8
 """Space around the picture."""
@@ -403,13 +411,14 @@ def _group_text(m: Meld) -> str:
     return format_meld(m) if m.exposed or m.is_kong else format_tiles(m.tiles)
 
 
-def score_html(score: Score) -> str:
-    """A score as an HTML fragment: its picture (:func:`score_svg` without
-    the fan lines), then a table of the fans with their Chinese and English
-    names, points, count and the melds each one used, and the total. Every
-    text is HTML-escaped. ``Score._repr_html_`` returns this, for Jupyter.
-    """
-    svg = score_svg(score, fans=False)
+def fan_table_html(score: Score) -> str:
+    """A score's fans as an HTML ``<table class="unomahjong-fans">``: one row
+    per fan (Chinese and English names, points, count, the melds it used in
+    notation) and the total. Every text is HTML-escaped. :func:`score_html`
+    puts it under the picture; the replay viewer
+    (:mod:`unomahjong.render.viewer`) under each winner's hand."""
+    if not isinstance(score, Score):
+        raise HandError("not-a-score", f"expected a Score, not {score!r}", hint="unomahjong.score")
     right = ' style="text-align:right"'
     rows = []
     for f in score.fans:
@@ -425,16 +434,25 @@ def score_html(score: Score) -> str:
         f"<th{right}>{score.total}</th><td></td><td></td></tr>"
     )
     return (
-        '<div class="unomahjong-score">\n'
-        + svg
-        + '<table class="unomahjong-fans">\n<thead>'
+        '<table class="unomahjong-fans">\n<thead>'
         + head
         + "</thead>\n<tbody>\n"
         + "\n".join(rows)
         + "\n</tbody>\n<tfoot>"
         + foot
-        + "</tfoot>\n</table>\n</div>\n"
+        + "</tfoot>\n</table>\n"
     )
+
+
+def score_html(score: Score) -> str:
+    """A score as an HTML fragment: its picture (:func:`score_svg` without
+    the fan lines), then its fan table (:func:`fan_table_html`): the fans
+    with their Chinese and English names, points, count and the melds each
+    one used, and the total. Every text is HTML-escaped.
+    ``Score._repr_html_`` returns this, for Jupyter.
+    """
+    svg = score_svg(score, fans=False)
+    return '<div class="unomahjong-score">\n' + svg + fan_table_html(score) + "</div>\n"
 
 
 def to_svg(item: Hand | Score | Iterable[Tile], *, players: int = 4) -> str:
