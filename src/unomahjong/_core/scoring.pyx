@@ -2349,14 +2349,12 @@ cdef class _Builder:
 
     cdef object cls
     cdef tuple names
-    cdef tuple extra
     cdef bint direct
     cdef Py_ssize_t off[16]
 
-    def __init__(self, cls, names, extra=()):
+    def __init__(self, cls, names):
         self.cls = cls
-        self.names = tuple(names) + tuple(n for n, _ in extra)
-        self.extra = tuple(v for _, v in extra)
+        self.names = tuple(names)
         fields = tuple(a.name for a in attrs.fields(cls))
         self.direct = fields == self.names and len(self.names) <= 16
         for i, name in enumerate(self.names):
@@ -2369,13 +2367,11 @@ cdef class _Builder:
 cdef object build(_Builder b, PyObject** values, Py_ssize_t n):
     """An instance of ``b``'s class from its ``n`` field values (borrowed)."""
     cdef Py_ssize_t i
-    if not b.direct:
+    if not b.direct or n != len(b.names):
         return b.cls(*[<object>values[i] for i in range(n)])
     obj = umj_alloc(b.cls)
     for i in range(n):
         umj_fill(obj, b.off[i], <object>values[i])
-    for i in range(len(b.extra)):
-        umj_fill(obj, b.off[n + i], b.extra[i])
     return obj
 
 
