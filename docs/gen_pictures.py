@@ -86,7 +86,7 @@ def screenshots(folder: Path, *, browser: Any = None) -> list[Path]:
     page.locator("svg").first.screenshot(path=str(out[-1]))
     page.close()
     lines = play_hand("uno", [GreedyBot() for _ in range(4)], seed=VIEWER_SEED).log_lines()
-    page = browser.new_page(viewport={"width": 1400, "height": 820})
+    page = browser.new_page(viewport={"width": 1400, "height": 680})
     page.set_content(replay_html(lines))
     for _ in range(_uno_step(lines)):
         page.keyboard.press("ArrowRight")

@@ -166,6 +166,7 @@ def _links() -> list[tuple[str, Path, str | None]]:
             else:
                 base = page.parent
             name, _, anchor = target.partition("#")
+            name = name.split("?", 1)[0]  # ?raw=true: an image served as itself
             file = _page_for_anchors(page) if not name else (base / name).resolve()
             where = f"{_rel(page)}:{text.count(chr(10), 0, m.start()) + 1}"
             out.append((where, file, anchor or None))

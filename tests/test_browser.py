@@ -1,0 +1,278 @@
+"""Tested as a person would see it: pictures and the replay viewer in a real
+browser (issue 16, section 4).
+
+Headless Chromium, driven by Playwright for Python (the ``browser``
+dependency group), with the system's Chromium as the browser through
+``executable_path``: Playwright's own browser downloads are never used.
+Every page is loaded with ``set_content``; every request it makes is
+routed here and refused (only ``data:`` and ``about:`` are let through,
+and none is expected), and a console error or an uncaught exception fails
+the test. Screenshots go to the test's temporary folder.
+
+Without Playwright or Chromium these tests are skipped, saying why, unless
+``UNOMAHJONG_BROWSER_TESTS=1`` is set (.ci/run sets it), which turns the
+skip into a failure. ``UNOMAHJONG_CHROMIUM`` names the browser when it is
+not ``chromium`` or ``chromium-browser`` on the PATH.
+"""
+
+from __future__ import annotations
+
+import os
+import runpy
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_viewer import eventful_seed, log_of
+
+from unomahjong import parse_hand, score_hand
+from unomahjong.game import replay
+from unomahjong.render import hand_svg, score_html
+from unomahjong.render.viewer import replay_html
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+REQUIRED = os.environ.get("UNOMAHJONG_BROWSER_TESTS") == "1"
+
+
+def _unavailable(why: str) -> None:
+    if REQUIRED:
+        pytest.fail(f"UNOMAHJONG_BROWSER_TESTS=1 but {why}")
+    pytest.skip(why)
+
+
+def chromium_path() -> str | None:
+    """The system Chromium: ``UNOMAHJONG_CHROMIUM``, else on the PATH."""
+    named = os.environ.get("UNOMAHJONG_CHROMIUM")
+    if named:
+        return named
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("Playwright is not installed (pip install --group browser)")
+    path = chromium_path()
+    if path is None:
+        _unavailable("no Chromium found (apt-get install chromium, or set UNOMAHJONG_CHROMIUM)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path)
+        yield b
+        b.close()
+
+
+class Watched:
+    """A page whose console errors, uncaught exceptions and requests are kept."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        page.on("console", self._console)
+        page.on("pageerror", lambda e: self.errors.append(f"uncaught: {e}"))
+        page.route("**/*", self._route)
+
+    def _console(self, message: Any) -> None:
+        if message.type in ("error", "warning"):
+            self.errors.append(f"console {message.type}: {message.text}")
+
+    def _route(self, route: Any) -> None:
+        url = route.request.url
+        if url.startswith(("data:", "about:")):
+            route.continue_()
+            return
+        self.requests.append(url)
+        route.abort()
+
+    def check(self) -> None:
+        assert self.errors == [], self.errors
+        assert self.requests == [], f"the page made network requests: {self.requests}"
+
+
+@pytest.fixture
+def watched(browser: Any) -> Iterator[Watched]:
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    w = Watched(page)
+    yield w
+    w.check()
+    context.close()
+
+
+def _html(body: str) -> str:
+    head = '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"></head>'
+    return f"{head}<body>{body}</body></html>"
+
+
+def test_a_hand_renders(watched: Watched, tmp_path: Path) -> None:
+    hand = parse_hand("[SSSg@2] [123b@1] (RRRRy) 123r 5g +5g")
+    page = watched.page
+    page.set_content(_html(hand_svg(hand)))
+    svg = page.locator("body > svg")
+    assert svg.get_attribute("viewBox")
+    assert page.locator("body > svg > title").text_content() == str(hand)
+    assert page.locator("g.tile").count() == 14 + 1  # a kong is four tiles
+    box = svg.bounding_box()
+    assert box is not None and box["width"] > 500 and box["height"] > 60
+    # Every tile is drawn inside the picture.
+    inside = page.evaluate(
+        """() => {
+        const outer = document.querySelector("body > svg").getBoundingClientRect();
+        return [...document.querySelectorAll("g.tile")].every(g => {
+            const r = g.getBoundingClientRect();
+            return r.width > 20 && r.left >= outer.left - 1 && r.right <= outer.right + 1;
+        });
+    }"""
+    )
+    assert inside
+    svg.screenshot(path=str(tmp_path / "hand.png"))
+    assert (tmp_path / "hand.png").stat().st_size > 1000
+
+
+def test_a_score_renders(watched: Watched, tmp_path: Path) -> None:
+    s = score_hand("[SSSg] 123r 456r 789r 5g +5g")
+    page = watched.page
+    page.set_content(_html(score_html(s)))
+    rows = page.locator("table.unomahjong-fans tbody tr.fan")
+    assert rows.count() == len(s.fans)
+    assert [rows.nth(i).get_attribute("data-fan") for i in range(rows.count())] == [
+        f.id for f in s.fans
+    ]
+    assert page.locator("tfoot th").nth(1).text_content() == str(s.total)
+    assert page.locator(".unomahjong-score > svg > title").count() == 1
+    page.locator(".unomahjong-score").screenshot(path=str(tmp_path / "score.png"))
+
+
+def _shown(page: Any) -> dict[str, Any]:
+    """What the viewer shows: the step, and per seat the tiles drawn in the
+    hand, the discards drawn, and the seat's marks."""
+    result: dict[str, Any] = page.evaluate(
+        """() => {
+        const root = document.getElementById("viewer");
+        const seats = [...document.querySelectorAll(".seat")].map(p => ({
+            seat: +p.dataset.seat,
+            hand: p.querySelectorAll(".hand .t").length,
+            faceDown: p.querySelectorAll(".hand .t.down").length,
+            discards: [...p.querySelectorAll(".discards .t")].map(t => t.dataset.tile),
+            dataHand: +p.dataset.handSize,
+            dataDiscards: p.dataset.discards,
+            uno: p.dataset.uno === "1",
+            locked: p.querySelector(".hand").classList.contains("locked"),
+            skipped: p.dataset.skipped === "1",
+        }));
+        seats.sort((a, b) => a.seat - b.seat);
+        return {
+            step: +root.dataset.step,
+            phase: root.dataset.phase,
+            direction: +root.dataset.direction,
+            wall: +root.dataset.wall,
+            clockwise: document.getElementById("dir").classList.contains("cw"),
+            flash: document.getElementById("flash").textContent,
+            result: !document.getElementById("result").hidden,
+            seats,
+        };
+    }"""
+    )
+    return result
+
+
+def test_stepping_with_the_keys_shows_the_logged_round(watched: Watched, tmp_path: Path) -> None:
+    """The seeded round of :func:`eventful_seed` (a Reverse, a Skip, a claim,
+    an UNO declaration and a win), stepped through with the arrow keys: at
+    every step the hand sizes and discards drawn are those the log replays
+    to, and the direction, the skipped seat and the locked hand show."""
+    lines = log_of(eventful_seed())
+    states = replay(lines)
+    page = watched.page
+    page.set_content(replay_html(lines))
+    seen = {"reverse": False, "skip": False, "uno": False}
+    for i, state in enumerate(states):
+        if i:
+            page.keyboard.press("ArrowRight")
+        shown = _shown(page)
+        assert shown["step"] == i and shown["phase"] == state.phase.value
+        assert shown["direction"] == state.direction and shown["wall"] == state.wall_left
+        assert shown["clockwise"] == (state.direction < 0)
+        for seat, view in zip(state.seats, shown["seats"], strict=True):
+            assert view["hand"] == view["dataHand"] == len(seat.concealed), (i, view)
+            assert view["discards"] == [str(t) for t in seat.discards], (i, view)
+            assert view["dataDiscards"] == " ".join(str(t) for t in seat.discards)
+            assert view["uno"] == view["locked"] == seat.uno
+        if i and states[i - 1].direction != state.direction:
+            seen["reverse"] = True
+            assert "Reverse" in shown["flash"]
+        skipped = [v["seat"] for v in shown["seats"] if v["skipped"]]
+        if skipped:
+            seen["skip"] = True
+            assert "skipped" in shown["flash"] and len(skipped) == 1
+        before = states[i - 1].seats if i else state.seats
+        if any(s.uno and not p.uno for s, p in zip(state.seats, before, strict=True)):
+            seen["uno"] = True
+            assert "UNO" in shown["flash"]
+            page.screenshot(path=str(tmp_path / "uno-step.png"), full_page=True)
+        assert shown["result"] == (i == len(states) - 1)
+    assert all(seen.values()), seen
+    page.keyboard.press("ArrowRight")  # past the end: stays
+    assert _shown(page)["step"] == len(states) - 1
+    page.keyboard.press("ArrowLeft")
+    assert _shown(page)["step"] == len(states) - 2
+    page.keyboard.press("Home")
+    assert _shown(page)["step"] == 0
+    page.keyboard.press("End")
+    assert _shown(page)["step"] == len(states) - 1
+    assert page.locator("#result .win table.unomahjong-fans").count() >= 1
+    page.screenshot(path=str(tmp_path / "viewer-end.png"), full_page=True)
+    # The list of steps jumps to any step.
+    page.locator("#steps li").nth(5).click()
+    assert _shown(page)["step"] == 5
+
+
+def test_one_seat_s_view_hides_the_others(watched: Watched) -> None:
+    lines = log_of(eventful_seed())
+    states = replay(lines)
+    page = watched.page
+    page.set_content(replay_html(lines, seat=1))
+    page.keyboard.press("End")
+    for view, seat in zip(_shown(page)["seats"], states[-1].seats, strict=True):
+        assert view["hand"] == len(seat.concealed)
+        assert view["faceDown"] == (0 if view["seat"] == 1 else len(seat.concealed))
+    # The seat's own panel is at the bottom of the table.
+    bottom = page.evaluate(
+        """() => [...document.querySelectorAll(".seat")]
+            .map(p => [+p.dataset.seat, p.getBoundingClientRect().top])
+            .sort((a, b) => b[1] - a[1])[0][0]"""
+    )
+    assert bottom == 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 8])
+def test_seats_sit_around_the_table_without_overlapping(watched: Watched, players: int) -> None:
+    page = watched.page
+    page.set_content(replay_html(log_of(2, players)))
+    boxes = page.evaluate(
+        """() => [...document.querySelectorAll(".seat, .centre")].map(p => {
+            const r = p.getBoundingClientRect();
+            return [r.left, r.top, r.right, r.bottom];
+        })"""
+    )
+    assert len(boxes) == players + 1
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+            assert apart, (a, b)
+
+
+def test_the_documented_screenshot_command(browser: Any, tmp_path: Path) -> None:
+    """``python docs/gen_pictures.py --screenshots`` (docs/viewer.md) writes
+    the two PNG pictures of the docs; here into a temporary folder."""
+    gen = runpy.run_path(str(ROOT / "docs" / "gen_pictures.py"), run_name="gen_pictures")
+    written = gen["screenshots"](tmp_path, browser=browser)
+    assert sorted(p.name for p in written) == ["hand.png", "viewer.png"]
+    for p in written:
+        assert p.read_bytes().startswith(b"\x89PNG") and p.stat().st_size > 5000
