@@ -22,7 +22,7 @@ import runpy
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 from test_viewer import eventful_seed, log_of
@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 REQUIRED = os.environ.get("UNOMAHJONG_BROWSER_TESTS") == "1"
 
 
-def _unavailable(why: str) -> None:
+def _unavailable(why: str) -> NoReturn:
     if REQUIRED:
         pytest.fail(f"UNOMAHJONG_BROWSER_TESTS=1 but {why}")
     pytest.skip(why)
