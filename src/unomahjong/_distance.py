@@ -14,7 +14,12 @@ shanten is that distance minus one.
 
 from __future__ import annotations
 
+import sys
+import threading
 from typing import Final
+
+from . import _memo
+from ._memo import fresh
 
 MAX_MELDS: Final = 4
 VEC_LEN: Final = 2 * (MAX_MELDS + 1)
@@ -24,17 +29,31 @@ ZERO_ID: Final = 0
 Vector = tuple[int, ...]
 
 _vectors: list[Vector] = [ZERO]
+"""The interned vectors, by id. Never emptied: an id stays valid for the
+life of the process, so memo entries and a computation in flight in another
+thread never see an id stand for another vector. Few by construction: the
+vectors of every suit with up to four copies of each rank, and every
+max-plus convolution of them, are 164 in all (the entries of a vector are
+bounded by the tiles of ``k`` melds and ``p`` pairs)."""
 _vector_ids: dict[Vector, int] = {ZERO: ZERO_ID}
-_suit_memo: dict[tuple[int, ...], Vector] = {(0,) * 9: ZERO}
+_intern_lock = threading.Lock()
+"""Held to give a new vector its id (a miss: a few hundred times per process)."""
+_suit_memo: dict[tuple[int, ...], Vector] = {}
 _conv_memo: dict[int, int] = {}
+_this = sys.modules[__name__]
+"""This module, the holder of its memo tables (:func:`unomahjong._memo.fresh`)."""
 
 
 def intern(v: Vector) -> int:
     """The small-int id of a vector."""
     i = _vector_ids.get(v)
     if i is None:
-        i = _vector_ids[v] = len(_vectors)
-        _vectors.append(v)
+        with _intern_lock:
+            i = _vector_ids.get(v)
+            if i is None:
+                i = len(_vectors)
+                _vectors.append(v)  # the vector first, then its id: a reader of the id finds it
+                _vector_ids[v] = i
     return i
 
 
@@ -72,28 +91,49 @@ def suit_vector(c: tuple[int, ...]) -> Vector:
     """Best overlaps of one suit's nine counts with k melds (+ a pair)."""
     v = _suit_memo.get(c)
     if v is None:
-        v = _suit_memo[c] = _compute_suit(c)
+        v = _compute_suit(c, {})
     return v
 
 
-def _compute_suit(c: tuple[int, ...]) -> Vector:
+def _sub_vector(c: tuple[int, ...], local: dict[tuple[int, ...], Vector]) -> Vector:
+    v = _suit_memo.get(c)
+    if v is None:
+        v = local.get(c)
+        if v is None:
+            v = _compute_suit(c, local)
+    return v
+
+
+def _compute_suit(c: tuple[int, ...], local: dict[tuple[int, ...], Vector]) -> Vector:
+    """The vector of ``c``, from those of smaller counts. ``local`` holds the
+    sub-results of this computation: the recursion never depends on what the
+    shared memo keeps (it may be emptied, or kept small, meanwhile)."""
     # Decide the fate of one copy of the lowest held rank i: unused, in a
     # pung, in the pair, or in a chow that also takes any subset of the next
     # two held ranks. Pungs and pairs take as many copies as they can (an
     # exchange argument shows that loses nothing).
-    i = next(i for i, n in enumerate(c) if n)
+    i = 0
+    while i < 9 and not c[i]:
+        i += 1
+    if i == 9:
+        return ZERO
     ci = c[i]
-    best = list(suit_vector(_minus(c, (i, 1))))
+    best = list(_sub_vector(_minus(c, (i, 1)), local))
     n = min(ci, 3)
-    _merge_meld(best, suit_vector(_minus(c, (i, n))), n)
+    _merge_meld(best, _sub_vector(_minus(c, (i, n)), local), n)
     n = min(ci, 2)
-    _merge_pair(best, suit_vector(_minus(c, (i, n))), n)
+    _merge_pair(best, _sub_vector(_minus(c, (i, n)), local), n)
     if i <= 7:
         nxt = [j for j in (i + 1, i + 2) if j <= 8 and c[j] and (i <= 6 or j == i + 1)]
         for mask in range(1 << len(nxt)):
             drops = [(i, 1)] + [(j, 1) for b, j in enumerate(nxt) if mask >> b & 1]
-            _merge_meld(best, suit_vector(_minus(c, *drops)), len(drops))
-    return tuple(best)
+            _merge_meld(best, _sub_vector(_minus(c, *drops), local), len(drops))
+    v = local[c] = tuple(best)
+    memo = _suit_memo
+    if len(memo) >= _memo.limit:
+        memo = fresh(_this, "_suit_memo")
+    memo[c] = v
+    return v
 
 
 def honour_vector(n: int) -> Vector:
@@ -133,8 +173,10 @@ def convolve_ids(a: int, b: int) -> int:
     r = _conv_memo.get(key)
     if r is None:
         r = intern(convolve(_vectors[a], _vectors[b]))
-        _conv_memo[key] = r
-        _conv_memo[(b << 20) | a] = r
+        memo = _conv_memo
+        if len(memo) + 1 >= _memo.limit:
+            memo = fresh(_this, "_conv_memo")
+        memo[key] = memo[(b << 20) | a] = r
     return r
 
 
@@ -166,13 +208,16 @@ class BlockKind:
         self.completing_memo: dict[tuple[tuple[int, ...], str], tuple[int, ...]] = {}
         self.offsets = tuple(range(9)) if suited else ()
         self.offsets += honour_offsets
-        _block_kinds.append(self)
 
     def info(self, key: tuple[int, ...]) -> BlockInfo:
         """The memoised facts of one block's counts."""
         r = self.memo.get(key)
         if r is None:
-            r = self.memo[key] = self._compute(key)
+            r = self._compute(key)
+            memo = self.memo
+            if len(memo) >= _memo.limit:
+                memo = fresh(self, "memo")
+            memo[key] = r
         return r
 
     def status(self, key: tuple[int, ...]) -> str:
@@ -182,7 +227,11 @@ class BlockKind:
         of scoring asks it of many one-off keys."""
         r = self.status_memo.get(key)
         if r is None:
-            r = self.status_memo[key] = self._status(key)
+            r = self._status(key)
+            memo = self.status_memo
+            if len(memo) >= _memo.limit:
+                memo = fresh(self, "status_memo")
+            memo[key] = r
         return r
 
     def completing(self, key: tuple[int, ...], want: str) -> tuple[int, ...]:
@@ -204,7 +253,11 @@ class BlockKind:
                 if self.status(tuple(grown)) == want:
                     out.append(off)
                 grown[off] -= 1
-            r = self.completing_memo[mkey] = tuple(out)
+            r = tuple(out)
+            memo = self.completing_memo
+            if len(memo) >= _memo.limit:
+                memo = fresh(self, "completing_memo")
+            memo[mkey] = r
         return r
 
     def _status(self, key: tuple[int, ...]) -> str:
@@ -272,7 +325,12 @@ def block_kind(length: int, suited: bool, honour_offsets: tuple[int, ...]) -> Bl
     key = (length, suited, honour_offsets)
     kind = _KINDS.get(key)
     if kind is None:
-        kind = _KINDS[key] = BlockKind(length, suited, honour_offsets)
+        with _intern_lock:
+            kind = _KINDS.get(key)
+            if kind is None:
+                kind = BlockKind(length, suited, honour_offsets)
+                _block_kinds.append(kind)
+                _KINDS[key] = kind
     return kind
 
 
@@ -296,14 +354,14 @@ def _melds_only(c: list[int]) -> bool:
 
 
 def clear_caches() -> None:
-    """Forget memoised vectors (for benchmarks that want a cold start)."""
-    _suit_memo.clear()
-    _suit_memo[(0,) * 9] = ZERO
-    _conv_memo.clear()
-    del _vectors[1:]
-    _vector_ids.clear()
-    _vector_ids[ZERO] = ZERO_ID
-    for kind in _block_kinds:
-        kind.memo.clear()
-        kind.status_memo.clear()
-        kind.completing_memo.clear()
+    """Forget the memoised vectors, convolutions and block facts (a cold
+    start for benchmarks; memory). Each table is replaced by an empty one, so
+    a thread using them meanwhile finishes with the old one; the interned
+    vectors are kept, so the ids it holds keep their meaning."""
+    global _suit_memo, _conv_memo
+    _suit_memo = {}
+    _conv_memo = {}
+    for kind in tuple(_block_kinds):
+        kind.memo = {}
+        kind.status_memo = {}
+        kind.completing_memo = {}

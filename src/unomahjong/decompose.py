@@ -5,20 +5,23 @@ winning shape, together with every role the winning tile can play in it
 (which concealed meld it completes, or the pair). Scoring evaluates each
 decomposition under each role and keeps the best (就高不就低).
 
-Suit arrangements are memoised on the suit's nine counts, so the work per
-hand is a product of a few cached lists.
+Block arrangements are memoised on the block's counts, so the work per
+hand is a product of a few cached lists (bounded tables, safe to share
+between threads: :mod:`unomahjong._memo`).
 """
 
 from __future__ import annotations
 
 import enum
 import itertools
+import sys
 from collections.abc import Sequence
-from functools import cache, lru_cache
 
 import attrs
 
+from . import _memo
 from ._checks import Lookup, unknown_member
+from ._memo import fresh
 from .errors import HandError
 from .hand import Hand, Meld, MeldKind, refuse_hand
 from .shapes import Shape, ShapeSpec, ranks_held, shapes_for
@@ -88,15 +91,30 @@ class Decomposition:
 _Arr = tuple[tuple[tuple[int, bool], ...], int | None]
 """A block arrangement: melds as (offset, is a chow) in ascending order, so a
 pung comes before a chow at the same offset, and the pair's offset or None."""
+_Options = tuple[tuple[tuple[Meld, ...], int | None], ...]
+"""A block's arrangements as concealed melds and the pair's code or None."""
 
 
-@cache
+_this = sys.modules[__name__]
+"""This module, the holder of its memo tables (:func:`unomahjong._memo.fresh`)."""
+_arrangements: dict[tuple[int, ...], tuple[_Arr, ...]] = {}
+"""Block counts -> :func:`_suit_arrangements`."""
+_options: dict[tuple[TileSet, int, tuple[int, ...]], _Options] = {}
+"""(tile set, first code, block counts) -> :func:`_block_options`."""
+_EMPTY_BLOCK: tuple[_Arr, ...] = (((), None),)
+
+
 def _suit_arrangements(c: tuple[int, ...]) -> tuple[_Arr, ...]:
     """Every split of one block's counts into pungs, chows and at most one
     pair. Chows start at offsets 0-6 (a suit's ranks 1-7); honours sit apart,
-    a gap between any two, so they form pungs and pairs only."""
+    a gap between any two, so they form pungs and pairs only. Memoised; the
+    recursion is short even with nothing memoised (each level takes two or
+    three of at most 14 tiles, in at most three ways)."""
+    found = _arrangements.get(c)
+    if found is not None:
+        return found
     if not any(c):
-        return (((), None),)
+        return _EMPTY_BLOCK
     i = 0
     while not c[i]:
         i += 1
@@ -122,7 +140,12 @@ def _suit_arrangements(c: tuple[int, ...]) -> tuple[_Arr, ...]:
         sub((i, i), None, True)
     if i <= 6 and c[i + 1] and c[i + 2]:
         sub((i, i + 1, i + 2), (i, True), False)
-    return tuple(sorted(out, key=lambda a: (a[0], -1 if a[1] is None else a[1])))
+    arrs = tuple(sorted(out, key=lambda a: (a[0], -1 if a[1] is None else a[1])))
+    memo = _arrangements
+    if len(memo) >= _memo.limit:
+        memo = fresh(_this, "_arrangements")
+    memo[c] = arrs
+    return arrs
 
 
 _MELDS: dict[tuple[int, bool, int], Meld] = {}
@@ -136,21 +159,28 @@ def _concealed_meld(ts: TileSet, chow: bool, code: int) -> Meld:
     m = _MELDS.get(key)
     if m is None:
         kind = MeldKind.CHOW if chow else MeldKind.PUNG
-        m = _MELDS[key] = Meld(kind, ts.by_code(code), exposed=False)
+        # Interned for good (a few dozen per tile set, never emptied), and
+        # atomically: when two threads make the same meld, both keep the one
+        # stored first.
+        m = _MELDS.setdefault(key, Meld(kind, ts.by_code(code), exposed=False))
     return m
 
 
-@lru_cache(maxsize=65536)
-def _block_options(
-    ts: TileSet, base: int, key: tuple[int, ...]
-) -> tuple[tuple[tuple[Meld, ...], int | None], ...]:
-    return tuple(
+def _block_options(ts: TileSet, base: int, key: tuple[int, ...]) -> _Options:
+    """The arrangements of one block's counts as interned melds and the
+    pair's code; memoised by :func:`_standard`, which looks it up first."""
+    found = tuple(
         (
             tuple(_concealed_meld(ts, chow, base + off) for off, chow in melds),
             None if p is None else base + p,
         )
         for melds, p in _suit_arrangements(key)
     )
+    memo = _options
+    if len(memo) >= _memo.limit:
+        memo = fresh(_this, "_options")
+    memo[ts, base, key] = found
+    return found
 
 
 def _standard(
@@ -169,7 +199,9 @@ def _standard(
             continue  # an empty block adds nothing to any arrangement
         if n % 3 == 1:
             return []
-        options = _block_options(ts, base, key)
+        options = _options.get((ts, base, key))
+        if options is None:
+            options = _block_options(ts, base, key)
         if not options:
             return []
         per_block.append(options)
@@ -190,7 +222,7 @@ def _role(role: Role, index: int | None = None) -> WinRole:
     key = (role, index)
     r = _ROLES.get(key)
     if r is None:
-        r = _ROLES[key] = WinRole(role, index)
+        r = _ROLES.setdefault(key, WinRole(role, index))
     return r
 
 
@@ -218,9 +250,13 @@ def _roles(
 
 
 def clear_caches() -> None:
-    """Forget the memoised suit arrangements (see :func:`scoring.clear_caches`)."""
-    _suit_arrangements.cache_clear()
-    _block_options.cache_clear()
+    """Forget the memoised block arrangements (see :func:`scoring.clear_caches`):
+    each table is replaced by an empty one, so a thread using it meanwhile
+    finishes with the old one. The interned melds and roles are kept (their
+    identity matters: :func:`_roles`)."""
+    global _arrangements, _options
+    _arrangements = {}
+    _options = {}
 
 
 def decompose(hand: Hand) -> tuple[Decomposition, ...]:

@@ -14,6 +14,8 @@ import attrs
 
 from . import _engine
 from ._checks import quote
+from ._memo import memo_limit as memo_limit
+from ._memo import set_memo_limit as set_memo_limit
 from .context import WinContext
 from .decompose import Decomposition, WinRole, decompose
 from .errors import ContextError, HandError, NotWinningError

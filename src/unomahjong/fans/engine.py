@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import Any, NamedTuple, TypeVar
+from typing import NamedTuple
 
 import attrs
 
+from .. import _memo
+from .._memo import fresh, remember
 from ..context import WinContext
 from ..decompose import Decomposition, Role, WinRole
 from ..hand import Hand, Meld, MeldKind
@@ -384,18 +386,6 @@ class _Found(NamedTuple):
 HandCache = dict[str, dict[int, tuple[int, tuple[int, ...]]]]
 """Per-hand results of the detectors that depend only on the hand, by shape family."""
 
-_V = TypeVar("_V")
-_MEMO_LIMIT = 1 << 17
-"""Entries kept in a table's memo before it is cleared (bounds memory)."""
-
-
-def _remember(memo: dict[Any, Any], key: object, value: _V) -> _V:
-    """Store a memo entry, first emptying a memo that reached its bound."""
-    if len(memo) >= _MEMO_LIMIT:
-        memo.clear()
-    memo[key] = value
-    return value
-
 
 def _meld_fans(
     table: FanTable,
@@ -423,7 +413,7 @@ def _meld_fans(
     mkey = (chows, ckeys)
     hit: MeldFans | None = memo.get(mkey)
     if hit is None:
-        hit = _remember(memo, mkey, _sorted_meld_fans(table, chows, ckeys))
+        hit = remember(table, "memo", memo, mkey, _sorted_meld_fans(table, chows, ckeys))
     found_sets = hit[0]
     if len(keys) >= 3:
         with_pair = table.chow_sets_with_pair if chows else table.pung_sets_with_pair
@@ -438,7 +428,9 @@ def _meld_fans(
             found: tuple[SetHit, ...] | None = memo.get(wkey)
             if found is None:
                 position = table.position
-                found = _remember(
+                found = remember(
+                    table,
+                    "memo",
                     memo,
                     wkey,
                     tuple(
@@ -486,9 +478,10 @@ def _sorted_meld_fans(table: FanTable, chows: bool, keys: tuple[MeldKey, ...]) -
             skey = ("set", chows, sub)
             fans: tuple[int, ...] | None = memo.get(skey)
             if fans is None:
-                fans = memo[skey] = tuple(
-                    pos for pos, det in set_dets if whole in det.fn(sub, None)
-                )
+                fans = tuple(pos for pos, det in set_dets if whole in det.fn(sub, None))
+                if len(memo) >= _memo.limit:
+                    memo = fresh(table, "memo")
+                memo[skey] = fans
             sets.extend((pos, combo) for pos in fans)
     pairs: list[PairHit] = []
     for a, b in itertools.combinations(range(n), 2):
@@ -496,9 +489,10 @@ def _sorted_meld_fans(table: FanTable, chows: bool, keys: tuple[MeldKey, ...]) -
         pkey = ("pair", chows, ka, kb)
         fans = memo.get(pkey)
         if fans is None:
-            fans = memo[pkey] = tuple(
-                position[row.id] for row, det in pair_dets if det.fn(ka, kb)
-            )
+            fans = tuple(position[row.id] for row, det in pair_dets if det.fn(ka, kb))
+            if len(memo) >= _memo.limit:
+                memo = fresh(table, "memo")
+            memo[pkey] = fans
         if fans:
             pairs.append((a, b, fans))
     return (tuple(sets), tuple(pairs))  # _meld_fans sorts once mapped
@@ -585,7 +579,7 @@ def _best_forest(
     key = ("forest", tuple(edges), tuple(groups))
     hit: list[tuple[int, int, int]] | None = memo.get(key)
     if hit is None:
-        hit = _remember(memo, key, _search_forest(edges, groups))
+        hit = remember(table, "memo", memo, key, _search_forest(edges, groups))
     return hit
 
 
@@ -646,7 +640,7 @@ def best_count(table: FanTable, r: Reading, cache: HandCache) -> Count:
     memo = table.count_memo
     hit: Count | None = memo.get(key)
     if hit is None:
-        hit = _remember(memo, key, _best_count(table, r, found))
+        hit = remember(table, "count_memo", memo, key, _best_count(table, r, found))
     return hit
 
 

@@ -294,10 +294,11 @@ class FanTable:
         return FanTable(self.name, rows, detectors, self.fallback, self.bonus - fan_ids)
 
     def clear_memos(self) -> None:
-        """Forget the engine's memo tables on this table (memory, benchmarks)."""
-        self.memo.clear()
-        self.count_memo.clear()
-        self.entry_memo.clear()
+        """Forget the engine's memo tables on this table (memory, benchmarks).
+        Each is replaced by an empty dict, so a thread scoring meanwhile
+        finishes with the old one (:mod:`unomahjong._memo`)."""
+        for name in ("memo", "count_memo", "entry_memo"):
+            object.__setattr__(self, name, {})
 
     def __getitem__(self, fan_id: str) -> FanDef:
         return self.by_id[fan_id]

@@ -1014,42 +1014,43 @@ def _tables(ts: TileSet) -> _Tables:
     return tab
 
 
-_last_tables: list[Any] = [None, None]
-"""The last rule set :func:`_tables_of` was asked about, and its tables."""
+_last_tables: tuple[Any, Any] = (None, None)
+"""The last rule set :func:`_tables_of` was asked about, and its tables: one
+tuple, replaced by one assignment, so a thread never pairs a rule set with
+the tables of another (docs/threads.md)."""
 
 
 def _tables_of(rules: RuleSet) -> _Tables:
     """``_tables(rules.tileset)``, remembering the last rule set."""
+    global _last_tables
     last = _last_tables
     if last[0] is rules:
         tab: _Tables = last[1]
         return tab
     tab = _tables(rules.tileset)
-    last[0] = rules
-    last[1] = tab
+    _last_tables = (rules, tab)
     return tab
 
 
-_last_legal: list[Any] = [None, -1, ()]
+_last_legal: tuple[Any, int, tuple[Action, ...]] = (None, -1, ())
 """The last answer of :func:`legal_actions` (state, seat, actions): a caller
-asks, then applies."""
+asks, then applies. One tuple, replaced by one assignment, so a thread never
+reads the actions of another state."""
 
 
 def legal_actions(state: RoundState, seat: int) -> tuple[Action, ...]:
     """Every action ``seat`` may take now, in a fixed order: win, kongs,
     discards (UNO declarations after plain ones), claims, pass."""
+    global _last_legal
     if not isinstance(state, RoundState):
         raise refuse_state("legal_actions", state)
     if type(seat) is not int:
         seat = whole_number(seat, "seat")  # a NumPy integer; a float is refused
     last = _last_legal
     if last[0] is state and last[1] == seat:
-        actions: tuple[Action, ...] = last[2]
-        return actions
+        return last[2]
     actions = _legal_actions(state, seat)
-    last[0] = state
-    last[1] = seat
-    last[2] = actions
+    _last_legal = (state, seat, actions)
     return actions
 
 
@@ -1167,10 +1168,7 @@ def apply(state: RoundState, seat: int, action: Action) -> tuple[RoundState, tup
     if type(seat) is not int:
         seat = whole_number(seat, "seat")  # a NumPy integer; a float is refused
     last = _last_legal
-    if last[0] is state and last[1] == seat:
-        actions: tuple[Action, ...] = last[2]
-    else:
-        actions = legal_actions(state, seat)
+    actions = last[2] if last[0] is state and last[1] == seat else legal_actions(state, seat)
     for a in actions:
         if a is action:
             break
