@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import enum
 import inspect
+import io
 import random
 import warnings
 from collections.abc import Callable, Iterator
@@ -132,6 +133,12 @@ COUNTS = frozenset({"hands", "count", "rounds", "max_actions"})
 match): they get the other values only."""
 
 
+@pytest.fixture(autouse=True)
+def _in_a_temporary_directory(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """write_log given a name as its file writes there, not in the tree."""
+    monkeypatch.chdir(tmp_path)
+
+
 def _init_kwargs(instance: Any) -> dict[str, Any]:
     """The keyword arguments that rebuild an attrs ``instance``."""
     return {f.alias: getattr(instance, f.name) for f in attrs.fields(type(instance)) if f.init}
@@ -227,7 +234,7 @@ VALID: dict[str, Callable[[], Call]] = {
     "Board.push": lambda: (Board(seed=7).push, (0, _action()), {}),
     "Board.pop": lambda: (_played().pop, (), {}),
     "Board.default_action": lambda: (Board(seed=7).default_action, (0,), {}),
-    "Board.log_lines": lambda: (Board(seed=7).log_lines, (), {}),
+    "Board.log_lines": lambda: (Board(seed=7).log_lines, (), {"key": b"k"}),
     "Event": lambda: (unomahjong.game.Event, ("draw", 0), {}),
     "GreedyBot": lambda: (GreedyBot, (), {}),
     "GreedyBot.choose": lambda: (GreedyBot().choose, (_state(), 0), {}),
@@ -255,7 +262,10 @@ VALID: dict[str, Callable[[], Call]] = {
         ("uno", [RandomBot(1), GreedyBot()]),
         {"seed": 0, "rounds": 1},
     ),
-    "replay": lambda: (replay, (LOG,), {}),
+    "replay": lambda: (replay, (LOG,), {"complete": False}),
+    "Replay": lambda: (unomahjong.game.Replay, ([_state()],), {"complete": False}),
+    "read_log": lambda: (unomahjong.game.read_log, (io.StringIO("\n".join(LOG)),), {}),
+    "write_log": lambda: (unomahjong.game.write_log, (io.StringIO(), LOG), {"key": b"k"}),
     "seat_view": lambda: (seat_view, (LOG, 0), {}),
     "start_round": lambda: (
         start_round,

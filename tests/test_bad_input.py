@@ -10,6 +10,7 @@ import json
 from collections.abc import Callable
 
 import pytest
+from log_chain import resign
 
 from unomahjong import (
     UNO,
@@ -102,6 +103,9 @@ def test_replay_of_a_damaged_action_record_raises_log_error(damage: str) -> None
     lines[2] = _edit(lines[2], DAMAGED_ACTIONS[damage])
     with pytest.raises(LogError) as e:
         replay(lines)
+    assert e.value.code == "digest" and "line 3" in str(e.value)
+    with pytest.raises(LogError) as e:  # the digests recomputed: the record itself is refused
+        replay(resign(lines))
     assert e.value.code in {"bad-line", "illegal-action", "mismatch"}
     assert "line 3" in str(e.value)
 
@@ -111,7 +115,7 @@ def test_replay_of_an_action_by_a_seat_the_log_does_not_have_is_bad_seat(seat: i
     lines = list(PLAYED)
     lines[2] = _edit(lines[2], lambda r: r.update(seat=seat))
     with pytest.raises(LogError) as e:
-        replay(lines)
+        replay(resign(lines))
     assert e.value.code == "bad-seat"
     assert str(e.value).startswith(f"line 3: seat {seat} is not a seat of this 4-player log")
 
@@ -121,7 +125,7 @@ def test_replay_of_a_damaged_header_raises_log_error(key: str) -> None:
     lines = list(LOG)
     lines[0] = _edit(lines[0], lambda r: r.pop(key))
     with pytest.raises(LogError) as e:
-        replay(lines)
+        replay(resign(lines))
     assert e.value.code == "bad-header"
 
 
@@ -129,7 +133,7 @@ def test_replay_of_a_header_with_unknown_rules_raises_log_error() -> None:
     lines = list(LOG)
     lines[0] = _edit(lines[0], lambda r: r.update(rules="riichi"))
     with pytest.raises(LogError, match="riichi"):
-        replay(lines)
+        replay(resign(lines))
 
 
 @pytest.mark.parametrize(
@@ -138,7 +142,7 @@ def test_replay_of_a_header_with_unknown_rules_raises_log_error() -> None:
 )
 def test_seat_view_of_a_damaged_start_record_raises_log_error(start: dict[str, object]) -> None:
     with pytest.raises(LogError) as e:
-        seat_view([LOG[0], json.dumps(start)], 0)
+        seat_view(resign([LOG[0], json.dumps(start)]), 0)
     assert e.value.code == "bad-line"
 
 

@@ -2,7 +2,7 @@
 refused before any work, and no message repeats what it was given.
 
 Every public text entry point (the parsers, ``score_hand``, ``Hand.parse``,
-the command line's arguments, log lines) refuses a 10 MB input with the typed
+the command line's arguments, log lines and log files) refuses a 10 MB input with the typed
 code ``too-long`` in constant time and memory, in both engines. The tests
 measure with ``time.perf_counter`` and ``tracemalloc`` against generous
 bounds (a shared CI machine); the real figures, well under a millisecond and
@@ -40,6 +40,7 @@ from unomahjong import (
     score_hand,
 )
 from unomahjong.cli import MAX_ARGUMENT_LENGTH, MAX_ARGUMENTS, main
+from unomahjong.game import Board, LogError, read_log, replay, seat_view
 from unomahjong.notation import MAX_HAND_LENGTH, MAX_TILES_LENGTH
 
 TEN_MB = "1r" * 5_000_000
@@ -152,6 +153,35 @@ def test_the_longest_legal_hand_is_well_inside_the_limit() -> None:
     assert 3.5 * len(every_tile) <= MAX_TILES_LENGTH
 
 
+@pytest.mark.parametrize("engine_name", ENGINES)
+@pytest.mark.parametrize("where", [1, 3])
+@pytest.mark.parametrize("func", ["replay", "seat_view"])
+def test_a_ten_megabyte_log_line_is_refused_at_once(
+    engine_name: str, where: int, func: str
+) -> None:
+    lines = Board(seed=7).log_lines()
+    lines = [*lines[: where - 1], "[" + TEN_MB + "]", *lines[where - 1 :]]
+    call = {"replay": lambda: replay(lines), "seat_view": lambda: seat_view(lines, 0)}[func]
+    with engine(engine_name):
+        with pytest.raises(LogError):
+            call()
+        error, elapsed, peak = measured(call)
+    assert isinstance(error, LogError), error
+    assert error.code == "too-long" and str(error).startswith(f"line {where}:")
+    assert len(str(error)) < MESSAGE_BOUND
+    assert elapsed < TIME_BOUND, f"{elapsed * 1e3:.3f} ms"
+    # Before line 3 the header and start lines are parsed and checked.
+    assert peak < (MEMORY_BOUND if where == 1 else 4 * MEMORY_BOUND), f"{peak:,} bytes"
+
+
+def test_read_log_reads_no_further_than_a_line_too_long(tmp_path: Any) -> None:
+    path = tmp_path / "big.jsonl"
+    path.write_text(TEN_MB, encoding="utf-8")
+    error, elapsed, peak = measured(lambda: read_log(path))
+    assert isinstance(error, LogError) and error.code == "too-long"
+    assert elapsed < TIME_BOUND and peak < 4 * MEMORY_BOUND, (elapsed, peak)
+
+
 # ------------------------------------------------------------ bounded messages
 
 LONG_BAD_TEXT: list[tuple[Callable[[], object], str]] = [
@@ -189,7 +219,10 @@ HUGE: tuple[object, ...] = (TEN_MB, 10**5000, -(10**5000))
 
 
 @pytest.mark.parametrize("name", sorted(VALID))
-def test_huge_arguments_raise_only_typed_errors_with_bounded_messages(name: str) -> None:
+def test_huge_arguments_raise_only_typed_errors_with_bounded_messages(
+    name: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # write_log given a name as its file writes there
     escaped = []
     for what, thunk in _calls(name, HUGE):
         try:

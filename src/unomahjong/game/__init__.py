@@ -5,11 +5,14 @@ seats whose answer is expected; ``legal_actions`` lists what a seat may do;
 ``apply`` returns the next state and the events it caused, or raises
 :class:`IllegalActionError` and changes nothing; ``outcome`` reports wins,
 an exhaustive draw and the payments. The rules of play: docs/rules.md#play.
+A round's log (``Board.log_lines``, :func:`write_log`, :func:`read_log`)
+carries a digest chain that :func:`replay` verifies
+(docs/game.md#log-format-json-lines-version-2).
 """
 
 from .board import Board
 from .bots import Bot, GreedyBot, RandomBot
-from .log import LogError, replay, seat_view
+from .log import LogError, Replay, read_log, replay, seat_view, write_log
 from .match import MatchResult, play_hand, play_match
 from .round import (
     Action,
@@ -43,6 +46,7 @@ __all__ = [
     "Outcome",
     "Phase",
     "RandomBot",
+    "Replay",
     "RoundState",
     "SeatState",
     "Win",
@@ -53,7 +57,9 @@ __all__ = [
     "outcome",
     "play_hand",
     "play_match",
+    "read_log",
     "replay",
     "seat_view",
     "start_round",
+    "write_log",
 ]

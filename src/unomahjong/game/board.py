@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from .._checks import quote
 from ..rules import RuleSet
 from ..tiles import Tile
-from .log import action_line, header_line, start_line
+from .log import MAX_SEED_DIGITS, log_lines
 from .round import (
     Action,
     Event,
@@ -39,6 +39,15 @@ class Board:
     ) -> None:
         state, events = start_round(rules, players=players, dealer=dealer, seed=seed, wall=wall)
         self.seed: int | None = None if seed is None else whole_number(seed, "seed")
+        if self.seed is not None and abs(self.seed) >= 10**MAX_SEED_DIGITS:
+            raise IllegalActionError(
+                "seed",
+                f"the seed of a logged round has at most {MAX_SEED_DIGITS:,} digits,"
+                f" not {quote(self.seed)}",
+                argument="seed",
+            )
+        self._log_seed = self.seed if wall is None else None
+        """The seed the log records: only one that dealt the wall."""
         self._states: list[RoundState] = [state]
         self._moves: list[tuple[int, Action, tuple[Event, ...]]] = []
         self.start_events: tuple[Event, ...] = events
@@ -108,8 +117,9 @@ class Board:
                 return a
         return [a for a in actions if a.kind.value == "discard" and not a.uno][-1]
 
-    def log_lines(self) -> list[str]:
-        """The round as JSON Lines (see :mod:`unomahjong.game.log`)."""
-        lines = [header_line(self._states[0], self.seed), start_line(self.start_events)]
-        lines.extend(action_line(s, a, e) for s, a, e in self._moves)
-        return lines
+    def log_lines(self, *, key: bytes | str | None = None) -> list[str]:
+        """The round as JSON Lines, format 2 (docs/game.md#log-format-json-lines-version-2):
+        each record with a digest chained from the one before, an HMAC under
+        ``key`` (bytes or text) when one is given. The seed is recorded when
+        it dealt the wall (not with an explicit ``wall``)."""
+        return log_lines(self._states[0], self._log_seed, self.start_events, self._moves, key=key)

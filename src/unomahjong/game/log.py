@@ -1,36 +1,146 @@
-"""JSON Lines logs of a round, their replay, and per-seat views.
+"""JSON Lines logs of a round: writing, reading, replay, and per-seat views.
 
-Format (version 1), one JSON object per line:
+Format 2 (docs/game.md#log-format-json-lines-version-2), one JSON object
+per line, each carrying a ``digest`` chained from the previous line's:
 
-* ``{"type": "header", "format": 1, "rules": "uno", "players": 4, "dealer": 0,
-  "seed": 7 | null, "wall": ["5r", ...]}`` — the initial wall, front first;
-* ``{"type": "start", "events": [...]}`` — what dealing caused (the dealer's draw);
-* ``{"type": "action", "seat": 2, "action": {"kind": "discard", "tile": "5r",
-  "uno": false}, "events": [...]}`` — every action in order, with its events.
+* ``{"type": "header", "format": 2, "rules": "uno", "players": 4,
+  "dealer": 0, "seed": 7 | null, "wall": ["5r", ...], "chain": "sha256",
+  "digest": "..."}`` — the initial wall, front first; ``chain`` says how the
+  digests are made (``"sha256"``, or ``"hmac-sha256"`` with a server key);
+* ``{"type": "start", "events": [...], "digest": "..."}`` — what dealing
+  caused (the dealer's draw);
+* ``{"type": "action", "seat": 2, "action": {"kind": "discard", "tile":
+  "5r", "uno": false}, "events": [...], "digest": "..."}`` — every action
+  in order, with its events.
 
-An event is ``{"kind": "discard", "seat": 2, "tile": "5r"}`` (``tile`` null when
-there is none or, in a seat's view, when that seat could not see it). Seats
-are absolute numbers.
+An event is ``{"kind": "discard", "seat": 2, "tile": "5r"}`` (``tile`` null
+when there is none or, in a seat's view, when that seat could not see it).
+Seats are absolute numbers.
+
+The digest of a record is SHA-256 (or HMAC-SHA-256 under the key) of the
+previous record's digest, as 32 bytes (32 zero bytes for the header),
+followed by the record's canonical JSON without its ``digest`` field:
+keys sorted, no whitespace (separators ``,`` and ``:``), non-ASCII
+characters escaped (``ensure_ascii``), encoded as ASCII. It is written as
+64 lowercase hexadecimal digits. Canonical JSON is computed from the parsed
+record, so the order of keys and the spacing of a line are free.
+
+Format 1 (the same records without ``chain`` and ``digest``) is still read;
+its replay is marked unverified.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
-from collections.abc import Iterable, Sequence
-from typing import Any
+import os
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from typing import IO, Any, Final
 
-from .._checks import describe, iterable, quote, whole
+from .._checks import describe, flag, items, iterable, quote, whole, wrong_type
 from ..errors import MahjongError
 from ..notation import parse_tile
 from ..rules import get_rules
 from ..tiles import TileSet
-from .round import Action, ActionKind, Event, RoundState, apply, start_round
+from .round import (
+    Action,
+    ActionKind,
+    Event,
+    Phase,
+    RoundState,
+    apply,
+    start_round,
+)
 
-FORMAT = 1
+FORMAT: Final = 2
+"""The format :meth:`Board.log_lines <unomahjong.game.Board.log_lines>` and
+:func:`write_log` write."""
+FORMATS: Final = (1, 2)
+"""The formats :func:`replay`, :func:`seat_view` and :func:`read_log` read."""
+
+MAX_LINE_LENGTH: Final = 4096
+"""The most characters of one log line. The longest line a round writes is
+its header, about 1,250 characters with a 100-digit seed (an action line has
+a few hundred); the limit is three times that, and a longer line is refused
+(``too-long``) before it is parsed."""
+MAX_LINES: Final = 10_000
+"""The most lines of one log, blank ones included. A round has fewer than
+2,000 (each of at most 208 discards answered by at most 7 seats, with
+8 players); more is refused (``too-long``)."""
+MAX_SEED_DIGITS: Final = 1000
+"""The most digits of a logged seed (:class:`~unomahjong.game.Board`
+refuses a longer one), so that every header fits in a line."""
+
+CHAIN_PLAIN: Final = "sha256"
+CHAIN_KEYED: Final = "hmac-sha256"
+
+_GENESIS: Final = bytes(32)
+_HEX = re.compile(r"[0-9a-f]{64}")
+
+_FIELDS: Final = {
+    1: {
+        "header": frozenset({"type", "format", "rules", "players", "dealer", "seed", "wall"}),
+        "start": frozenset({"type", "events"}),
+        "action": frozenset({"type", "seat", "action", "events"}),
+    },
+    2: {
+        "header": frozenset(
+            {"type", "format", "rules", "players", "dealer", "seed", "wall", "chain", "digest"}
+        ),
+        "start": frozenset({"type", "events", "digest"}),
+        "action": frozenset({"type", "seat", "action", "events", "digest"}),
+    },
+}
+"""The fields of each record, by format: exactly these, no more, no fewer."""
+_ACTION_FIELDS: Final = frozenset({"kind", "tile", "uno"})
+_EVENT_FIELDS: Final = frozenset({"kind", "seat", "tile"})
 
 
 class LogError(MahjongError):
-    """A log that is malformed or does not replay to the events it records."""
+    """A log that is malformed, edited, or does not replay to the events it
+    records; the message names the line."""
+
+
+class Replay(list[RoundState]):
+    """What :func:`replay` returns: every state of the logged round, from the
+    deal to the last logged action (a list, equal to the list of the same
+    states), and what the replay established about the log."""
+
+    format: int
+    """The log's format (1 or 2)."""
+    complete: bool
+    """The log plays the round to its end (a win or an exhaustive draw); a
+    log cut at a line boundary is not complete."""
+    verified: bool
+    """Every record's digest was checked and holds (format 2: an unkeyed
+    chain, or a keyed one checked with its key). False for format 1, which
+    has no digests, and for a keyed log replayed without its key."""
+    keyed: bool
+    """The digests were checked with the server key (HMAC-SHA-256): the log
+    is as the key's holder wrote it. An unkeyed chain shows only that the
+    log is consistent: anyone can recompute it after an edit."""
+
+    def __init__(
+        self,
+        states: Iterable[RoundState] = (),
+        *,
+        format: int = FORMAT,
+        complete: bool = False,
+        verified: bool = False,
+        keyed: bool = False,
+    ) -> None:
+        super().__init__(
+            items(states, RoundState, LogError, "not-states", "Replay", "states", "RoundStates")
+        )
+        self.format = format
+        self.complete = complete
+        self.verified = verified
+        self.keyed = keyed
+
+
+# ------------------------------------------------------------------ records
 
 
 def event_json(e: Event) -> dict[str, Any]:
@@ -43,155 +153,428 @@ def action_json(a: Action) -> dict[str, Any]:
     return {"kind": a.kind.value, "tile": None if a.tile is None else str(a.tile), "uno": a.uno}
 
 
-def header_line(state: RoundState, seed: int | None) -> str:
-    """The header of a round's log."""
-    return json.dumps(
-        {
-            "type": "header",
-            "format": FORMAT,
-            "rules": state.rules.name,
-            "players": state.players,
-            "dealer": state.dealer,
-            "seed": seed,
-            "wall": [str(t) for t in state.wall],
-        },
-        ensure_ascii=False,
-    )
+def header_record(state: RoundState, seed: int | None) -> dict[str, Any]:
+    """The header of a round's log, without its chain and digest."""
+    return {
+        "type": "header",
+        "format": FORMAT,
+        "rules": state.rules.name,
+        "players": state.players,
+        "dealer": state.dealer,
+        "seed": seed,
+        "wall": [str(t) for t in state.wall],
+    }
 
 
-def start_line(events: Sequence[Event]) -> str:
-    """The line recording what dealing caused."""
-    return json.dumps({"type": "start", "events": [event_json(e) for e in events]})
+def start_record(events: Sequence[Event]) -> dict[str, Any]:
+    """The record of what dealing caused."""
+    return {"type": "start", "events": [event_json(e) for e in events]}
 
 
-def action_line(seat: int, action: Action, events: Sequence[Event]) -> str:
-    """The line recording one action and its events."""
-    return json.dumps(
-        {
-            "type": "action",
-            "seat": seat,
-            "action": action_json(action),
-            "events": [event_json(e) for e in events],
-        },
-        ensure_ascii=False,
-    )
+def action_record(seat: int, action: Action, events: Sequence[Event]) -> dict[str, Any]:
+    """The record of one action and its events."""
+    return {
+        "type": "action",
+        "seat": seat,
+        "action": action_json(action),
+        "events": [event_json(e) for e in events],
+    }
 
 
-def _parse(lines: Iterable[str], func: str) -> list[tuple[int, dict[str, Any]]]:
-    """The records with their line numbers; the header checked."""
-    out = []
-    listed = iterable(
-        lines,
-        LogError,
-        "not-lines",
-        func,
-        "lines",
-        "an iterable of log lines (str)",
-        hint="text.splitlines() or an open text file",
-    )
-    for n, line in enumerate(listed, 1):
-        if not isinstance(line, str):
-            raise LogError("bad-line", f"line {n}: a log line is text, not {describe(line)}")
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise LogError("bad-json", f"line {n}: {e.msg}") from None
-        if not isinstance(obj, dict) or not isinstance(obj.get("type"), str):
-            raise LogError("bad-line", f"line {n}: not a log record")
-        out.append((n, obj))
-    if not out or out[0][1]["type"] != "header":
-        raise LogError("no-header", "a log starts with its header line")
-    if out[0][1].get("format") != FORMAT:
-        raise LogError("format", f"log format {out[0][1].get('format')!r} is not {FORMAT}")
+def canonical(record: dict[str, Any]) -> bytes:
+    """A record's canonical JSON without its digest: what the digest covers."""
+    body = {k: v for k, v in record.items() if k != "digest"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return text.encode("ascii")
+
+
+def _digest(previous: bytes, record: dict[str, Any], key: bytes | None) -> bytes:
+    message = previous + canonical(record)
+    if key is None:
+        return hashlib.sha256(message).digest()
+    return hmac.new(key, message, hashlib.sha256).digest()
+
+
+def chain_lines(records: Iterable[dict[str, Any]], key: bytes | None = None) -> list[str]:
+    """Format-2 log lines of ``records`` (a header first): the header's
+    ``format`` and ``chain`` set, each record's ``digest`` computed."""
+    out: list[str] = []
+    previous = _GENESIS
+    for i, record in enumerate(records):
+        rec = {k: v for k, v in record.items() if k != "digest"}
+        if i == 0:
+            rec["format"] = FORMAT
+            rec["chain"] = CHAIN_PLAIN if key is None else CHAIN_KEYED
+        d = _digest(previous, rec, key)
+        rec["digest"] = d.hex()
+        previous = d
+        out.append(json.dumps(rec, ensure_ascii=False))
     return out
 
 
+def log_lines(
+    initial: RoundState,
+    seed: int | None,
+    start_events: Sequence[Event],
+    moves: Iterable[tuple[int, Action, Sequence[Event]]],
+    *,
+    key: object = None,
+) -> list[str]:
+    """A round's log in format 2: what :meth:`Board.log_lines
+    <unomahjong.game.Board.log_lines>` writes."""
+    k = _key(key, "log_lines")
+    records = [header_record(initial, seed), start_record(start_events)]
+    records.extend(action_record(s, a, e) for s, a, e in moves)
+    return chain_lines(records, k)
+
+
+def _key(key: object, func: str) -> bytes | None:
+    """A server key as bytes (text is encoded as UTF-8), or None."""
+    if key is None:
+        return None
+    if isinstance(key, str):
+        key = key.encode("utf-8")
+    if not isinstance(key, (bytes, bytearray)):
+        raise wrong_type(
+            LogError,
+            "not-a-key",
+            func,
+            "key",
+            key,
+            "bytes, text or None",
+            hint="a secret of 32 random bytes: secrets.token_bytes(32)",
+        )
+    if not key:
+        raise LogError("not-a-key", f"{func}() takes a key of 1 byte or more", argument="key")
+    return bytes(key)
+
+
+# ------------------------------------------------------------------ reading
+
+
+def _line(n: int, code: str, what: str) -> LogError:
+    return LogError(code, f"line {n}: {what}")
+
+
 def _bad(n: int, what: str) -> LogError:
-    return LogError("bad-line", f"line {n}: {what}")
+    return _line(n, "bad-line", what)
+
+
+class _DuplicateKey(Exception):
+    pass
+
+
+class _NotJson(Exception):
+    pass
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):  # a key given twice: JSON would keep the last
+        seen: set[str] = set()
+        for k, _ in pairs:
+            if k in seen:
+                raise _DuplicateKey(k)
+            seen.add(k)
+    return out
+
+
+def _constant(name: str) -> object:
+    raise _NotJson(name)
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_object, parse_constant=_constant)
+
+
+def _loads(n: int, line: str) -> object:
+    """One line's JSON: duplicate keys, NaN and Infinity, nesting too deep
+    and numbers too long to convert are refused with the line's number."""
+    try:
+        return _DECODER.decode(line)
+    except json.JSONDecodeError as e:
+        raise _line(n, "bad-json", f"{e.msg} (column {e.colno})") from None
+    except _DuplicateKey as e:
+        raise _line(n, "bad-json", f"key {quote(e.args[0])} appears twice in one object") from None
+    except _NotJson as e:
+        raise _line(n, "bad-json", f"{e.args[0]} is not a JSON value") from None
+    except RecursionError:
+        raise _line(n, "bad-json", "nested too deeply") from None
+    except ValueError as e:  # an int of more digits than Python converts
+        raise _line(n, "bad-json", f"a value JSON cannot hold here ({str(e)[:60]})") from None
+
+
+def _fields(n: int, rec: dict[str, Any], expected: frozenset[str], what: str) -> None:
+    keys = rec.keys()
+    if keys != expected:
+        missing = sorted(expected - keys)
+        extra = sorted(keys - expected)
+        why = (
+            f"{what} has no {quote(missing[0])} field"
+            if missing
+            else f"{what} has an unknown field {quote(extra[0])}"
+        )
+        raise _line(n, "bad-header" if what == "the header" else "bad-line", why)
+
+
+def _events(n: int, events: object) -> list[dict[str, Any]]:
+    if not isinstance(events, list):
+        raise _bad(n, f"events must be a list, not {describe(events)}")
+    for e in events:
+        if not isinstance(e, dict) or e.keys() != _EVENT_FIELDS:
+            raise _bad(n, f"event {quote(e)} is not an object with a kind, a seat and a tile")
+        if not isinstance(e["kind"], str) or type(e["seat"]) is not int:
+            raise _bad(n, f"event {quote(e)} needs a kind (text) and a seat (a number)")
+        if e["tile"] is not None and not isinstance(e["tile"], str):
+            raise _bad(n, f"event {quote(e)}: its tile is text or null")
+    return events
+
+
+def _check_header(n: int, rec: dict[str, Any], fmt: int) -> None:
+    _fields(n, rec, _FIELDS[fmt]["header"], "the header")
+    for name in ("players", "dealer"):
+        if type(rec[name]) is not int:
+            raise _line(n, "bad-header", f"{name} {quote(rec[name])} is not a whole number")
+    seed = rec["seed"]
+    if seed is not None and type(seed) is not int:
+        raise _line(n, "bad-header", f"seed {quote(seed)} is not a whole number or null")
+    if not isinstance(rec["rules"], str):
+        raise _line(n, "bad-header", f"rules {quote(rec['rules'])} is not a rule set's name")
+    wall = rec["wall"]
+    if not isinstance(wall, list) or not all(isinstance(t, str) for t in wall):
+        raise _line(n, "bad-header", "the wall is a list of tiles in notation")
+
+
+class _Reader:
+    """The records of a log, one at a time, each checked before it is
+    yielded: its size, its JSON, its digest (format 2), its fields and
+    their types, and its place (a header first, then one start record,
+    then actions)."""
+
+    def __init__(self, lines: object, func: str, key: object, *, require_key: bool = True) -> None:
+        self.lines = iterable(
+            lines,
+            LogError,
+            "not-lines",
+            func,
+            "lines",
+            "an iterable of log lines (str)",
+            hint="text.splitlines(), read_log(path) or an open text file",
+        )
+        self.key = _key(key, func)
+        self.require_key = require_key
+        """With a key, refuse a log whose digests are not keyed (else check
+        those with the plain hash: :func:`write_log` re-signs them)."""
+        self.check_key: bytes | None = None
+        """The key the digests are checked with (None: plain SHA-256)."""
+        self.format = 0
+        self.keyed_chain = False
+        self.verified = False
+        self.last = 0
+        """The number of the last line read."""
+
+    def __iter__(self) -> Iterator[tuple[int, dict[str, Any]]]:
+        previous = _GENESIS
+        check = True
+        records = 0
+        n = 0
+        for n, line in enumerate(self.lines, 1):
+            if n > MAX_LINES:
+                raise _line(n, "too-long", f"a log has at most {MAX_LINES:,} lines")
+            if not isinstance(line, str):
+                raise _bad(n, f"a log line is text, not {describe(line)}")
+            if len(line) > MAX_LINE_LENGTH:
+                raise _line(
+                    n,
+                    "too-long",
+                    f"{len(line):,} characters; a log line has at most {MAX_LINE_LENGTH:,}",
+                )
+            if not line.strip():
+                continue
+            rec = _loads(n, line)
+            if not isinstance(rec, dict) or not isinstance(rec.get("type"), str):
+                raise _bad(n, "not a log record (an object with a type)")
+            if records == 0:
+                check = self._open(n, rec)
+            if self.format == 2:
+                digest = rec.get("digest")
+                if not isinstance(digest, str) or not _HEX.fullmatch(digest):
+                    raise _line(n, "digest", "a format-2 record carries a digest of 64 hex digits")
+                if check:
+                    d = _digest(previous, rec, self.check_key)
+                    if not hmac.compare_digest(d.hex(), digest):
+                        raise _line(
+                            n,
+                            "digest",
+                            "the digest does not match: this line or one before it was edited,"
+                            " removed or reordered"
+                            + (
+                                " (or the key is not the one it was written with)"
+                                if self.check_key
+                                else ""
+                            ),
+                        )
+                    previous = d
+            self._check(n, rec, records)
+            records += 1
+            self.last = n
+            yield n, rec
+        if records == 0:
+            raise LogError("no-header", "the log is empty: it starts with its header line")
+        self.verified = self.format == 2 and check
+
+    def _open(self, n: int, rec: dict[str, Any]) -> bool:
+        """Read the header's format and chain; whether digests are checked."""
+        if rec["type"] != "header":
+            raise _line(n, "no-header", "a log starts with its header line")
+        fmt = rec.get("format")
+        if type(fmt) is not int or fmt not in FORMATS:
+            raise _line(n, "format", f"log format {quote(fmt)} is not one of 1, 2")
+        self.format = fmt
+        if fmt == 1:
+            if self.key is not None and self.require_key:
+                raise _line(n, "unkeyed", "a format-1 log has no digests: the key cannot verify it")
+            return False
+        chain = rec.get("chain")
+        if chain not in (CHAIN_PLAIN, CHAIN_KEYED):
+            raise _line(n, "bad-header", f"chain {quote(chain)} is not 'sha256' or 'hmac-sha256'")
+        self.keyed_chain = chain == CHAIN_KEYED
+        if self.keyed_chain:
+            self.check_key = self.key
+            return self.key is not None  # without the key, unchecked
+        if self.key is not None and self.require_key:
+            raise _line(
+                n,
+                "unkeyed",
+                "the log's digests are not keyed (chain 'sha256'): anyone could have"
+                " recomputed them; with a key only a log written with it is taken",
+            )
+        return True
+
+    def _check(self, n: int, rec: dict[str, Any], index: int) -> None:
+        kind = rec["type"]
+        fields = _FIELDS[self.format]
+        if kind not in fields:
+            raise _bad(n, f"unknown record type {quote(kind)}")
+        if index == 0:
+            _check_header(n, rec, self.format)
+            return
+        if kind == "header":
+            raise _bad(n, "a second header: a log has one, on its first line")
+        if index == 1 and kind != "start":
+            raise _line(n, "no-start", "the record after the header is the start record")
+        if index > 1 and kind == "start":
+            raise _line(n, "duplicate-start", "a second start record: a log has one")
+        _fields(n, rec, fields[kind], f"a{'n' if kind == 'action' else ''} {kind} record")
+        _events(n, rec["events"])
+        if kind == "action":
+            seat, action = rec["seat"], rec["action"]
+            if type(seat) is not int:
+                raise _bad(n, f"seat {quote(seat)} is not a seat number")
+            if not isinstance(action, dict) or action.keys() != _ACTION_FIELDS:
+                raise _bad(n, "an action record's action is an object with kind, tile and uno")
+            if not isinstance(action["kind"], str) or action["kind"] not in _ACTION_KINDS:
+                raise _bad(n, f"unknown action kind {quote(action['kind'])}")
+            if type(action["uno"]) is not bool:
+                raise _bad(n, f"uno must be true or false, not {quote(action['uno'])}")
+            tile = action["tile"]
+            if tile is not None and not isinstance(tile, str):
+                raise _bad(n, f"tile {quote(tile)} is not a tile in notation")
 
 
 _ACTION_KINDS = {k.value: k for k in ActionKind}
 
 
 def _action_of(n: int, rec: dict[str, Any], ts: TileSet, players: int) -> tuple[int, Action]:
-    """The seat and action of an action record, every field checked."""
-    seat = rec.get("seat")
-    a = rec.get("action")
-    if type(seat) is not int:
-        raise _bad(n, f"seat {seat!r} is not a seat number")
+    """The seat and action of a checked action record."""
+    seat = rec["seat"]
     if not 0 <= seat < players:
-        raise LogError(
-            "bad-seat", f"line {n}: seat {seat} is not a seat of this {players}-player log"
-        )
-    if not isinstance(a, dict) or not {"kind", "tile", "uno"} <= a.keys():
-        raise _bad(n, "an action record needs an 'action' object with kind, tile and uno")
-    name, tile, uno = a["kind"], a["tile"], a["uno"]
-    kind = _ACTION_KINDS.get(name) if isinstance(name, str) else None
-    if kind is None:
-        raise _bad(n, f"unknown action kind {name!r}")
-    if not isinstance(uno, bool):
-        raise _bad(n, f"uno must be true or false, not {uno!r}")
-    if tile is not None and not isinstance(tile, str):
-        raise _bad(n, f"tile {tile!r} is not a tile in notation")
+        raise _line(n, "bad-seat", f"seat {quote(seat)} is not a seat of this {players}-player log")
+    a = rec["action"]
+    tile = a["tile"]
     try:
-        return seat, Action(kind, None if tile is None else parse_tile(tile, ts), uno)
+        return seat, Action(
+            _ACTION_KINDS[a["kind"]], None if tile is None else parse_tile(tile, ts), a["uno"]
+        )
     except MahjongError as e:
-        raise _bad(n, f"tile {tile!r}: {e.detail}") from None
+        raise _bad(n, f"tile {quote(tile)}: {e.detail}") from None
 
 
-def _events_of(n: int, rec: dict[str, Any]) -> list[dict[str, Any]]:
-    """A record's events, each an object with a kind and a seat number."""
-    events = rec.get("events")
-    if not isinstance(events, list):
-        raise _bad(n, "a start or action record needs a list of events")
-    for e in events:
-        if not (
-            isinstance(e, dict) and isinstance(e.get("kind"), str) and type(e.get("seat")) is int
-        ):
-            raise _bad(n, f"event {e!r} is not an object with a kind and a seat")
-    return events
-
-
-def replay(lines: Iterable[str]) -> list[RoundState]:
-    """Every state of the logged round, from the deal to the last action.
-    Raises :class:`LogError` for a malformed record, an action that is not
-    legal where the log plays it, or events that differ from the log's."""
-    records = _parse(lines, "replay")
-    n, head = records[0]
+def _deal(n: int, head: dict[str, Any]) -> tuple[RoundState, tuple[Event, ...]]:
+    """The state and events the header deals; a seed must deal its wall."""
     try:
         rules = get_rules(head["rules"])
         wall = [parse_tile(t, rules.tileset) for t in head["wall"]]
         state, events = start_round(
             rules, players=head["players"], dealer=head["dealer"], wall=wall
         )
-    except (KeyError, TypeError, MahjongError) as e:
-        if isinstance(e, KeyError):
-            why = f"the header has no {e.args[0]!r} field"
-        else:
-            why = e.detail if isinstance(e, MahjongError) else f"a field has the wrong type: {e}"
-        raise LogError("bad-header", f"line {n}: {why}") from None
+    except MahjongError as e:
+        raise _line(n, "bad-header", e.detail) from None
+    seed = head["seed"]
+    if seed is not None:
+        seeded, _ = start_round(rules, players=head["players"], dealer=head["dealer"], seed=seed)
+        if seeded.wall != state.wall:
+            raise _line(
+                n,
+                "bad-header",
+                f"the wall is not the one seed {quote(seed)} deals: a seeded log's wall"
+                " is its seed's",
+            )
+    return state, events
+
+
+def replay(lines: Iterable[str], *, key: object = None, complete: object = False) -> Replay:
+    """Every state of the logged round, from the deal to the last action,
+    as a :class:`Replay` that says whether the round finished
+    (``complete``) and whether the log's digests were checked
+    (``verified``, ``keyed``).
+
+    With ``key`` (bytes or text) the log must be one written with that key
+    (:func:`write_log`, :meth:`Board.log_lines
+    <unomahjong.game.Board.log_lines>`): an unkeyed or format-1 log is
+    refused. With ``complete=True`` a log that ends before the round does
+    is refused (``incomplete``).
+
+    Raises :class:`LogError`, naming the line, for a line too long, JSON
+    that is not a record, a digest that does not match (the first line
+    whose digest breaks), a missing, extra or mistyped field, a seed that
+    does not deal the logged wall, an action that is not legal where the
+    log plays it, or events that differ from the log's."""
+    strict = flag(complete)
+    if strict is None:
+        raise wrong_type(LogError, "not-a-flag", "replay", "complete", complete, "True or False")
+    reader = _Reader(lines, "replay", key)
+    records = iter(reader)
+    n, head = next(records)
+    state, events = _deal(n, head)
+    rules = state.rules
     states = [state]
-    for n, rec in records[1:]:
+    for n, rec in records:
         if rec["type"] == "start":
-            if [event_json(e) for e in events] != _events_of(n, rec):
-                raise LogError("mismatch", f"line {n}: the deal's events differ from the log")
+            if [event_json(e) for e in events] != rec["events"]:
+                raise _line(n, "mismatch", "the deal's events differ from the log")
             continue
-        if rec["type"] != "action":
-            raise _bad(n, f"unknown record type {rec['type']!r}")
         seat, action = _action_of(n, rec, rules.tileset, state.players)
-        logged = _events_of(n, rec)
         try:
             state, events = apply(state, seat, action)
         except MahjongError as e:
-            raise LogError("illegal-action", f"line {n}: {e.detail}") from None
-        if [event_json(e) for e in events] != logged:
-            raise LogError(
-                "mismatch", f"line {n}: seat {seat} {action}: events differ from the log"
-            )
+            raise _line(n, "illegal-action", e.detail) from None
+        if [event_json(e) for e in events] != rec["events"]:
+            raise _line(n, "mismatch", f"seat {seat} {action}: events differ from the log")
         states.append(state)
-    return states
+    done = state.phase is Phase.ENDED
+    if strict and not done:
+        raise _line(
+            reader.last,
+            "incomplete",
+            "the log ends here, before the round does (replay(..., complete=True))",
+        )
+    return Replay(
+        states,
+        format=reader.format,
+        complete=done,
+        verified=reader.verified,
+        keyed=reader.verified and reader.keyed_chain,
+    )
 
 
 _PUBLIC_TILE_EVENTS = frozenset(
@@ -199,50 +582,152 @@ _PUBLIC_TILE_EVENTS = frozenset(
 )
 
 
-def seat_view(lines: Iterable[str], seat: int) -> list[str]:
+def seat_view(lines: Iterable[str], seat: int, *, key: object = None) -> list[str]:
     """The log as ``seat`` saw it: no wall or seed, other seats' drawn tiles,
-    concealed kongs and unresolved answers (passes) hidden."""
-    records = _parse(lines, "seat_view")
-    players = records[0][1].get("players")
-    if type(players) is not int:
-        raise LogError("bad-header", f"line {records[0][0]}: players {players!r} is not a number")
+    concealed kongs and unresolved answers (passes) hidden. The log is read
+    and its digests checked as :func:`replay` does (with ``key``, it must
+    be a log written with that key). The view of a format-2 log is a
+    format-2 document with a chain of its own (keyed with ``key`` if one is
+    given), so that its reader can tell it is whole; a view cannot be
+    replayed (it has no wall)."""
+    reader = _Reader(lines, "seat_view", key)
     viewer = whole(seat)  # any integer type; True is not seat 1
-    if viewer is None or not 0 <= viewer < players:
+    if viewer is None:
         raise LogError(
             "bad-seat",
-            f"seat {quote(seat) if viewer is not None else describe(seat)} is not a seat"
-            f" of this {players}-player log",
+            f"seat {describe(seat)} is not a seat number",
             argument="seat",
         )
-    seat = viewer
-    out = []
-    for n, rec in records:
+    out: list[dict[str, Any]] = []
+    for _, rec in reader:
         rec = dict(rec)
+        rec.pop("digest", None)
         if rec["type"] == "header":
+            players = rec["players"]
+            if not 0 <= viewer < players:
+                raise LogError(
+                    "bad-seat",
+                    f"seat {quote(viewer)} is not a seat of this {players}-player log",
+                    argument="seat",
+                )
             rec["wall"] = None
             rec["seed"] = None
-            rec["viewer"] = seat
-        elif rec["type"] in ("start", "action"):
-            rec["events"] = [_hide(e, seat) for e in _events_of(n, rec)]
-            if rec["type"] == "action":
-                who = rec.get("seat")
-                action = rec.get("action")
-                if not (
-                    type(who) is int
-                    and isinstance(action, dict)
-                    and isinstance(action.get("kind"), str)
-                ):
-                    raise _bad(n, "an action record needs a seat number and an action kind")
-                if who != seat:
-                    if action["kind"] == "pass":
-                        continue
-                    if action["kind"] == "concealed_kong":
-                        rec["action"] = {**action, "tile": None}
-        out.append(json.dumps(rec, ensure_ascii=False))
-    return out
+            rec["viewer"] = viewer
+        else:
+            rec["events"] = [_hide(e, viewer) for e in rec["events"]]
+            if rec["type"] == "action" and rec["seat"] != viewer:
+                action = rec["action"]
+                if action["kind"] == "pass":
+                    continue
+                if action["kind"] == "concealed_kong":
+                    rec["action"] = {**action, "tile": None}
+        out.append(rec)
+    if reader.format == 1:
+        return [json.dumps(r, ensure_ascii=False) for r in out]
+    return chain_lines(out, reader.key)
 
 
 def _hide(e: dict[str, Any], seat: int) -> dict[str, Any]:
     if e["seat"] == seat or e["kind"] in _PUBLIC_TILE_EVENTS:
         return e
     return {**e, "tile": None}
+
+
+# ------------------------------------------------------------------ files
+
+
+def read_log(path_or_file: str | os.PathLike[str] | IO[str]) -> list[str]:
+    """The lines of a log file (a path, or a file open in text mode), without
+    their line ends, for :func:`replay`. Reads one line at a time and
+    refuses (``too-long``) a line longer than :data:`MAX_LINE_LENGTH` or
+    more than :data:`MAX_LINES` lines, without reading the rest."""
+    if isinstance(path_or_file, (str, os.PathLike)):
+        try:
+            with open(path_or_file, encoding="utf-8") as f:
+                return _read(f, path_or_file)
+        except OSError as e:
+            raise LogError(
+                "cannot-read", f"cannot read {quote(os.fspath(path_or_file))}: {e.strerror or e}"
+            ) from None
+    if not callable(getattr(path_or_file, "readline", None)):
+        raise wrong_type(
+            LogError,
+            "not-a-file",
+            "read_log",
+            "path_or_file",
+            path_or_file,
+            "a path or a text file",
+        )
+    return _read(path_or_file, None)
+
+
+def _read(f: IO[str], path: object) -> list[str]:
+    out: list[str] = []
+    n = 0
+    while True:
+        n += 1
+        try:
+            line = f.readline(MAX_LINE_LENGTH + 2)
+        except UnicodeDecodeError:
+            raise _bad(n, "not UTF-8 text") from None
+        if not isinstance(line, str):
+            raise _bad(n, f"a log line is text, not {describe(line)} (open the file in text mode)")
+        if not line:
+            return out
+        if n > MAX_LINES:
+            raise _line(n, "too-long", f"a log has at most {MAX_LINES:,} lines")
+        text = line[:-1] if line.endswith("\n") else line
+        if len(text) > MAX_LINE_LENGTH:
+            raise _line(
+                n, "too-long", f"more than {MAX_LINE_LENGTH:,} characters, the most of a log line"
+            )
+        out.append(text)
+
+
+def write_log(
+    path_or_file: str | os.PathLike[str] | IO[str],
+    lines: Iterable[str],
+    *,
+    key: object = None,
+) -> None:
+    """Write a round's log (format 2, one line each, ``\\n`` after each) to a
+    path (UTF-8) or a file open in text mode. The lines are read and their
+    digests checked first (a log that does not verify is refused, and
+    nothing is written); with ``key`` they are written signed with it
+    (HMAC-SHA-256), so that only the key's holder can write a log that
+    ``replay(..., key=key)`` takes. Sign only logs your own server made:
+    the check here is of the digests, not of who wrote them."""
+    k = _key(key, "write_log")
+    if not isinstance(path_or_file, (str, os.PathLike)) and not callable(
+        getattr(path_or_file, "write", None)
+    ):
+        raise wrong_type(
+            LogError,
+            "not-a-file",
+            "write_log",
+            "path_or_file",
+            path_or_file,
+            "a path or a text file",
+        )
+    reader = _Reader(lines, "write_log", k, require_key=False)
+    records = [rec for _, rec in reader]
+    if not reader.verified:
+        raise LogError(
+            "unverified",
+            "write_log takes a format-2 log whose digests it can check"
+            f" (this one: format {reader.format}"
+            + (", keyed: pass its key" if reader.keyed_chain else "")
+            + ")",
+        )
+    text = "".join(line + "\n" for line in chain_lines(records, k))
+    if isinstance(path_or_file, (str, os.PathLike)):
+        try:
+            with open(path_or_file, "w", encoding="utf-8", newline="\n") as f:
+                f.write(text)
+        except OSError as e:
+            raise LogError(
+                "cannot-write",
+                f"cannot write {quote(os.fspath(path_or_file))}: {e.strerror or e}",
+            ) from None
+    else:
+        path_or_file.write(text)
