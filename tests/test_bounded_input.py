@@ -237,6 +237,41 @@ def test_huge_arguments_raise_only_typed_errors_with_bounded_messages(
     assert not escaped, "\n".join(escaped)
 
 
+def test_the_pictures_refuse_huge_values_with_bounded_messages() -> None:
+    # unomahjong.render is not in test_arguments' sweep: its callables here.
+    from unomahjong import render
+    from unomahjong.render.viewer import replay_html
+
+    hand = parse_hand("[SSSg] 123r 456r 789r 5g +5g")
+    calls: list[Callable[[Any], object]] = [
+        render.hand_svg,
+        lambda v: render.hand_svg(hand, players=v),
+        render.tiles_svg,
+        lambda v: render.tiles_svg([v]),
+        render.score_svg,
+        lambda v: render.score_svg(score_hand("[SSSg] 123r 456r 789r 5g +5g"), fans=v),
+        render.fan_table_html,
+        render.score_html,
+        render.to_svg,
+        render.svg_to_png,
+        lambda v: replay_html(Board(seed=7).log_lines(), seat=v),
+        lambda v: replay_html([v]),
+    ]
+    escaped = []
+    for i, call in enumerate(calls):
+        for value in (*HUGE, b"x" * 10_000_000):
+            try:
+                call(value)
+            except MahjongError as e:
+                if len(str(e)) > MESSAGE_BOUND:
+                    escaped.append(f"call {i}: a message of {len(str(e)):,} characters")
+            except ImportError:  # svg_to_png without cairosvg
+                pass
+            except Exception as e:  # collected and reported
+                escaped.append(f"call {i}: {type(e).__name__}: {str(e)[:150]}")
+    assert not escaped, "\n".join(escaped)
+
+
 # ------------------------------------------------------------ the command line
 
 

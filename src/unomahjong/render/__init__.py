@@ -43,7 +43,7 @@ from typing import Final
 
 import attrs
 
-from .._checks import flag, whole
+from .._checks import flag, quote, whole
 from ..decompose import Role
 from ..errors import HandError, NotationError, RulesError
 from ..hand import Hand, Meld
@@ -98,7 +98,9 @@ class _Group:
 def _players(players: object) -> int:
     n = whole(players)
     if n is None or not 2 <= n <= 8:
-        raise RulesError("bad-players", f"players must be a whole number 2..8, not {players!r}")
+        raise RulesError(
+            "bad-players", f"players must be a whole number 2..8, not {quote(players)}"
+        )
     return n
 
 
@@ -106,7 +108,7 @@ def _title(title: object, default: str) -> str:
     if title is None:
         return default
     if not isinstance(title, str):
-        raise NotationError("not-text", f"title must be text or None, not {title!r}")
+        raise NotationError("not-text", f"title must be text or None, not {quote(title)}")
     return title
 
 
@@ -240,7 +242,7 @@ def _set_name(tileset: TileSet) -> str:
 
 def _check_hand(hand: object) -> Hand:
     if not isinstance(hand, Hand):
-        raise HandError("not-a-hand", f"expected a Hand, not {hand!r}", hint="parse_hand")
+        raise HandError("not-a-hand", f"expected a Hand, not {quote(hand)}", hint="parse_hand")
     return hand
 
 
@@ -285,10 +287,10 @@ def tiles_svg(tiles: Iterable[Tile], *, title: str | None = None) -> str:
     try:
         row = tuple(tiles)
     except TypeError:
-        raise HandError("not-tiles", f"expected tiles, not {tiles!r}") from None
+        raise HandError("not-tiles", f"expected tiles, not {quote(tiles)}") from None
     for t in row:
         if not isinstance(t, Tile):
-            raise HandError("not-tiles", f"{t!r} is not a Tile", hint="parse_tiles('123r')")
+            raise HandError("not-tiles", f"{quote(t)} is not a Tile", hint="parse_tiles('123r')")
         if t.tileset is not row[0].tileset:
             raise HandError("wrong-tileset", f"{t} and {row[0]} are of two tile sets")
     if not row:
@@ -392,7 +394,9 @@ def score_svg(score: Score, *, fans: bool = True, players: int = 4) -> str:
     4
     """
     if not isinstance(score, Score):
-        raise HandError("not-a-score", f"expected a Score, not {score!r}", hint="unomahjong.score")
+        raise HandError(
+            "not-a-score", f"expected a Score, not {quote(score)}", hint="unomahjong.score"
+        )
     n = _players(players)
     hand = score.hand
     groups = _groups(hand, n, _reading(score))
@@ -400,7 +404,7 @@ def score_svg(score: Score, *, fans: bool = True, players: int = 4) -> str:
     desc = _hand_desc(hand) + f" Scores {score.total} points."
     with_fans = flag(fans)
     if with_fans is None:
-        raise RulesError("bad-flag", f"fans must be True or False, not {fans!r}")
+        raise RulesError("bad-flag", f"fans must be True or False, not {quote(fans)}")
     if not with_fans:
         return _picture(hand.tileset, groups, title, desc)
     lines, width, height = _fan_lines(score)
@@ -418,7 +422,9 @@ def fan_table_html(score: Score) -> str:
     puts it under the picture; the replay viewer
     (:mod:`unomahjong.render.viewer`) under each winner's hand."""
     if not isinstance(score, Score):
-        raise HandError("not-a-score", f"expected a Score, not {score!r}", hint="unomahjong.score")
+        raise HandError(
+            "not-a-score", f"expected a Score, not {quote(score)}", hint="unomahjong.score"
+        )
     right = ' style="text-align:right"'
     rows = []
     for f in score.fans:
@@ -471,7 +477,7 @@ def svg_to_png(svg: str) -> bytes:
     dependency: without it this raises :class:`ImportError` saying so (SVG
     output needs nothing)."""
     if not isinstance(svg, str):
-        raise NotationError("not-text", f"svg_to_png() takes the SVG as text, not {svg!r}")
+        raise NotationError("not-text", f"svg_to_png() takes the SVG as text, not {quote(svg)}")
     try:
         cairosvg = importlib.import_module("cairosvg")
     except ImportError as e:

@@ -39,7 +39,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from .._checks import describe, whole
+from .._checks import describe, quote, whole
 from ..errors import NotationError
 from ..game import Action, ActionKind, LogError, Phase, RoundState, apply, observe, replay
 from ..game.round import Event, Outcome
@@ -312,7 +312,7 @@ def _seat_of(seat: object, players: int) -> int | None:
         return None
     n = whole(seat)
     if n is None or not 0 <= n < players:
-        shown = seat if n is not None else describe(seat)
+        shown = quote(n) if n is not None else describe(seat)
         raise LogError(
             "bad-seat", f"seat {shown} is not a seat of this {players}-player log", argument="seat"
         )
