@@ -161,7 +161,9 @@ def test_a_ten_megabyte_log_line_is_refused_at_once(
 ) -> None:
     lines = Board(seed=7).log_lines()
     lines = [*lines[: where - 1], "[" + TEN_MB + "]", *lines[where - 1 :]]
-    call = {"replay": lambda: replay(lines), "seat_view": lambda: seat_view(lines, 0)}[func]
+    def call() -> object:
+        return replay(lines) if func == "replay" else seat_view(lines, 0)
+
     with engine(engine_name):
         with pytest.raises(LogError):
             call()
