@@ -296,7 +296,7 @@ class FanTable:
     def clear_memos(self) -> None:
         """Forget the engine's memo tables on this table (memory, benchmarks).
         Each is replaced by an empty dict, so a thread scoring meanwhile
-        finishes with the old one (:mod:`unomahjong._memo`)."""
+        finishes with the old one (``unomahjong._memo``)."""
         for name in ("memo", "count_memo", "entry_memo"):
             object.__setattr__(self, name, {})
 

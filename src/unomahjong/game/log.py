@@ -639,8 +639,8 @@ def _hide(e: dict[str, Any], seat: int) -> dict[str, Any]:
 def read_log(path_or_file: str | os.PathLike[str] | IO[str]) -> list[str]:
     """The lines of a log file (a path, or a file open in text mode), without
     their line ends, for :func:`replay`. Reads one line at a time and
-    refuses (``too-long``) a line longer than :data:`MAX_LINE_LENGTH` or
-    more than :data:`MAX_LINES` lines, without reading the rest."""
+    refuses (``too-long``) a line longer than ``MAX_LINE_LENGTH`` or
+    more than ``MAX_LINES`` lines, without reading the rest."""
     if isinstance(path_or_file, (str, os.PathLike)):
         try:
             with open(path_or_file, encoding="utf-8") as f:
