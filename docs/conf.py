@@ -56,7 +56,8 @@ nitpicky = True
 nitpick_ignore_regex = [
     (r"py:.*", r"(builtins\.)?(int|str|bool|float|bytes|object|type|tuple|list|dict|set)"),
     (r"py:.*", r"(builtins\.)?(frozenset|None|Ellipsis|NoneType|ValueError|Exception)"),
-    (r"py:.*", r"(collections\.abc|typing|typing_extensions|enum|random|argparse|os|io|pathlib)\..*"),
+    (r"py:.*", r"(collections\.abc|typing|typing_extensions|enum|random|argparse)\..*"),
+    (r"py:.*", r"(os|io|pathlib)\..*"),
     (r"py:.*", r"(Sequence|Iterable|Iterator|Mapping|Callable|Any|Final|Protocol|Self)"),
     (r"py:.*", r"(attrs?|hypothesis|st|more_itertools)\..*"),
     (r"py:.*", r"(Random|Enum|IntEnum|NamedTuple|ClassVar|Literal)"),
