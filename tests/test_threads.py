@@ -250,12 +250,34 @@ def _memo_tables() -> list[dict[Any, Any]]:
     decompose = sys.modules["unomahjong.decompose"]
     tables: list[dict[Any, Any]] = [
         _distance._suit_memo,
+        _distance._suit_old,
         _distance._conv_memo,
+        _distance._conv_old,
         decompose._arrangements,
+        decompose._arrangements_old,
         decompose._options,
+        decompose._options_old,
     ]
     for kind in _distance._block_kinds:
         tables += [kind.memo, kind.status_memo, kind.completing_memo]
+        tables += [kind.memo_old, kind.status_old, kind.completing_old]
     for rs in unomahjong.rules.RULE_SETS.values():
-        tables += [rs.fans.memo, rs.fans.count_memo]
+        tables += [rs.fans.memo, rs.fans.count_memo, rs.fans.memo_old, rs.fans.count_memo_old]
     return tables
+
+
+def test_entries_in_use_survive_a_new_generation(memo_restored: None) -> None:
+    """A full table becomes the previous generation; an entry found there is
+    stored again in the new one, so what is in use ages out last."""
+    kind = _distance.block_kind(9, True, ())
+    keys = [(n, 0, 0, 0, 0, 0, 0, 0, 3) for n in range(5)]
+    limit = set_memo_limit(4)
+    try:
+        clear_caches()
+        answers = [kind.status(k) for k in keys]  # the fifth starts a new generation
+        assert list(kind.status_memo) == [keys[4]]
+        assert list(kind.status_old) == keys[:4]
+        assert kind.status(keys[0]) == answers[0]
+        assert list(kind.status_memo) == [keys[4], keys[0]]
+    finally:
+        set_memo_limit(limit)

@@ -19,7 +19,7 @@ import threading
 from typing import Final
 
 from . import _memo
-from ._memo import fresh
+from ._memo import keep
 
 MAX_MELDS: Final = 4
 VEC_LEN: Final = 2 * (MAX_MELDS + 1)
@@ -39,9 +39,12 @@ _vector_ids: dict[Vector, int] = {ZERO: ZERO_ID}
 _intern_lock = threading.Lock()
 """Held to give a new vector its id (a miss: a few hundred times per process)."""
 _suit_memo: dict[tuple[int, ...], Vector] = {}
+_suit_old: dict[tuple[int, ...], Vector] = {}
+"""The previous generation of each memo table (``unomahjong._memo.keep``)."""
 _conv_memo: dict[int, int] = {}
+_conv_old: dict[int, int] = {}
 _this = sys.modules[__name__]
-"""This module, the holder of its memo tables (:func:`unomahjong._memo.fresh`)."""
+"""This module, the holder of its memo tables (``unomahjong._memo.keep``)."""
 
 
 def intern(v: Vector) -> int:
@@ -91,7 +94,10 @@ def suit_vector(c: tuple[int, ...]) -> Vector:
     """Best overlaps of one suit's nine counts with k melds (+ a pair)."""
     v = _suit_memo.get(c)
     if v is None:
-        v = _compute_suit(c, {})
+        v = _suit_old.get(c)
+        if v is None:
+            v = _compute_suit(c, {})
+        keep(_this, "_suit_memo", "_suit_old", c, v)
     return v
 
 
@@ -100,7 +106,10 @@ def _sub_vector(c: tuple[int, ...], local: dict[tuple[int, ...], Vector]) -> Vec
     if v is None:
         v = local.get(c)
         if v is None:
-            v = _compute_suit(c, local)
+            v = _suit_old.get(c)
+            if v is None:
+                v = local[c] = _compute_suit(c, local)
+            keep(_this, "_suit_memo", "_suit_old", c, v)
     return v
 
 
@@ -128,12 +137,7 @@ def _compute_suit(c: tuple[int, ...], local: dict[tuple[int, ...], Vector]) -> V
         for mask in range(1 << len(nxt)):
             drops = [(i, 1)] + [(j, 1) for b, j in enumerate(nxt) if mask >> b & 1]
             _merge_meld(best, _sub_vector(_minus(c, *drops), local), len(drops))
-    v = local[c] = tuple(best)
-    memo = _suit_memo
-    if len(memo) >= _memo.limit:
-        memo = fresh(_this, "_suit_memo")
-    memo[c] = v
-    return v
+    return tuple(best)
 
 
 def honour_vector(n: int) -> Vector:
@@ -172,11 +176,10 @@ def convolve_ids(a: int, b: int) -> int:
     key = (a << 20) | b
     r = _conv_memo.get(key)
     if r is None:
-        r = intern(convolve(_vectors[a], _vectors[b]))
-        memo = _conv_memo
-        if len(memo) + 1 >= _memo.limit:
-            memo = fresh(_this, "_conv_memo")
-        memo[key] = memo[(b << 20) | a] = r
+        r = _conv_old.get(key)
+        if r is None:
+            r = intern(convolve(_vectors[a], _vectors[b]))
+        keep(_this, "_conv_memo", "_conv_old", key, r)
     return r
 
 
@@ -191,11 +194,14 @@ class BlockKind:
 
     __slots__ = (
         "completing_memo",
+        "completing_old",
         "honour_offsets",
         "length",
         "memo",
+        "memo_old",
         "offsets",
         "status_memo",
+        "status_old",
         "suited",
     )
 
@@ -206,18 +212,26 @@ class BlockKind:
         self.memo: dict[tuple[int, ...], BlockInfo] = {}
         self.status_memo: dict[tuple[int, ...], str] = {}
         self.completing_memo: dict[tuple[tuple[int, ...], str], tuple[int, ...]] = {}
+        # The previous generation of each (unomahjong._memo.keep).
+        self.memo_old: dict[tuple[int, ...], BlockInfo] = {}
+        self.status_old: dict[tuple[int, ...], str] = {}
+        self.completing_old: dict[tuple[tuple[int, ...], str], tuple[int, ...]] = {}
         self.offsets = tuple(range(9)) if suited else ()
         self.offsets += honour_offsets
 
     def info(self, key: tuple[int, ...]) -> BlockInfo:
         """The memoised facts of one block's counts."""
-        r = self.memo.get(key)
+        memo = self.memo
+        r = memo.get(key)
         if r is None:
-            r = self._compute(key)
-            memo = self.memo
-            if len(memo) >= _memo.limit:
-                memo = fresh(self, "memo")
-            memo[key] = r
+            old = self.memo_old
+            r = old.get(key) if old else None
+            if r is None:
+                r = self._compute(key)
+            if len(memo) < _memo.limit:
+                memo[key] = r
+            else:
+                keep(self, "memo", "memo_old", key, r)
         return r
 
     def status(self, key: tuple[int, ...]) -> str:
@@ -225,13 +239,17 @@ class BlockKind:
         melds and one pair (``"P"``) or neither (``"X"``). Found by a direct
         search, much cheaper on a miss than the overlap vector: the wait test
         of scoring asks it of many one-off keys."""
-        r = self.status_memo.get(key)
+        memo = self.status_memo
+        r = memo.get(key)
         if r is None:
-            r = self._status(key)
-            memo = self.status_memo
-            if len(memo) >= _memo.limit:
-                memo = fresh(self, "status_memo")
-            memo[key] = r
+            old = self.status_old
+            r = old.get(key) if old else None
+            if r is None:
+                r = self._status(key)
+            if len(memo) < _memo.limit:
+                memo[key] = r
+            else:
+                keep(self, "status_memo", "status_old", key, r)
         return r
 
     def completing(self, key: tuple[int, ...], want: str) -> tuple[int, ...]:
@@ -239,26 +257,33 @@ class BlockKind:
         (``"M"`` or ``"P"``, see :meth:`status`). Only tiles that can join a
         group are tried: a rank beside a held one, or a held honour."""
         mkey = (key, want)
-        r = self.completing_memo.get(mkey)
+        memo = self.completing_memo
+        r = memo.get(mkey)
         if r is None:
-            out: list[int] = []
-            grown = list(key)
-            for off in self.offsets:
-                if self.suited and off < 9:
-                    if not any(key[max(0, off - 2) : min(9, off + 3)]):
-                        continue
-                elif not key[off]:
-                    continue  # a lone honour is neither a pung nor a pair
-                grown[off] += 1
-                if self.status(tuple(grown)) == want:
-                    out.append(off)
-                grown[off] -= 1
-            r = tuple(out)
-            memo = self.completing_memo
-            if len(memo) >= _memo.limit:
-                memo = fresh(self, "completing_memo")
-            memo[mkey] = r
+            old = self.completing_old
+            r = old.get(mkey) if old else None
+            if r is None:
+                r = self._completing(key, want)
+            if len(memo) < _memo.limit:
+                memo[mkey] = r
+            else:
+                keep(self, "completing_memo", "completing_old", mkey, r)
         return r
+
+    def _completing(self, key: tuple[int, ...], want: str) -> tuple[int, ...]:
+        out: list[int] = []
+        grown = list(key)
+        for off in self.offsets:
+            if self.suited and off < 9:
+                if not any(key[max(0, off - 2) : min(9, off + 3)]):
+                    continue
+            elif not key[off]:
+                continue  # a lone honour is neither a pung nor a pair
+            grown[off] += 1
+            if self.status(tuple(grown)) == want:
+                out.append(off)
+            grown[off] -= 1
+        return tuple(out)
 
     def _status(self, key: tuple[int, ...]) -> str:
         n = sum(key)
@@ -358,10 +383,10 @@ def clear_caches() -> None:
     start for benchmarks; memory). Each table is replaced by an empty one, so
     a thread using them meanwhile finishes with the old one; the interned
     vectors are kept, so the ids it holds keep their meaning."""
-    global _suit_memo, _conv_memo
-    _suit_memo = {}
-    _conv_memo = {}
+    global _suit_memo, _suit_old, _conv_memo, _conv_old
+    _suit_memo, _suit_old = {}, {}
+    _conv_memo, _conv_old = {}, {}
     for kind in tuple(_block_kinds):
-        kind.memo = {}
-        kind.status_memo = {}
-        kind.completing_memo = {}
+        kind.memo, kind.memo_old = {}, {}
+        kind.status_memo, kind.status_old = {}, {}
+        kind.completing_memo, kind.completing_old = {}, {}

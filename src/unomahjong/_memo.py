@@ -10,24 +10,28 @@ thread clears them (docs/threads.md):
 * readers use ``dict.get`` and treat a miss as "compute it": no code tests
   membership and then reads, relies on an entry being present, or iterates
   a memo;
-* a memo is emptied by *replacing* it with a new dict (:func:`fresh`,
-  the ``clear_caches`` functions); a thread that still holds the old one
+* a memo is emptied by *replacing* it with a new dict (:func:`keep`, the
+  ``clear_caches`` functions); a thread that still holds the old one
   finishes with it, and what it stores there is dropped with it;
 * tables whose values are only meaningful together (ids and what they
   stand for) are never emptied: the interned overlap vectors of
   :mod:`unomahjong._distance` are few by construction (164).
 
-Each table keeps at most :func:`memo_limit` entries: a store into a full
-table first replaces it with an empty one. The limit is read from the
-environment variable ``UNOMAHJONG_MEMO_LIMIT`` at import (ASCII digits), and
-changed at run time with :func:`set_memo_limit`.
+Each table comes in two generations: the current one takes new entries,
+up to :func:`memo_limit`; when it is full it becomes the previous one (the
+one before is dropped) and a new, empty one takes its place. A lookup that
+misses the current generation asks the previous one and stores what it
+finds again, so the entries in use survive and the rest age out: a table
+holds at most twice the limit. The limit is read from the environment
+variable ``UNOMAHJONG_MEMO_LIMIT`` at import (ASCII digits), and changed at
+run time with :func:`set_memo_limit`.
 """
 
 from __future__ import annotations
 
 import os
 import warnings
-from typing import Any, Final, TypeVar
+from typing import Final, TypeVar
 
 from ._checks import whole, wrong_type
 from .errors import RulesError
@@ -35,17 +39,17 @@ from .errors import RulesError
 __all__ = [
     "DEFAULT_LIMIT",
     "LIMIT_VARIABLE",
-    "fresh",
+    "keep",
     "memo_limit",
-    "remember",
     "set_memo_limit",
 ]
 
 LIMIT_VARIABLE: Final = "UNOMAHJONG_MEMO_LIMIT"
 """The environment variable read at import: entries per memo table."""
 
-DEFAULT_LIMIT: Final = 1 << 13
-"""Entries per memo table by default (8,192): see docs/performance.md#memory."""
+DEFAULT_LIMIT: Final = 6144
+"""New entries per memo table by default (twice that with the previous
+generation): docs/performance.md#memory-the-memo-limit."""
 
 _K = TypeVar("_K")
 _V = TypeVar("_V")
@@ -72,15 +76,18 @@ at each table's next store."""
 
 
 def memo_limit() -> int:
-    """How many entries each memo table of the Python engine keeps at most."""
+    """How many new entries each memo table of the Python engine takes
+    before its older entries start to age out (it holds at most twice as
+    many: the current generation and the one before it)."""
     return limit
 
 
 def set_memo_limit(entries: int) -> int:
-    """Keep at most ``entries`` entries in each memo table of the Python
-    engine, and return the limit before. ``0`` turns the memos off (every
-    sub-result is computed again when asked). A table larger than a new,
-    lower limit is emptied at its next store; call
+    """Let each memo table of the Python engine take ``entries`` new
+    entries before its older ones age out (it holds at most twice as many),
+    and return the limit before. ``0`` turns the memos off (every
+    sub-result is computed again when asked). A table past a new, lower
+    limit starts a new generation at its next store; call
     :func:`unomahjong.scoring.clear_caches` to empty all of them at once.
     Any integer type is taken; anything else, or a negative number, raises
     :class:`~unomahjong.RulesError` (``bad-option``). Safe to call while
@@ -96,27 +103,40 @@ def set_memo_limit(entries: int) -> int:
     return before
 
 
-def fresh(holder: object, name: str) -> dict[Any, Any]:
-    """Replace the full table ``holder.name`` by an empty one, with one
-    assignment, and return the table to store into: the new one, or with the
-    limit 0 a throwaway one (nothing is kept). ``holder`` is a module, or an
-    object whose attribute may be replaced. The callers' pattern::
+def keep(holder: object, name: str, old: str, key: _K, value: _V) -> _V:
+    """Store a finished ``value`` as the newest entry of the table
+    ``holder.name``, and return it. Called on a miss, once the previous
+    generation ``holder.old`` was asked too (a value found there is stored
+    again, so entries in use survive). A table that holds :data:`limit`
+    entries first becomes the previous generation (the one before it is
+    dropped) and a new, empty table takes its place: each replaced by one
+    assignment. With the limit 0 both are left empty. ``holder`` is a
+    module, or an object whose attributes may be replaced. The callers'
+    pattern, where the store into a table with room is inlined::
 
         memo = holder.name
-        if len(memo) >= _memo.limit:
-            memo = fresh(holder, "name")
-        memo[key] = value  # built completely before this one store
+        value = memo.get(key)
+        if value is None:
+            old = holder.old
+            value = old.get(key) if old else None
+            if value is None:
+                value = compute(key)  # built completely before it is stored
+            if len(memo) < _memo.limit:
+                memo[key] = value
+            else:
+                keep(holder, "name", "old", key, value)
+
+    (``memo`` may meanwhile have been replaced: a value stored into it is
+    then dropped with it.)
     """
-    memo: dict[Any, Any] = {}
-    object.__setattr__(holder, name, memo)
-    return memo if limit else {}
-
-
-def remember(holder: object, name: str, memo: dict[_K, _V], key: _K, value: _V) -> _V:
-    """Store a finished ``value`` in ``memo``, the dict ``holder.name`` held
-    when the caller read it, and return ``value`` (:func:`fresh` first when
-    the table is full)."""
+    memo: dict[_K, _V] = getattr(holder, name)
     if len(memo) >= limit:
-        memo = fresh(holder, name)
+        if not limit:
+            object.__setattr__(holder, old, {})
+            object.__setattr__(holder, name, {})
+            return value
+        object.__setattr__(holder, old, memo)
+        memo = {}
+        object.__setattr__(holder, name, memo)
     memo[key] = value
     return value

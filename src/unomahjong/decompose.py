@@ -7,7 +7,7 @@ decomposition under each role and keeps the best (就高不就低).
 
 Block arrangements are memoised on the block's counts, so the work per
 hand is a product of a few cached lists (bounded tables, safe to share
-between threads: :mod:`unomahjong._memo`).
+between threads: ``unomahjong._memo``).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import attrs
 
 from . import _memo
 from ._checks import Lookup, unknown_member
-from ._memo import fresh
+from ._memo import keep
 from .errors import HandError
 from .hand import Hand, Meld, MeldKind, refuse_hand
 from .shapes import Shape, ShapeSpec, ranks_held, shapes_for
@@ -96,11 +96,14 @@ _Options = tuple[tuple[tuple[Meld, ...], int | None], ...]
 
 
 _this = sys.modules[__name__]
-"""This module, the holder of its memo tables (:func:`unomahjong._memo.fresh`)."""
+"""This module, the holder of its memo tables (``unomahjong._memo.keep``)."""
 _arrangements: dict[tuple[int, ...], tuple[_Arr, ...]] = {}
 """Block counts -> :func:`_suit_arrangements`."""
 _options: dict[tuple[TileSet, int, tuple[int, ...]], _Options] = {}
 """(tile set, first code, block counts) -> :func:`_block_options`."""
+_arrangements_old: dict[tuple[int, ...], tuple[_Arr, ...]] = {}
+_options_old: dict[tuple[TileSet, int, tuple[int, ...]], _Options] = {}
+"""The previous generation of each memo table (``unomahjong._memo.keep``)."""
 _EMPTY_BLOCK: tuple[_Arr, ...] = (((), None),)
 
 
@@ -110,11 +113,24 @@ def _suit_arrangements(c: tuple[int, ...]) -> tuple[_Arr, ...]:
     a gap between any two, so they form pungs and pairs only. Memoised; the
     recursion is short even with nothing memoised (each level takes two or
     three of at most 14 tiles, in at most three ways)."""
-    found = _arrangements.get(c)
-    if found is not None:
-        return found
-    if not any(c):
-        return _EMPTY_BLOCK
+    memo = _arrangements
+    found = memo.get(c)
+    if found is None:
+        found = _arrangements_old.get(c) if _arrangements_old else None
+        if found is None:
+            if not any(c):
+                return _EMPTY_BLOCK
+            found = _arrange(c)
+        if len(memo) < _memo.limit:
+            memo[c] = found
+        else:
+            keep(_this, "_arrangements", "_arrangements_old", c, found)
+    return found
+
+
+def _arrange(c: tuple[int, ...]) -> tuple[_Arr, ...]:
+    """:func:`_suit_arrangements` of counts holding a tile, from those of
+    smaller counts."""
     i = 0
     while not c[i]:
         i += 1
@@ -140,12 +156,7 @@ def _suit_arrangements(c: tuple[int, ...]) -> tuple[_Arr, ...]:
         sub((i, i), None, True)
     if i <= 6 and c[i + 1] and c[i + 2]:
         sub((i, i + 1, i + 2), (i, True), False)
-    arrs = tuple(sorted(out, key=lambda a: (a[0], -1 if a[1] is None else a[1])))
-    memo = _arrangements
-    if len(memo) >= _memo.limit:
-        memo = fresh(_this, "_arrangements")
-    memo[c] = arrs
-    return arrs
+    return tuple(sorted(out, key=lambda a: (a[0], -1 if a[1] is None else a[1])))
 
 
 _MELDS: dict[tuple[int, bool, int], Meld] = {}
@@ -168,18 +179,23 @@ def _concealed_meld(ts: TileSet, chow: bool, code: int) -> Meld:
 
 def _block_options(ts: TileSet, base: int, key: tuple[int, ...]) -> _Options:
     """The arrangements of one block's counts as interned melds and the
-    pair's code; memoised by :func:`_standard`, which looks it up first."""
-    found = tuple(
-        (
-            tuple(_concealed_meld(ts, chow, base + off) for off, chow in melds),
-            None if p is None else base + p,
-        )
-        for melds, p in _suit_arrangements(key)
-    )
+    pair's code; memoised (:func:`_standard` looks in the current table
+    first)."""
     memo = _options
-    if len(memo) >= _memo.limit:
-        memo = fresh(_this, "_options")
-    memo[ts, base, key] = found
+    mkey = (ts, base, key)
+    found = _options_old.get(mkey) if _options_old else None
+    if found is None:
+        found = tuple(
+            (
+                tuple(_concealed_meld(ts, chow, base + off) for off, chow in melds),
+                None if p is None else base + p,
+            )
+            for melds, p in _suit_arrangements(key)
+        )
+    if len(memo) < _memo.limit:
+        memo[mkey] = found
+    else:
+        keep(_this, "_options", "_options_old", mkey, found)
     return found
 
 
@@ -254,9 +270,9 @@ def clear_caches() -> None:
     each table is replaced by an empty one, so a thread using it meanwhile
     finishes with the old one. The interned melds and roles are kept (their
     identity matters: :func:`_roles`)."""
-    global _arrangements, _options
-    _arrangements = {}
-    _options = {}
+    global _arrangements, _arrangements_old, _options, _options_old
+    _arrangements, _arrangements_old = {}, {}
+    _options, _options_old = {}, {}
 
 
 def decompose(hand: Hand) -> tuple[Decomposition, ...]:

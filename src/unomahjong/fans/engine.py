@@ -24,7 +24,7 @@ from typing import NamedTuple
 import attrs
 
 from .. import _memo
-from .._memo import fresh, remember
+from .._memo import keep
 from ..context import WinContext
 from ..decompose import Decomposition, Role, WinRole
 from ..hand import Hand, Meld, MeldKind
@@ -413,7 +413,14 @@ def _meld_fans(
     mkey = (chows, ckeys)
     hit: MeldFans | None = memo.get(mkey)
     if hit is None:
-        hit = remember(table, "memo", memo, mkey, _sorted_meld_fans(table, chows, ckeys))
+        old = table.memo_old
+        hit = old.get(mkey) if old else None
+        if hit is None:
+            hit = _sorted_meld_fans(table, chows, ckeys)
+        if len(memo) < _memo.limit:
+            memo[mkey] = hit
+        else:
+            keep(table, "memo", "memo_old", mkey, hit)
     found_sets = hit[0]
     if len(keys) >= 3:
         with_pair = table.chow_sets_with_pair if chows else table.pung_sets_with_pair
@@ -427,18 +434,19 @@ def _meld_fans(
             wkey = ("with_pair", chows, ckeys, pkey)
             found: tuple[SetHit, ...] | None = memo.get(wkey)
             if found is None:
-                position = table.position
-                found = remember(
-                    table,
-                    "memo",
-                    memo,
-                    wkey,
-                    tuple(
+                old = table.memo_old
+                found = old.get(wkey) if old else None
+                if found is None:
+                    position = table.position
+                    found = tuple(
                         (position[row.id], tuple(opt))
                         for row, det in with_pair
                         for opt in det.fn(okeys, pair)
-                    ),
-                )
+                    )
+                if len(memo) < _memo.limit:
+                    memo[wkey] = found
+                else:
+                    keep(table, "memo", "memo_old", wkey, found)
             found_sets += found
     # Back to meld indices.
     sets = sorted((pos, tuple(sorted(sidx[p] for p in opt))) for pos, opt in found_sets)
@@ -478,10 +486,15 @@ def _sorted_meld_fans(table: FanTable, chows: bool, keys: tuple[MeldKey, ...]) -
             skey = ("set", chows, sub)
             fans: tuple[int, ...] | None = memo.get(skey)
             if fans is None:
-                fans = tuple(pos for pos, det in set_dets if whole in det.fn(sub, None))
-                if len(memo) >= _memo.limit:
-                    memo = fresh(table, "memo")
-                memo[skey] = fans
+                old = table.memo_old
+                fans = old.get(skey) if old else None
+                if fans is None:
+                    fans = tuple(pos for pos, det in set_dets if whole in det.fn(sub, None))
+                if len(memo) < _memo.limit:
+                    memo[skey] = fans
+                else:
+                    keep(table, "memo", "memo_old", skey, fans)
+                    memo = table.memo
             sets.extend((pos, combo) for pos in fans)
     pairs: list[PairHit] = []
     for a, b in itertools.combinations(range(n), 2):
@@ -489,10 +502,15 @@ def _sorted_meld_fans(table: FanTable, chows: bool, keys: tuple[MeldKey, ...]) -
         pkey = ("pair", chows, ka, kb)
         fans = memo.get(pkey)
         if fans is None:
-            fans = tuple(position[row.id] for row, det in pair_dets if det.fn(ka, kb))
-            if len(memo) >= _memo.limit:
-                memo = fresh(table, "memo")
-            memo[pkey] = fans
+            old = table.memo_old
+            fans = old.get(pkey) if old else None
+            if fans is None:
+                fans = tuple(position[row.id] for row, det in pair_dets if det.fn(ka, kb))
+            if len(memo) < _memo.limit:
+                memo[pkey] = fans
+            else:
+                keep(table, "memo", "memo_old", pkey, fans)
+                memo = table.memo
         if fans:
             pairs.append((a, b, fans))
     return (tuple(sets), tuple(pairs))  # _meld_fans sorts once mapped
@@ -579,7 +597,14 @@ def _best_forest(
     key = ("forest", tuple(edges), tuple(groups))
     hit: list[tuple[int, int, int]] | None = memo.get(key)
     if hit is None:
-        hit = remember(table, "memo", memo, key, _search_forest(edges, groups))
+        old = table.memo_old
+        hit = old.get(key) if old else None
+        if hit is None:
+            hit = _search_forest(edges, groups)
+        if len(memo) < _memo.limit:
+            memo[key] = hit
+        else:
+            keep(table, "memo", "memo_old", key, hit)
     return hit
 
 
@@ -640,7 +665,14 @@ def best_count(table: FanTable, r: Reading, cache: HandCache) -> Count:
     memo = table.count_memo
     hit: Count | None = memo.get(key)
     if hit is None:
-        hit = remember(table, "count_memo", memo, key, _best_count(table, r, found))
+        old = table.count_memo_old
+        hit = old.get(key) if old else None
+        if hit is None:
+            hit = _best_count(table, r, found)
+        if len(memo) < _memo.limit:
+            memo[key] = hit
+        else:
+            keep(table, "count_memo", "count_memo_old", key, hit)
     return hit
 
 

@@ -170,6 +170,10 @@ class FanTable:
     by meld keys, pair-combination searches), keyed by small tuples."""
     count_memo: dict[Any, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
     """The engine's memo of counted readings, keyed by what the detectors found."""
+    memo_old: dict[Any, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
+    """The previous generation of ``memo`` (``unomahjong._memo.keep``)."""
+    count_memo_old: dict[Any, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
+    """The previous generation of ``count_memo``."""
     entry_memo: dict[Any, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
     """Interned result entries without melds, by (row position, count): most
     fans of a score are about tiles or the context, and recur in every score."""
@@ -297,7 +301,7 @@ class FanTable:
         """Forget the engine's memo tables on this table (memory, benchmarks).
         Each is replaced by an empty dict, so a thread scoring meanwhile
         finishes with the old one (``unomahjong._memo``)."""
-        for name in ("memo", "count_memo", "entry_memo"):
+        for name in ("memo", "memo_old", "count_memo", "count_memo_old", "entry_memo"):
             object.__setattr__(self, name, {})
 
     def __getitem__(self, fan_id: str) -> FanDef:
