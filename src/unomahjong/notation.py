@@ -263,14 +263,10 @@ def parse_hand(text: str, rules: str | TileSet | RuleSet = "uno") -> Hand:
     >>> str(parse_hand("[SSSg] 123r 456r 789r 5g +5g"))
     '[SSSg] 123456789r 5g +5g'
     """
-    if type(text) is str:
-        if len(text) > MAX_HAND_LENGTH:  # before the core reads it
-            check_length(text, MAX_HAND_LENGTH, "a hand")
-        core = _engine.core("notation")
-        if core is not None:
-            return core.parse_hand(text, rules)  # type: ignore[no-any-return]
-    else:
-        check_length(text, MAX_HAND_LENGTH, "a hand")  # a str subclass
+    check_length(text, MAX_HAND_LENGTH, "a hand")  # before the core reads it
+    core = _engine.core("notation")
+    if core is not None and type(text) is str:
+        return core.parse_hand(text, rules)  # type: ignore[no-any-return]
     return _parse_hand(text, rules)
 
 
@@ -446,14 +442,10 @@ def _meld_from_tiles(
 
 def parse_tiles(text: str, rules: str | TileSet | RuleSet = "uno") -> tuple[Tile, ...]:
     """Parse loose tiles (no brackets, no ``+``), e.g. visible discards."""
-    if type(text) is str:
-        if len(text) > MAX_TILES_LENGTH:  # before the core reads it
-            check_length(text, MAX_TILES_LENGTH, "a list of tiles")
-        core = _engine.core("notation")
-        if core is not None:
-            return core.parse_tiles(text, rules)  # type: ignore[no-any-return]
-    else:
-        check_length(text, MAX_TILES_LENGTH, "a list of tiles")  # a str subclass
+    check_length(text, MAX_TILES_LENGTH, "a list of tiles")  # before the core reads it
+    core = _engine.core("notation")
+    if core is not None and type(text) is str:
+        return core.parse_tiles(text, rules)  # type: ignore[no-any-return]
     return _parse_tiles(text, rules)
 
 
@@ -472,14 +464,10 @@ def _parse_tiles(text: str, rules: str | TileSet | RuleSet) -> tuple[Tile, ...]:
 
 def parse_tile(text: str, rules: str | TileSet | RuleSet = "uno") -> Tile:
     """Parse exactly one tile (``"5g"``, ``"Sg"``, ``"E"``)."""
-    if type(text) is str:
-        if len(text) > MAX_HAND_LENGTH:  # before the core reads it
-            check_length(text, MAX_HAND_LENGTH, "a tile")
-        core = _engine.core("notation")
-        if core is not None:
-            return core.parse_tile(text, rules)  # type: ignore[no-any-return]
-    else:
-        check_length(text, MAX_HAND_LENGTH, "a tile")  # a str subclass
+    check_length(text, MAX_HAND_LENGTH, "a tile")  # before the core reads it
+    core = _engine.core("notation")
+    if core is not None and type(text) is str:
+        return core.parse_tile(text, rules)  # type: ignore[no-any-return]
     return _parse_tile(text, rules)
 
 
@@ -494,14 +482,10 @@ def _parse_tile(text: str, rules: str | TileSet | RuleSet) -> Tile:
 
 def parse_meld(text: str, rules: str | TileSet | RuleSet = "uno") -> Meld:
     """Parse one bracketed meld (``"[123r]"``, ``"[SSSg@2]"``, ``"(RRRRy)"``)."""
-    if type(text) is str:
-        if len(text) > MAX_HAND_LENGTH:  # before the core reads it
-            check_length(text, MAX_HAND_LENGTH, "a meld")
-        core = _engine.core("notation")
-        if core is not None:
-            return core.parse_meld(text, rules)  # type: ignore[no-any-return]
-    else:
-        check_length(text, MAX_HAND_LENGTH, "a meld")  # a str subclass
+    check_length(text, MAX_HAND_LENGTH, "a meld")  # before the core reads it
+    core = _engine.core("notation")
+    if core is not None and type(text) is str:
+        return core.parse_meld(text, rules)  # type: ignore[no-any-return]
     return _parse_meld(text, rules)
 
 
