@@ -16,6 +16,7 @@ from . import _engine
 from ._checks import quote
 from ._memo import memo_limit as memo_limit
 from ._memo import set_memo_limit as set_memo_limit
+from ._text import display_width as display_width
 from .context import WinContext
 from .decompose import Decomposition, WinRole, decompose
 from .errors import ContextError, HandError, NotWinningError
@@ -158,11 +159,6 @@ def clear_caches(*rule_sets: str | RuleSet) -> None:
     compiled = _engine.compiled("scoring")
     if compiled is not None:
         compiled.clear_tables()
-
-
-def display_width(s: str) -> int:
-    """Display width: CJK characters take two columns."""
-    return sum(2 if ord(c) > 0x2E80 else 1 for c in s)
 
 
 def score(
