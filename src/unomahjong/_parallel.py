@@ -1,0 +1,221 @@
+"""Work split into contiguous chunks of indices and run on an executor.
+
+Shared by :func:`unomahjong.simulation.simulate` and
+:func:`unomahjong.audit.audit`. Each job covers a contiguous range of game
+or hand indices and is seeded by those indices alone, so the results do
+not depend on how the range is cut or where each piece runs. The callers
+merge the pieces in index order, which keeps even the order of their
+dictionaries independent of the split.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import os
+import pickle
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TypeVar
+
+import attrs
+
+from ._checks import quote, wrong_type
+from .errors import RulesError
+from .rules import RULE_SETS, RuleOptions, RuleSet, count_option
+
+_R = TypeVar("_R")
+
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: called in the calling process as work finishes."""
+
+POOL_CHUNKS_PER_WORKER = 4
+"""Chunks per process of the pool the library starts itself: the progress
+callback hears of each chunk, and a worker that finishes early takes the
+next chunk instead of waiting for the slowest."""
+
+
+@attrs.frozen(slots=True)
+class Plan:
+    """How a run of ``total`` items is cut and where its chunks run."""
+
+    total: int
+    ranges: tuple[tuple[int, int], ...]
+    """Contiguous ``(start, stop)`` index ranges, in order, none empty."""
+    executor: cf.Executor | None
+    """Where the chunks run; None: here, one after the other."""
+    processes: int
+    """The size of the process pool started for this run; 0: none (the
+    chunks run on ``executor``, or here)."""
+    progress: Progress | None
+
+    @property
+    def inline(self) -> bool:
+        """The chunks run here, in this thread (the caller runs them)."""
+        return self.executor is None and not self.processes
+
+
+PortableRules = str | tuple[str, RuleOptions] | RuleSet
+"""A rule set as a chunk receives it: a built-in one by name (with its
+options, when they differ), so that it pickles; any other as itself."""
+
+
+def portable_rules(rs: RuleSet, the_plan: Plan, func: str) -> PortableRules:
+    """``rs`` in a form that pickles, for another process. A built-in rule
+    set travels as its name (and options): its fan table holds local
+    functions, which pickle cannot carry. Another rule set goes as it is to
+    a thread pool; to anything else only if it pickles, else
+    :class:`RulesError` (``rules-not-portable``)."""
+    base = RULE_SETS.get(rs.name)
+    if base is rs:
+        return rs.name
+    if base is not None and attrs.evolve(base, options=rs.options) == rs:
+        return (rs.name, rs.options)
+    if isinstance(the_plan.executor, cf.ThreadPoolExecutor):
+        return rs
+    try:
+        pickle.dumps(rs)
+    except Exception:  # pickle raises several types for what it cannot carry
+        raise RulesError(
+            "rules-not-portable",
+            f"{func}(): the rule set {quote(rs.name)} cannot be sent to another process",
+            hint="run it with workers=1 or a ThreadPoolExecutor, or derive it from a"
+            " built-in rule set with with_options()",
+            argument="rules",
+        ) from None
+    return rs
+
+
+def unpack_rules(rules: PortableRules) -> RuleSet:
+    """The rule set :func:`portable_rules` packed."""
+    if isinstance(rules, RuleSet):
+        return rules
+    if isinstance(rules, str):
+        return RULE_SETS[rules]
+    name, options = rules
+    return attrs.evolve(RULE_SETS[name], options=options)
+
+
+def plan(
+    func: str,
+    total: int,
+    *,
+    workers: object,
+    executor: object,
+    chunks: object,
+    progress: object,
+) -> Plan:
+    """Check the parallelism arguments of ``func`` and cut ``total`` items.
+
+    ``workers=0`` means every core; more than one without ``executor`` means
+    a process pool of that many processes. With ``executor``, ``workers`` is
+    the number of chunks. ``chunks`` (None: as just said) overrides the
+    number of chunks; it is capped at ``total``.
+    """
+    n = count_option(workers, "workers", minimum=0)
+    if n == 0:
+        n = os.cpu_count() or 1
+    if executor is not None and not isinstance(executor, cf.Executor):
+        raise wrong_type(
+            RulesError,
+            "bad-executor",
+            func,
+            "executor",
+            executor,
+            "a concurrent.futures.Executor or None",
+        )
+    if progress is not None and not callable(progress):
+        raise wrong_type(
+            RulesError, "bad-progress", func, "progress", progress, "a callable or None"
+        )
+    if chunks is None:
+        if executor is not None:
+            pieces = n
+        elif n > 1:
+            pieces = n * POOL_CHUNKS_PER_WORKER
+        else:
+            pieces = 1
+    else:
+        pieces = count_option(chunks, "chunks", minimum=1)
+    ranges = split(total, pieces)
+    processes = min(n, len(ranges)) if executor is None and n > 1 else 0
+    return Plan(total, ranges, executor, processes, progress)
+
+
+def split(total: int, pieces: int) -> tuple[tuple[int, int], ...]:
+    """``range(total)`` cut into at most ``pieces`` contiguous ranges whose
+    sizes differ by one at most (larger first)."""
+    pieces = max(1, min(pieces, total))
+    size, extra = divmod(total, pieces)
+    out = []
+    start = 0
+    for i in range(pieces):
+        stop = start + size + (1 if i < extra else 0)
+        if stop > start:
+            out.append((start, stop))
+        start = stop
+    return tuple(out)
+
+
+def run(
+    the_plan: Plan,
+    fn: Callable[..., _R],
+    jobs: Iterable[tuple[Any, ...]],
+    results: dict[int, _R],
+) -> None:
+    """Run ``fn(*job)`` for the chunks of ``the_plan`` on its executor and
+    store each result in ``results`` under the chunk's number as it arrives,
+    telling ``progress``; the caller merges them in order.
+
+    ``jobs`` gives the arguments of each chunk in order and is read lazily:
+    chunk ``i + 1``'s arguments are made while the executor works on the
+    chunks before it. Interrupted (Ctrl-C), the chunks not yet finished are
+    cancelled and ``results`` holds those that were.
+    """
+    if the_plan.processes:
+        pool = cf.ProcessPoolExecutor(max_workers=the_plan.processes)
+        try:
+            _drive(the_plan, pool, fn, jobs, results)
+        except BaseException:
+            # Interrupted or failed: do not wait for the chunks still running.
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
+        return
+    assert the_plan.executor is not None, "an inline plan is run by its caller"
+    _drive(the_plan, the_plan.executor, fn, jobs, results)
+
+
+def _drive(
+    the_plan: Plan,
+    executor: cf.Executor,
+    fn: Callable[..., _R],
+    jobs: Iterable[tuple[Any, ...]],
+    results: dict[int, _R],
+) -> None:
+    pending: dict[cf.Future[_R], int] = {}
+    done = 0
+
+    def collect(finished: Iterable[cf.Future[_R]]) -> None:
+        nonlocal done
+        for future in finished:
+            i = pending.pop(future)
+            results[i] = future.result()  # a chunk's error is raised here, typed as it was
+            start, stop = the_plan.ranges[i]
+            done += stop - start
+            if the_plan.progress is not None:
+                the_plan.progress(done, the_plan.total)
+
+    try:
+        for i, job in enumerate(jobs):
+            pending[executor.submit(fn, *job)] = i
+            collect([f for f in pending if f.done()])
+        while pending:
+            collect(_first_done(pending))
+    except BaseException:
+        for future in pending:
+            future.cancel()
+        raise
+
+
+def _first_done(pending: Iterable[cf.Future[_R]]) -> Iterator[cf.Future[_R]]:
+    finished, _ = cf.wait(list(pending), return_when=cf.FIRST_COMPLETED)
+    return iter(finished)
