@@ -5,13 +5,18 @@ needs nothing beyond the standard library's :class:`random.Random`, so the
 ``audit`` command and the benchmarks can draw reproducible samples. *Themes*
 bias the draw (one colour, pungs only, terminals, shifted chows, ...) so that
 every fan of the table occurs in a modest sample.
+
+The builders make their choices through a :class:`Picker`, not the random
+generator itself, so that :func:`unomahjong.strategies.themed_hands` can make
+the same choices with Hypothesis draws (which shrink) while a seed here keeps
+giving the same hands.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
-from typing import Final
+from collections.abc import Callable, Iterator, MutableSequence, Sequence
+from typing import Final, Protocol, TypeVar
 
 from ._checks import quote, wrong_type
 from .context import WinContext
@@ -55,6 +60,86 @@ THEMES: Final = (
 
 _MAX_ATTEMPTS = 50
 
+_T = TypeVar("_T")
+
+
+class Picker(Protocol):
+    """The choices a hand builder makes: the subset of :class:`random.Random`
+    it uses, with ``chance(p)`` for ``random() < p``.
+
+    A seeded picker answers from a :class:`random.Random`; the strategies'
+    picker answers from Hypothesis draws, where every answer shrinks towards
+    the first option, the lowest number and False.
+    """
+
+    def choice(self, seq: Sequence[_T]) -> _T:
+        """One element of a non-empty ``seq``."""
+        ...
+
+    def sample(self, seq: Sequence[_T], k: int) -> list[_T]:
+        """``k`` elements of ``seq`` at distinct positions, in the order chosen."""
+        ...
+
+    def randint(self, a: int, b: int) -> int:
+        """An integer from ``a`` to ``b``, both included."""
+        ...
+
+    def randrange(self, n: int) -> int:
+        """An integer from 0 to ``n - 1``."""
+        ...
+
+    def shuffle(self, x: MutableSequence[_T]) -> None:
+        """Reorder ``x`` in place."""
+        ...
+
+    def choice_if(self, seq: Sequence[_T], ok: Callable[[_T], bool]) -> _T | None:
+        """One element of ``seq`` that passes ``ok``, or None.
+
+        A seeded picker chooses as :meth:`choice` does and gives None when its
+        choice fails ``ok`` (the builders then try again, as they always
+        did); a drawn picker chooses among the elements that pass, so that
+        its simplest draws build a hand rather than a run of failed tries.
+        """
+        ...
+
+    def chance(self, p: float) -> bool:
+        """True with probability ``p``."""
+        ...
+
+
+class _Seeded:
+    """A :class:`Picker` over a :class:`random.Random`: each choice is the one
+    call the builders made on the generator before pickers existed, so a seed
+    gives the same hands as it always did."""
+
+    __slots__ = ("_rng",)
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+
+    def choice(self, seq: Sequence[_T]) -> _T:
+        return self._rng.choice(seq)
+
+    def sample(self, seq: Sequence[_T], k: int) -> list[_T]:
+        return self._rng.sample(seq, k)
+
+    def randint(self, a: int, b: int) -> int:
+        return self._rng.randint(a, b)
+
+    def randrange(self, n: int) -> int:
+        return self._rng.randrange(n)
+
+    def shuffle(self, x: MutableSequence[_T]) -> None:
+        self._rng.shuffle(x)
+
+    def choice_if(self, seq: Sequence[_T], ok: Callable[[_T], bool]) -> _T | None:
+        x = self._rng.choice(seq)
+        return x if ok(x) else None
+
+    def chance(self, p: float) -> bool:
+        return self._rng.random() < p
+
+
 _MELD_THEMES = {
     "upper": frozenset({7, 8, 9}),
     "middle": frozenset({4, 5, 6}),
@@ -72,18 +157,23 @@ class _Pool:
     def __init__(self, ts: TileSet) -> None:
         self.left = [ts.copies] * ts.size
 
-    def take(self, tiles: Sequence[Tile]) -> bool:
+    def fits(self, tiles: Sequence[Tile]) -> bool:
+        """True when every copy of ``tiles`` is still available."""
         need: dict[int, int] = {}
         for t in tiles:
             need[t.code] = need.get(t.code, 0) + 1
-        if any(self.left[c] < n for c, n in need.items()):
+        return all(self.left[c] >= n for c, n in need.items())
+
+    def take(self, tiles: Sequence[Tile]) -> bool:
+        """Take ``tiles`` if they fit; False (and nothing taken) if not."""
+        if not self.fits(tiles):
             return False
-        for c, n in need.items():
-            self.left[c] -= n
+        for t in tiles:
+            self.left[t.code] -= 1
         return True
 
 
-def _meld_options(ts: TileSet, theme: str, rng: random.Random) -> list[Meld]:
+def _meld_options(ts: TileSet, theme: str, rng: Picker) -> list[Meld]:
     """Concealed meld candidates allowed by a theme."""
     suits = list(range(len(ts.suits)))
     if theme in ("one_suit", "half_flush", "shifted", "nine_gates"):
@@ -154,9 +244,7 @@ def _pair_options(ts: TileSet, theme: str, melds: Sequence[Meld]) -> list[Tile]:
     return out
 
 
-def _shape_melds(
-    ts: TileSet, theme: str, rng: random.Random, pool: _Pool, n: int
-) -> list[Meld] | None:
+def _shape_melds(ts: TileSet, theme: str, rng: Picker, pool: _Pool, n: int) -> list[Meld] | None:
     options = _meld_options(ts, theme, rng)
     if not options:
         return None
@@ -189,13 +277,13 @@ def _shape_melds(
             ] or options
         else:
             cands = options
-        m = first if not melds else rng.choice(cands)
-        if pool.take(m.tiles):
+        m = first if not melds else rng.choice_if(cands, lambda c: pool.fits(c.tiles))
+        if m is not None and pool.take(m.tiles):
             melds.append(m)
     return melds if len(melds) == n else None
 
 
-def _standard(ts: TileSet, theme: str, rng: random.Random) -> Hand | None:
+def _standard(ts: TileSet, theme: str, rng: Picker) -> Hand | None:
     pool = _Pool(ts)
     melds = _shape_melds(ts, theme, rng, pool, 4)
     if melds is None:
@@ -215,9 +303,9 @@ def _standard(ts: TileSet, theme: str, rng: random.Random) -> Hand | None:
     for i, m in enumerate(melds):
         if order[i] < declared_n:
             kong_p = 0.8 if theme == "kongs" else 0.15
-            if not m.is_chow and rng.random() < kong_p and pool.left[m.tile.code] >= 1:
+            if not m.is_chow and rng.chance(kong_p) and pool.left[m.tile.code] >= 1:
                 pool.take((m.tile,))
-                declared.append(Meld(MeldKind.KONG, m.tile, exposed=rng.random() < 0.5))
+                declared.append(Meld(MeldKind.KONG, m.tile, exposed=rng.chance(0.5)))
             else:
                 declared.append(Meld(m.kind, m.tile, exposed=True))
         else:
@@ -226,28 +314,33 @@ def _standard(ts: TileSet, theme: str, rng: random.Random) -> Hand | None:
     return Hand(ts, concealed, declared, win)
 
 
-def _seven_pairs(ts: TileSet, theme: str, rng: random.Random) -> Hand | None:
+def _seven_pairs(ts: TileSet, theme: str, rng: Picker) -> Hand | None:
     if theme == "one_suit":
         suit = rng.randrange(len(ts.suits))
         start = rng.randint(1, 3)
         kinds = [ts.number(suit, r) for r in range(start, start + 7)]
     else:
-        kinds = [rng.choice(ts.tiles) for _ in range(7)]
+        # A kind may be chosen twice (four of a kind, as two pairs) but not
+        # three times: that would need six copies.
+        picked: list[Tile | None] = []
+        for _ in range(7):
+            picked.append(rng.choice_if(ts.tiles, lambda t: 2 * (picked.count(t) + 1) <= ts.copies))
+        kinds = [t for t in picked if t is not None]
+        if len(kinds) < 7:
+            return None
     tiles = [t for t in kinds for _ in range(2)]
-    if any(tiles.count(t) > ts.copies for t in tiles):
-        return None
     win = tiles.pop(rng.randrange(14))
     return Hand(ts, tiles, (), win)
 
 
-def _orphans(ts: TileSet, spec_pair: bool, rng: random.Random) -> Hand:
+def _orphans(ts: TileSet, spec_pair: bool, rng: Picker) -> Hand:
     kinds = list(ts.terminals_and_honours)
     tiles = [*kinds, rng.choice(kinds)] if spec_pair else rng.sample(kinds, 14)
     win = tiles.pop(rng.randrange(14))
     return Hand(ts, tiles, (), win)
 
 
-def _honours_knitted(ts: TileSet, rng: random.Random) -> Hand:
+def _honours_knitted(ts: TileSet, rng: Picker) -> Hand:
     knitted = list(rng.choice(ts.knitted_sets))
     honours = list(ts.honours)
     n_h = rng.randint(max(14 - len(knitted), 0), min(len(honours), 14))
@@ -256,7 +349,7 @@ def _honours_knitted(ts: TileSet, rng: random.Random) -> Hand:
     return Hand(ts, tiles, (), win)
 
 
-def _knitted_straight(ts: TileSet, rng: random.Random) -> Hand | None:
+def _knitted_straight(ts: TileSet, rng: Picker) -> Hand | None:
     pool = _Pool(ts)
     knitted = list(rng.choice(ts.knitted_sets))
     pool.take(knitted)
@@ -267,7 +360,7 @@ def _knitted_straight(ts: TileSet, rng: random.Random) -> Hand | None:
     pair = rng.choice(pairs)
     concealed = [*knitted, pair, pair]
     declared: list[Meld] = []
-    if rng.random() < 0.4:
+    if rng.chance(0.4):
         declared.append(Meld(melds[0].kind, melds[0].tile, exposed=True))
     else:
         concealed.extend(melds[0].tiles)
@@ -275,24 +368,24 @@ def _knitted_straight(ts: TileSet, rng: random.Random) -> Hand | None:
     return Hand(ts, concealed, declared, win)
 
 
-def _nine_gates(ts: TileSet, rng: random.Random) -> Hand:
+def _nine_gates(ts: TileSet, rng: Picker) -> Hand:
     suit = rng.randrange(len(ts.suits))
     ranks = [1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9]
     return Hand(ts, [ts.number(suit, r) for r in ranks], (), ts.number(suit, rng.randint(1, 9)))
 
 
-def _context(hand: Hand, rs: RuleSet, rng: random.Random) -> WinContext:
+def _context(hand: Hand, rs: RuleSet, rng: Picker) -> WinContext:
     has_kong = any(m.is_kong for m in hand.melds)
-    self_drawn = rng.random() < 0.45
+    self_drawn = rng.chance(0.45)
     flags = {
         "self_drawn": self_drawn,
-        "last_tile": rng.random() < 0.06,
-        "kong_replacement": self_drawn and has_kong and rng.random() < 0.3,
-        "robbing_kong": not self_drawn and rng.random() < 0.05,
-        "last_copy": rng.random() < 0.06,
-        "heavenly_hand": rs.name == "uno" and not hand.melds and self_drawn and rng.random() < 0.02,
-        "earthly_hand": rs.name == "uno" and not hand.melds and rng.random() < 0.02,
-        "heavenly_uno": rs.name == "uno" and not hand.melds and rng.random() < 0.04,
+        "last_tile": rng.chance(0.06),
+        "kong_replacement": self_drawn and has_kong and rng.chance(0.3),
+        "robbing_kong": not self_drawn and rng.chance(0.05),
+        "last_copy": rng.chance(0.06),
+        "heavenly_hand": rs.name == "uno" and not hand.melds and self_drawn and rng.chance(0.02),
+        "earthly_hand": rs.name == "uno" and not hand.melds and rng.chance(0.02),
+        "heavenly_uno": rs.name == "uno" and not hand.melds and rng.chance(0.04),
     }
     winds = ("E", "S", "W", "N")
     extra = {
@@ -316,7 +409,7 @@ def _context(hand: Hand, rs: RuleSet, rng: random.Random) -> WinContext:
             flags[rng.choice(on)] = False
 
 
-_SPECIAL: dict[str, Callable[[TileSet, RuleSet, random.Random], Hand | None]] = {
+_SPECIAL: dict[str, Callable[[TileSet, RuleSet, Picker], Hand | None]] = {
     "seven_pairs": lambda ts, rs, rng: _seven_pairs(ts, rng.choice(("any", "one_suit")), rng),
     "orphans": lambda ts, rs, rng: _orphans(ts, rs.shapes.orphans_pair, rng),
     "honours_knitted": lambda ts, rs, rng: _honours_knitted(ts, rng),
@@ -337,13 +430,19 @@ def random_winning_hand(
             RulesError, "not-an-rng", "random_winning_hand", "rng", rng, "a random.Random"
         )
     rs = get_rules(rules)
-    ts = rs.tileset
     if theme is not None and (not isinstance(theme, str) or theme not in THEMES):
         raise RulesError(
             "unknown-theme",
             f"unknown theme {quote(theme)}",
             hint="choose from " + ", ".join(THEMES),
         )
+    return picked_winning_hand(_Seeded(rng), rs, theme)
+
+
+def picked_winning_hand(rng: Picker, rs: RuleSet, theme: str | None) -> tuple[Hand, WinContext]:
+    """:func:`random_winning_hand` with its choices made by ``rng`` and its
+    arguments already checked (``theme`` one of :data:`THEMES` or None)."""
+    ts = rs.tileset
     for attempt in range(_MAX_ATTEMPTS * 2):
         # A theme that keeps failing (too few tiles of its kind) gives way to
         # a random one, so the draw always ends.

@@ -7,8 +7,11 @@ rare among random draws for filtering to find them, so the strategies here
 which keeps every hand within the 4-copy limit without rejecting examples.
 
 Every strategy takes the rule set as ``"uno"``, ``"mcr"`` or a
-:class:`~unomahjong.tiles.TileSet`. The core library never imports this
-module; it needs ``hypothesis`` installed::
+:class:`~unomahjong.tiles.TileSet`. Every choice is a Hypothesis draw, so a
+failing example shrinks to a small hand (few melds, low ranks, the first
+colour) and prints in notation. The core library never imports this module;
+it needs Hypothesis, which the ``hypothesis`` extra installs
+(``pip install 'unomahjong[hypothesis]'``)::
 
     from hypothesis import given
     from unomahjong import shanten
@@ -21,17 +24,26 @@ module; it needs ``hypothesis`` installed::
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 import attrs
-from hypothesis import strategies as st
+
+try:
+    from hypothesis import strategies as st
+except ImportError as missing:
+    raise ModuleNotFoundError(
+        "unomahjong.strategies needs Hypothesis: pip install 'unomahjong[hypothesis]'",
+        name="hypothesis",
+    ) from missing
 
 from ._checks import flag, quote, whole, wrong_type
+from ._drawn import DrawnPicker
 from .context import WINDS, WinContext
 from .errors import ContextError, RulesError
+from .generate import THEMES, picked_winning_hand
 from .hand import HAND_SIZE, MAX_SEAT_OFFSET, Hand, Meld, MeldKind, refuse_hand
 from .notation import format_meld, format_tiles
+from .rules import get_rules
 from .shapes import Shape, shapes_for
 from .tiles import Tile, TileSet, tileset_by_name
 
@@ -648,15 +660,18 @@ def scored_hands(
     return winning_hands(rules, shape).flatmap(lambda h: win_contexts(h).map(lambda c: (h, c)))
 
 
-def themed_hands(rules: Rules = "uno") -> st.SearchStrategy[tuple[Hand, WinContext]]:
-    """Winning hands with contexts from :mod:`unomahjong.generate`'s themes
-    (one colour, pungs only, terminals, shifted chows, honours, ...), which
-    make rare fans common; every fan of the table occurs."""
-    from .generate import THEMES, random_winning_hand
+@st.composite
+def _themed_hands(draw: st.DrawFn, rules: str) -> tuple[Hand, WinContext]:
+    theme = draw(st.sampled_from(THEMES))
+    return picked_winning_hand(DrawnPicker(draw), get_rules(rules), theme)
 
-    name = _tileset(rules).name
-    return st.builds(
-        lambda seed, theme: random_winning_hand(random.Random(seed), name, theme=theme),
-        st.integers(0, 2**32 - 1),
-        st.sampled_from(THEMES),
-    )
+
+def themed_hands(rules: Rules = "uno") -> st.SearchStrategy[tuple[Hand, WinContext]]:
+    """Winning hands with contexts built around :mod:`unomahjong.generate`'s
+    themes (one colour, pungs only, terminals, shifted chows, honours, ...),
+    which make rare fans common; every fan of the table occurs.
+
+    The builders are :func:`~unomahjong.generate.random_winning_hand`'s, with
+    each random choice a draw: a failing example shrinks towards the first
+    theme, low tiles, no declared melds and no rare context flags."""
+    return _themed_hands(_tileset(rules).name)
