@@ -1,0 +1,396 @@
+"""Pictures of a simulation and of a rules audit, as SVG or PNG.
+
+:func:`simulation_svg` draws a :class:`~unomahjong.simulation.SimulationReport`:
+the win rate of each seat (and the draw rate), the 20 most frequent fans
+with their Chinese and English names, and the distribution of the winning
+totals. :func:`audit_svg` draws an :class:`~unomahjong.audit.AuditReport` as
+a heat map: row A, column B is the share of the sampled hands holding A's
+pattern that also held B's; the implied pairs (candidate double counts) are
+outlined and the exclusions that never fired are crossed.
+
+The SVG is written here, by hand, in a fixed order (equal reports give
+equal bytes), self-contained (no style sheet, font file or image is
+referred to) and with its text as SVG text: Chinese names ask for Noto Sans
+CJK first (then other CJK fonts), so a browser with one of them shows them.
+:func:`plot_simulation` and :func:`plot_audit` write a file chosen by its
+suffix: ``.svg`` needs nothing; ``.png`` is drawn by matplotlib, which is
+the optional extra ``unomahjong[plot]``.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from ._checks import quote, wrong_type
+from ._text import display_width
+from .audit import AuditReport
+from .errors import MahjongError
+from .render._svg import CJK_FONTS, document, el, esc, num, text
+from .rules import get_rules
+from .simulation import SimulationReport
+
+__all__ = [
+    "TOP_FANS",
+    "PlotError",
+    "audit_svg",
+    "plot_audit",
+    "plot_simulation",
+    "simulation_svg",
+]
+
+TOP_FANS = 20
+"""Fans shown in a simulation's picture: the most frequent ones."""
+
+WIDTH = 760
+"""Width of a simulation's picture, in SVG user units (pixels)."""
+
+INK = "#222"
+GRID = "#ddd"
+BAR = "#3b6fb6"
+DRAW = "#9a9a9a"
+MARK = "#d62728"
+"""Outline of an implied pair in the audit's heat map."""
+
+HEAT = ("#f4f8fc", "#c6dbef", "#6baed6", "#2171b5", "#08306b")
+"""The heat map's colours from 0 (no hand with A also held B) to 1 (every one did)."""
+
+
+class PlotError(MahjongError):
+    """A picture that cannot be made: not a report, a path that is not one,
+    a file type other than ``.svg`` and ``.png``, or PNG without matplotlib."""
+
+
+def _check_report(report: object, kind: type, func: str) -> None:
+    if not isinstance(report, kind):
+        raise wrong_type(PlotError, "not-a-report", func, "report", report, f"a {kind.__name__}")
+
+
+def _label(zh: str, en: str, x: float, y: float, size: float, **attributes: object) -> str:
+    """A fan's two names as one line: the Chinese in the CJK fonts, then the English."""
+    body = el("tspan", esc(zh), font_family=CJK_FONTS, lang="zh") + " " + esc(en)
+    return el("text", body, x=x, y=y, font_size=size, **attributes)
+
+
+def _text_width(label: str, size: float) -> float:
+    """An estimate of a label's width: a wide character about ``size``, any
+    other about ``0.6 * size`` (the layout leaves room for either font)."""
+    return display_width(label) * size * 0.56
+
+
+def _nice_ceiling(x: float) -> float:
+    """The least of 1, 2, 2.5, 5 times a power of ten that is at least ``x``."""
+    if x <= 0:
+        return 1.0
+    power = 10.0 ** math.floor(math.log10(x))
+    for step in (1.0, 2.0, 2.5, 5.0, 10.0):
+        if step * power >= x - 1e-12:
+            return step * power
+    return 10.0 * power  # pragma: no cover - the loop always returns
+
+
+def _percent(x: float) -> str:
+    return f"{x * 100:.1f}%"
+
+
+def _seat_panel(report: SimulationReport, top: float) -> tuple[list[str], float]:
+    body = [text(20, top, "Win rate by seat", 13, font_weight="bold", fill=INK)]
+    left, right, chart_top, height = 70.0, WIDTH - 20.0, top + 20, 120.0
+    rates = [*report.win_rate_by_seat, report.draw_rate]
+    scale = _nice_ceiling(max(rates) * 1.1)
+    base = chart_top + height
+    for i in range(5):
+        y = base - height * i / 4
+        body.append(el("line", x1=left, y1=y, x2=right, y2=y, stroke=GRID, stroke_width=1))
+        label = f"{scale * i / 4 * 100:g}%"
+        body.append(text(left - 6, y + 4, label, 10, text_anchor="end", fill=INK))
+    slot = (right - left) / len(rates)
+    bar = min(60.0, slot * 0.6)
+    for i, rate in enumerate(rates):
+        x = left + slot * i + (slot - bar) / 2
+        h = height * rate / scale
+        colour = DRAW if i == len(rates) - 1 else BAR
+        name = "draws" if i == len(rates) - 1 else f"seat {i}"
+        body.append(el("rect", x=x, y=base - h, width=bar, height=h, fill=colour))
+        cx = x + bar / 2
+        body.append(text(cx, base - h - 4, _percent(rate), 10, text_anchor="middle", fill=INK))
+        body.append(text(cx, base + 14, name, 11, text_anchor="middle", fill=INK))
+    return body, base + 40
+
+
+def _fan_panel(report: SimulationReport, top: float) -> tuple[list[str], float]:
+    top_fans = list(report.fan_frequency.items())[:TOP_FANS]
+    heading = f"Fan frequency: the {len(top_fans)} most frequent of {len(report.fan_frequency)}"
+    body = [text(20, top, heading, 13, font_weight="bold", fill=INK)]
+    if not top_fans:
+        body.append(text(20, top + 24, "no wins, so no fans", 11, fill=INK))
+        return body, top + 50
+    widths = [
+        _text_width(f"{report.fan_names[k][0]} {report.fan_names[k][1]}", 11) for k, _ in top_fans
+    ]
+    label_right = 20 + min(max(widths), 300.0)
+    left, right = label_right + 8, WIDTH - 60.0
+    most = top_fans[0][1]
+    row = 18.0
+    for i, (fan_id, n) in enumerate(top_fans):
+        y = top + 14 + row * i
+        zh, en = report.fan_names[fan_id]
+        body.append(_label(zh, en, label_right, y + 12, 11, text_anchor="end", fill=INK))
+        w = (right - left) * n / most
+        body.append(el("rect", x=left, y=y + 2, width=w, height=row - 5, fill=BAR))
+        body.append(text(left + w + 5, y + 12, str(n), 10, fill=INK))
+    return body, top + 14 + row * len(top_fans) + 28
+
+
+def _total_bins(totals: tuple[tuple[int, int], ...]) -> tuple[int, list[tuple[int, int]]]:
+    """(bin width, [(first total of the bin, wins)]) over the range of the
+    totals, at most 40 bins, empty ones included."""
+    low, high = totals[0][0], totals[-1][0]
+    width = max(1, math.ceil((high - low + 1) / 40))
+    counts = [0] * ((high - low) // width + 1)
+    for t, n in totals:
+        counts[(t - low) // width] += n
+    return width, [(low + i * width, n) for i, n in enumerate(counts)]
+
+
+def _totals_panel(report: SimulationReport, top: float) -> tuple[list[str], float]:
+    heading = f"Winning totals: {report.winners} wins, average {num(report.average_total)}"
+    body = [text(20, top, heading, 13, font_weight="bold", fill=INK)]
+    if not report.totals:
+        body.append(text(20, top + 24, "no wins", 11, fill=INK))
+        return body, top + 50
+    width, bins = _total_bins(report.totals)
+    left, right, chart_top, height = 70.0, WIDTH - 20.0, top + 20, 130.0
+    scale = _nice_ceiling(max(n for _, n in bins) * 1.1)
+    base = chart_top + height
+    for i in range(5):
+        y = base - height * i / 4
+        body.append(el("line", x1=left, y1=y, x2=right, y2=y, stroke=GRID, stroke_width=1))
+        body.append(text(left - 6, y + 4, f"{scale * i / 4:g}", 10, text_anchor="end", fill=INK))
+    slot = (right - left) / len(bins)
+    every = max(1, math.ceil(len(bins) / 16))
+    for i, (first, n) in enumerate(bins):
+        x = left + slot * i
+        h = height * n / scale
+        if n:
+            body.append(el("rect", x=x + 1, y=base - h, width=max(slot - 2, 1), height=h, fill=BAR))
+        if i % every == 0:
+            label = str(first) if width == 1 else f"{first}-{first + width - 1}"
+            body.append(text(x + slot / 2, base + 14, label, 10, text_anchor="middle", fill=INK))
+    body.append(text((left + right) / 2, base + 30, "total", 11, text_anchor="middle", fill=INK))
+    body.append(
+        el(
+            "text",
+            "wins",
+            x=16,
+            y=chart_top + height / 2,
+            font_size=11,
+            fill=INK,
+            text_anchor="middle",
+            transform=f"rotate(-90 16 {num(chart_top + height / 2)})",
+        )
+    )
+    return body, base + 44
+
+
+def simulation_svg(report: SimulationReport) -> str:
+    """The picture of a simulation as an SVG document (text): win rate by
+    seat, the most frequent fans, the distribution of the winning totals."""
+    _check_report(report, SimulationReport, "simulation_svg")
+    bots = ", ".join(report.bots) if len(set(report.bots)) > 1 else f"all {report.bots[0]}"
+    title = (
+        f"Simulation of {report.games:,} {report.rules} games: {report.players} players"
+        f" ({bots}), seed {report.seed}"
+    )
+    summary = (
+        f"{report.wins:,} won ({_percent(report.win_rate)}), {report.draws:,} drawn"
+        f" ({_percent(report.draw_rate)})"
+    )
+    body = [
+        el("rect", x=0, y=0, width=WIDTH, height="100%", fill="#fff"),
+        text(20, 26, title, 15, font_weight="bold", fill=INK),
+        text(20, 46, summary, 12, fill=INK),
+    ]
+    y = 80.0
+    for panel in (_seat_panel, _fan_panel, _totals_panel):
+        part, y = panel(report, y)
+        body.extend(part)
+    desc = (
+        f"{summary}. Bars: the share of games each seat won and the share drawn;"
+        f" the {TOP_FANS} most frequent fans by times counted; the winning totals."
+    )
+    return document(WIDTH, y, title, desc, body)
+
+
+def _heat(p: float) -> str:
+    """The heat map's colour for a share ``p`` in [0, 1], between the stops of :data:`HEAT`."""
+    p = min(max(p, 0.0), 1.0) * (len(HEAT) - 1)
+    i = min(int(p), len(HEAT) - 2)
+    f = p - i
+    a, b = HEAT[i], HEAT[i + 1]
+    rgb = [round(int(a[k : k + 2], 16) * (1 - f) + int(b[k : k + 2], 16) * f) for k in (1, 3, 5)]
+    return "#" + "".join(f"{c:02x}" for c in rgb)
+
+
+def audit_svg(report: AuditReport) -> str:
+    """The picture of an audit as an SVG document (text): the fans seen, in
+    table order, as rows and columns; row A, column B coloured by the share
+    of the hands holding A that also held B; the implied pairs outlined, the
+    exclusions that never fired crossed. The fan names come from the rule set
+    the report names (:class:`~unomahjong.RulesError` if there is none)."""
+    _check_report(report, AuditReport, "audit_svg")
+    table = get_rules(report.rules).table
+    fans = [row for row in table.rows if report.seen.get(row.id)]
+    cell = 12.0
+    size = 10.0
+    label_w = max((_text_width(f"{r.zh} {r.en}", size) for r in fans), default=0.0)
+    column_h = max((display_width(r.zh) * size * 0.56 for r in fans), default=0.0)
+    left = 20 + label_w + 8
+    top = 70 + column_h + 8
+    n = len(fans)
+    width = max(left + n * cell + 20, 560.0)
+    title = f"Fan co-occurrence in an audit of {report.rules}: {report.hands:,} hands"
+    body = [
+        el("rect", x=0, y=0, width="100%", height="100%", fill="#fff"),
+        text(20, 26, title, 15, font_weight="bold", fill=INK),
+        text(
+            20,
+            46,
+            f"{n} fans seen; row A, column B: share of the hands with A that also held B",
+            12,
+            fill=INK,
+        ),
+    ]
+    body.append(el("rect", x=left, y=top, width=n * cell, height=n * cell, fill=HEAT[0]))
+    implied = {(a, b) for a, b, _ in report.implied}
+    silent = {(a, b) for a, b, _ in report.silent}
+    for i, row in enumerate(fans):
+        y = top + i * cell
+        body.append(
+            _label(row.zh, row.en, left - 6, y + cell - 2.5, size, text_anchor="end", fill=INK)
+        )
+        x = left + i * cell
+        body.append(
+            el(
+                "text",
+                esc(row.zh),
+                x=x + cell - 2.5,
+                y=top - 6,
+                font_size=size,
+                font_family=CJK_FONTS,
+                lang="zh",
+                fill=INK,
+                transform=f"rotate(-90 {num(x + cell - 2.5)} {num(top - 6)})",
+            )
+        )
+        held = report.seen[row.id]
+        for j, other in enumerate(fans):
+            x = left + j * cell
+            if i == j:
+                body.append(el("rect", x=x, y=y, width=cell, height=cell, fill="#555"))
+                continue
+            share = report.together.get((row.id, other.id), 0) / held
+            if share > 0:
+                body.append(el("rect", x=x, y=y, width=cell, height=cell, fill=_heat(share)))
+            if (row.id, other.id) in implied:
+                body.append(
+                    el(
+                        "rect",
+                        x=x + 0.75,
+                        y=y + 0.75,
+                        width=cell - 1.5,
+                        height=cell - 1.5,
+                        fill="none",
+                        stroke=MARK,
+                        stroke_width=1.5,
+                    )
+                )
+            if (row.id, other.id) in silent:
+                d = f"M{num(x + 3)} {num(y + 3)}L{num(x + cell - 3)} {num(y + cell - 3)}"
+                d += f"M{num(x + cell - 3)} {num(y + 3)}L{num(x + 3)} {num(y + cell - 3)}"
+                body.append(el("path", d=d, stroke=INK, stroke_width=1, fill="none"))
+    y = top + n * cell + 24
+    body.extend(_heat_legend(20, y))
+    height = y + 60
+    desc = (
+        f"{title}. {len(report.implied)} implied pairs (outlined),"
+        f" {len(report.silent)} exclusions that never fired (crossed),"
+        f" {len(report.never)} fans never seen (not shown)."
+    )
+    return document(width, height, title, desc, body)
+
+
+def _heat_legend(x: float, y: float) -> list[str]:
+    body = [text(x, y, "share of the hands with A that also held B:", 11, fill=INK)]
+    for k in range(11):
+        p = k / 10
+        body.append(el("rect", x=x + k * 22, y=y + 8, width=22, height=12, fill=_heat(p)))
+        if k % 5 == 0:
+            body.append(text(x + k * 22 + 11, y + 32, f"{k * 10}%", 10, text_anchor="middle"))
+    mx = x + 11 * 22 + 30
+    body.append(
+        el("rect", x=mx, y=y + 8, width=12, height=12, fill="none", stroke=MARK, stroke_width=1.5)
+    )
+    body.append(text(mx + 18, y + 18, "implied, not excluded", 10, fill=INK))
+    cx = mx + 170
+    d = f"M{num(cx + 2)} {num(y + 10)}L{num(cx + 10)} {num(y + 18)}"
+    d += f"M{num(cx + 10)} {num(y + 10)}L{num(cx + 2)} {num(y + 18)}"
+    body.append(el("path", d=d, stroke=INK, stroke_width=1, fill="none"))
+    body.append(text(cx + 16, y + 18, "excludes, never together", 10, fill=INK))
+    return body
+
+
+def _target(path: object, func: str) -> Path:
+    if isinstance(path, str | os.PathLike):
+        name = os.fspath(path)
+        if isinstance(name, str) and name:
+            return Path(name)
+    raise wrong_type(PlotError, "bad-path", func, "path", path, "a file name (str or os.PathLike)")
+
+
+def _write(
+    path: object,
+    func: str,
+    svg: Callable[[], str],
+    png: Callable[[Path], None],
+) -> None:
+    target = _target(path, func)
+    suffix = target.suffix.lower()
+    if suffix == ".svg":
+        target.write_text(svg(), encoding="utf-8")
+    elif suffix == ".png":
+        png(target)
+    else:
+        raise PlotError(
+            "unknown-format",
+            f"{func}() writes .svg or .png, not {quote(target.name)}",
+            hint="name the file picture.svg (no dependency) or picture.png (matplotlib)",
+            argument="path",
+        )
+
+
+def plot_simulation(report: SimulationReport, path: str | os.PathLike[str]) -> None:
+    """Write the picture of a simulation to ``path``: SVG for a ``.svg``
+    name (as :func:`simulation_svg`), PNG for ``.png`` (drawn by matplotlib:
+    ``pip install 'unomahjong[plot]'``, else :class:`PlotError` ``needs-matplotlib``)."""
+    _check_report(report, SimulationReport, "plot_simulation")
+    from . import _plots_png
+
+    _write(
+        path,
+        "plot_simulation",
+        lambda: simulation_svg(report),
+        lambda p: _plots_png.simulation(report, p),
+    )
+
+
+def plot_audit(report: AuditReport, path: str | os.PathLike[str]) -> None:
+    """Write the picture of an audit to ``path``: SVG for a ``.svg`` name (as
+    :func:`audit_svg`), PNG for ``.png`` (drawn by matplotlib: ``pip install
+    'unomahjong[plot]'``, else :class:`PlotError` ``needs-matplotlib``)."""
+    _check_report(report, AuditReport, "plot_audit")
+    from . import _plots_png
+
+    _write(path, "plot_audit", lambda: audit_svg(report), lambda p: _plots_png.audit(report, p))
