@@ -190,6 +190,9 @@ VALID: dict[str, Callable[[], Call]] = {
     "RuleSet": lambda: (unomahjong.RuleSet, (), _init_kwargs(UNO)),
     "RuleSet.check_context": lambda: (UNO.check_context, (WinContext(),), {}),
     "RuleSet.with_options": lambda: (UNO.with_options, (), {"min_fans": 8}),
+    "RuleSet.with_shapes": lambda: (UNO.with_shapes, (Shape.STANDARD,), {"name": "std"}),
+    "RuleSet.without_shapes": lambda: (UNO.without_shapes, (Shape.SEVEN_PAIRS,), {}),
+    "RuleSet.with_fans": lambda: (UNO.with_fans, (), {"off": {"ALL_PUNGS"}, "name": "house"}),
     "Score": lambda: (unomahjong.Score, (), _init_kwargs(SCORE)),
     "Score.as_dict": lambda: (SCORE.as_dict, (), {}),
     "Shape": lambda: (Shape, ("standard",), {}),
@@ -291,6 +294,22 @@ VALID: dict[str, Callable[[], Call]] = {
     "gb_hand": lambda: (unomahjong.interop.gb_hand, (M14,), {}),
     "gb_pack": lambda: (unomahjong.interop.gb_pack, (M14.melds[0],), {}),
     "gb_tile": lambda: (unomahjong.interop.gb_tile, (MCR_TILES["5m"],), {}),
+    "from_gb_tile": lambda: (unomahjong.interop.from_gb_tile, ("W5",), {}),
+    "from_gb_pack": lambda: (unomahjong.interop.from_gb_pack, (("PENG", "W5", 2),), {}),
+    "from_gb_hand": lambda: (
+        unomahjong.interop.from_gb_hand,
+        (*unomahjong.interop.gb_hand(M14), "B5"),
+        {},
+    ),
+    "from_gb_fan_arguments": lambda: (
+        unomahjong.interop.from_gb_fan_arguments,
+        (unomahjong.interop.gb_fan_arguments(M14),),
+        {},
+    ),
+    "to_34": lambda: (unomahjong.interop.to_34, (M14,), {}),
+    "to_136": lambda: (unomahjong.interop.to_136, (M14,), {}),
+    "from_34": lambda: (unomahjong.interop.from_34, ([1] * 13 + [0] * 21,), {}),
+    "from_136": lambda: (unomahjong.interop.from_136, ([0, 4, 8, 135],), {}),
     # unomahjong.strategies
     "hand_texts": lambda: (unomahjong.strategies.hand_texts, ("uno",), {}),
     "hands": lambda: (
