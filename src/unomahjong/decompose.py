@@ -16,6 +16,7 @@ import enum
 import itertools
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -24,10 +25,13 @@ from ._checks import Lookup, unknown_member
 from ._memo import keep
 from .errors import HandError
 from .hand import Hand, Meld, MeldKind, refuse_hand
-from .shapes import Shape, ShapeSpec, ranks_held, shapes_for
+from .shapes import Shape, ShapeSpec, ranks_held, shapes_of
 from .tiles import Tile, TileSet
 
-__all__ = ["Decomposition", "Role", "WinRole", "decompose"]
+if TYPE_CHECKING:
+    from .rules import RuleSet
+
+__all__ = ["Decomposition", "Role", "WinRole", "decompose", "decompose_under"]
 
 
 class Role(enum.Enum, metaclass=Lookup):
@@ -275,14 +279,22 @@ def clear_caches() -> None:
     _options, _options_old = {}, {}
 
 
-def decompose(hand: Hand) -> tuple[Decomposition, ...]:
-    """Every reading of a complete hand; empty when it does not win.
+def decompose(hand: Hand, *, rules: str | RuleSet | None = None) -> tuple[Decomposition, ...]:
+    """Every reading of a complete hand under the shapes of ``rules`` (a rule
+    set or its name; default: every shape of the hand's tile set); empty
+    when it does not win.
 
     Deterministic order: standard readings first, then seven pairs, thirteen
     orphans, honours-and-knitted and knitted-straight readings.
     """
     if not isinstance(hand, Hand):
         raise refuse_hand("decompose", hand)
+    return decompose_under(hand, shapes_of(hand, rules, "decompose"))
+
+
+def decompose_under(hand: Hand, spec: ShapeSpec) -> tuple[Decomposition, ...]:
+    """:func:`decompose` with the shapes given as a :class:`ShapeSpec` of the
+    hand's tile set (what scoring passes on: its rule set's shapes)."""
     win = hand.win
     if win is None:
         raise HandError(
@@ -290,8 +302,6 @@ def decompose(hand: Hand) -> tuple[Decomposition, ...]:
             "decomposition needs a complete hand",
             hint="write the winning tile after '+'",
         )
-    ts = hand.tileset
-    spec = shapes_for(ts)
     counts = hand.counts
     declared = hand.melds
     out: list[Decomposition] = []
@@ -318,8 +328,8 @@ def _special_concealed(spec: ShapeSpec, hand: Hand, kinds: int) -> list[Decompos
     assert win is not None
     out: list[Decomposition] = []
     if kinds <= 7:
-        # Every count even: the built-in tile sets (the only ones shapes_for
-        # serves) hold 4 copies of a kind, so no 1s and no 3s.
+        # Every count even: the built-in tile sets (the only ones a ShapeSpec
+        # is made for) hold 4 copies of a kind, so no 1s and no 3s.
         if Shape.SEVEN_PAIRS in spec.shapes and 1 not in counts and 3 not in counts:
             held = hand.tileset.held(counts)
             pairs = tuple(t for t in held for _ in range(counts[t.code] // 2))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Final
 
 import attrs
@@ -10,9 +11,9 @@ from ._checks import quote, whole, wrong_type
 from .context import WinContext
 from .errors import ContextError, RulesError
 from .fans.mcr import MCR_FANS
-from .fans.model import FanTable
+from .fans.model import Detector, FanDef, FanTable
 from .fans.uno import UNO_FANS
-from .shapes import MCR_SHAPES, UNO_SHAPES, ShapeSpec
+from .shapes import MCR_SHAPES, UNO_SHAPES, Shape, ShapeSpec, allowed_shapes, as_shape
 from .tiles import TileSet
 
 
@@ -171,6 +172,163 @@ class RuleSet:
             return attrs.evolve(self, options=attrs.evolve(self.options, **changes))
         except TypeError as e:
             raise RulesError("unknown-option", str(e)) from None
+
+    # House rules. Each returns a new rule set under a new name: the given
+    # one, or this one's with the change appended ("uno[-seven_pairs]"), so
+    # that a score, a log or a memo never takes a house rule for a built-in.
+
+    def with_shapes(self, *shapes: Shape | str, name: str | None = None) -> RuleSet:
+        """A copy allowing exactly ``shapes`` (:class:`Shape` members or their
+        names), e.g. ``UNO.with_shapes(Shape.STANDARD, Shape.SEVEN_PAIRS)``.
+        :attr:`Shape.STANDARD` must be among them (``standard-required``).
+        Every analysis and score under the copy reads hands by these shapes
+        only. Derived name: ``"uno[shapes=standard,seven_pairs]"``."""
+        kept = allowed_shapes(shapes, "RuleSet.with_shapes")
+        label = "shapes=" + ",".join(s.value for s in kept)
+        return self._derived(name, label, shapes=self._shapes(kept))
+
+    def without_shapes(self, *shapes: Shape | str, name: str | None = None) -> RuleSet:
+        """A copy with ``shapes`` switched off (:class:`Shape` members or their
+        names), e.g. ``UNO.without_shapes(Shape.SEVEN_PAIRS)``; a shape
+        already off is ignored. The standard shape cannot be switched off
+        (``standard-required``). Derived name: ``"uno[-seven_pairs]"``."""
+        removed = {as_shape(s, "RuleSet.without_shapes") for s in shapes}
+        kept = allowed_shapes(
+            [s for s in self.shapes.shapes if s not in removed], "RuleSet.without_shapes"
+        )
+        label = ",".join("-" + s.value for s in Shape if s in removed)
+        return self._derived(name, label, shapes=self._shapes(kept))
+
+    def with_fans(
+        self,
+        *fans: FanDef | tuple[FanDef, Detector],
+        off: Iterable[str] = (),
+        name: str | None = None,
+    ) -> RuleSet:
+        """A copy with rows of the fan table added, replaced or switched off.
+
+        Each of ``fans`` is a row (:class:`~unomahjong.fans.model.FanDef`) or
+        a row with its detector (``(FanDef, Detector)``):
+
+        * a row whose ``id`` the table has replaces that row in place and
+          keeps its detector (new points, exclusions or names);
+        * a row and detector whose ``id`` the table has replace both;
+        * a row and detector with a new ``id`` are added after the last row.
+
+        ``off`` lists fan ids switched off, as ``RuleOptions.disabled_fans``
+        does. A table with a detector of its own is scored by the Python
+        engine; rows of the built-in detectors with new data stay with the
+        compiled core. Bad rows raise :class:`RulesError` (``bad-fan``,
+        ``unknown-fan``). Derived name: ``"uno[fans:+NEW,~CHANGED,-OFF]"``.
+        """
+        changes = _fan_changes(fans)
+        table = self.table
+        rows = list(table.rows)
+        detectors = dict(table.detectors)
+        labels = []
+        for row, detector in changes:
+            if row.id in table.by_id:
+                if detector is not None and row.id == table.fallback:
+                    raise RulesError(
+                        "bad-fan",
+                        f"{row.id} is the fallback fan: it is scored when no other is,"
+                        " without a detector",
+                    )
+                rows[table.position[row.id]] = row
+                labels.append("~" + row.id)
+            elif detector is None:
+                raise RulesError(
+                    "bad-fan",
+                    f"{row.id} is not a fan of the {self.name} table: a new row needs its detector",
+                    hint="pass (FanDef(...), Detector(...))",
+                )
+            else:
+                rows.append(row)
+                labels.append("+" + row.id)
+            if detector is not None:
+                detectors[row.id] = detector
+        try:
+            switched_off = None if isinstance(off, str) else frozenset(off)
+        except TypeError:
+            switched_off = None
+        if switched_off is None or not all(isinstance(f, str) for f in switched_off):
+            raise wrong_type(
+                RulesError, "bad-option", "RuleSet.with_fans", "off", off, "a set of fan ids"
+            )
+        labels += ["-" + f for f in sorted(switched_off)]
+        new_name = self._name(name, "fans:" + ",".join(labels))
+        try:
+            new_table = FanTable(new_name, tuple(rows), detectors, table.fallback, table.bonus)
+        except (ValueError, TypeError) as e:  # a row's exclusions: unknown fans, not ids
+            raise RulesError("bad-fan", str(e)) from None
+        options = attrs.evolve(
+            self.options, disabled_fans=self.options.disabled_fans | switched_off
+        )
+        return attrs.evolve(self, name=new_name, table=new_table, options=options)
+
+    def _shapes(self, kept: tuple[Shape, ...]) -> ShapeSpec:
+        """This rule set's shape specification with ``kept`` allowed; the
+        built-in one itself when it is equal (the compiled scoring core
+        recognises that object)."""
+        spec = attrs.evolve(self.shapes, shapes=kept)
+        for builtin in (UNO_SHAPES, MCR_SHAPES):
+            if spec == builtin:
+                return builtin
+        return spec
+
+    def _name(self, name: str | None, label: str) -> str:
+        """The name of a house rule: ``name`` (checked) or a derived one."""
+        if name is None:
+            return f"{self.name}[{label}]"
+        if not isinstance(name, str) or not name.strip():
+            raise wrong_type(RulesError, "bad-name", "RuleSet", "name", name, "a non-empty text")
+        if name in RULE_SETS:
+            raise RulesError(
+                "name-taken",
+                f"{name!r} is a built-in rule set's name; a house rule needs its own",
+                argument="name",
+            )
+        return name
+
+    def _derived(self, name: str | None, label: str, **changes: Any) -> RuleSet:
+        return attrs.evolve(self, name=self._name(name, label), **changes)
+
+
+def _fan_changes(fans: tuple[object, ...]) -> list[tuple[FanDef, Detector | None]]:
+    """The arguments of :meth:`RuleSet.with_fans` as (row, detector or None),
+    each checked."""
+    out: list[tuple[FanDef, Detector | None]] = []
+    seen: set[str] = set()
+    for item in fans:
+        row, detector = (item, None) if isinstance(item, FanDef) else _pair(item)
+        if not isinstance(row.id, str) or not row.id:
+            raise RulesError("bad-fan", f"a fan id is a non-empty text, not {quote(row.id)}")
+        if whole(row.points) is None or row.points < 0:
+            raise RulesError("bad-fan", f"{row.id}: points must be a whole number >= 0")
+        if row.id in seen:
+            raise RulesError("bad-fan", f"{row.id} is given twice")
+        seen.add(row.id)
+        out.append((row, detector))
+    return out
+
+
+def _pair(item: object) -> tuple[FanDef, Detector]:
+    if (
+        isinstance(item, tuple)
+        and len(item) == 2
+        and isinstance(item[0], FanDef)
+        and isinstance(item[1], Detector)
+        and callable(item[1].fn)
+    ):
+        return item[0], item[1]
+    raise wrong_type(
+        RulesError,
+        "bad-fan",
+        "RuleSet.with_fans",
+        "fans",
+        item,
+        "a FanDef or a (FanDef, Detector) pair",
+    )
 
 
 UNO: Final = RuleSet(

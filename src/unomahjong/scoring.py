@@ -18,7 +18,7 @@ from ._memo import memo_limit as memo_limit
 from ._memo import set_memo_limit as set_memo_limit
 from ._text import display_width as display_width
 from .context import WinContext
-from .decompose import Decomposition, WinRole, decompose
+from .decompose import Decomposition, WinRole, decompose_under
 from .errors import ContextError, HandError, NotWinningError
 from .fans.engine import Count, Entry, HandCache, HandFacts, Reading, best_count
 from .fans.model import FanDef, FanTable
@@ -221,9 +221,9 @@ def _score(hand: Hand, ctx: WinContext, rs: RuleSet) -> Score:
     table = rs.fans
     readings: list[tuple[Count, Reading]] = []
     for h in candidates:
-        facts = HandFacts(h, ctx)
+        facts = HandFacts(h, ctx, rs.shapes)
         cache: HandCache = {}
-        for d in decompose(h):
+        for d in decompose_under(h, rs.shapes):
             top: tuple[Count, Reading] | None = None
             for role in d.win_roles:
                 r = Reading(facts, d, role)
@@ -279,7 +279,7 @@ def _select(
 def score_hand(
     text: str,
     *,
-    rules: str = "uno",
+    rules: str | RuleSet = "uno",
     self_drawn: bool = False,
     last_copy: bool = False,
     last_tile: bool = False,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -18,8 +19,11 @@ from ._checks import iterable
 from ._distance import ZERO_ID, BlockKind, block_kind, convolve_ids, vector
 from .errors import HandError
 from .hand import Hand, refuse_hand
-from .shapes import Shape, ShapeSpec, ranks_held, shapes_for
+from .shapes import Shape, ShapeSpec, ranks_held, shapes_for, shapes_of
 from .tiles import MCR_TILES, UNO_TILES, Tile, TileSet
+
+if TYPE_CHECKING:
+    from .rules import RuleSet
 
 _EMPTY_SUIT = (0,) * 9
 UNREACHABLE = 99
@@ -38,6 +42,13 @@ class _Layout:
     kind_codes: tuple[int, ...]
     suited_codes: frozenset[int]
     valid_codes: frozenset[int]
+    # The special shapes the rule set allows (the standard one always is).
+    seven_pairs: bool
+    orphans: bool
+    honours_knitted: bool
+    knitted_straight: bool
+    special: bool
+    """Any of the four above."""
 
 
 def _layout(spec: ShapeSpec) -> _Layout:
@@ -59,17 +70,34 @@ def _layout(spec: ShapeSpec) -> _Layout:
         kind_codes=tuple(t.code for t in ts.tiles),
         suited_codes=frozenset(t.code for t in ts.tiles if t.rank is not None),
         valid_codes=frozenset(t.code for t in ts.tiles),
+        seven_pairs=Shape.SEVEN_PAIRS in spec.shapes,
+        orphans=Shape.THIRTEEN_ORPHANS in spec.shapes,
+        honours_knitted=Shape.HONOURS_AND_KNITTED in spec.shapes,
+        knitted_straight=Shape.KNITTED_STRAIGHT in spec.shapes,
+        special=len(spec.shapes) > 1,
     )
 
 
 _LAYOUTS: dict[int, _Layout] = {}
+"""Layouts by ``id`` of their tile set (every shape) or shape specification;
+each layout holds its specification, so the id is not reused meanwhile."""
+_MAX_LAYOUTS = 64
+"""Layouts kept before the table starts again: rule sets made in a loop
+would otherwise pile up."""
 
 
-def layout_for(tileset: TileSet) -> _Layout:
-    """The cached per-tile-set layout used by the hot functions."""
-    lay = _LAYOUTS.get(id(tileset))
+def layout_for(shapes: TileSet | ShapeSpec) -> _Layout:
+    """The cached layout the hot functions read: of a tile set with every
+    shape, or of a rule set's shapes (``rules.shapes``)."""
+    lay = _LAYOUTS.get(id(shapes))
     if lay is None:
-        lay = _LAYOUTS[id(tileset)] = _layout(shapes_for(tileset))
+        spec = shapes if isinstance(shapes, ShapeSpec) else shapes_for(shapes)
+        lay = _layout(spec)
+        if len(_LAYOUTS) >= _MAX_LAYOUTS:
+            _LAYOUTS.clear()
+        # The key stays valid as long as the entry: the layout holds the
+        # ShapeSpec; a tile set is a module constant.
+        _LAYOUTS[id(shapes)] = lay
     return lay
 
 
@@ -182,18 +210,23 @@ def min_shanten(lay: _Layout, counts: Sequence[int], melds: int) -> int:
     best = 3 * needed + 1 - vec[2 * needed + 1]
     if best < 0 or melds > 1:
         return best
+    if not lay.special:
+        return best
     top = max(map(int.bit_count, map(held.__and__, lay.knitted_masks)))
     if melds == 0:
-        s = 6 - (pairs if pairs < 7 else 7)
-        if s < best:
-            best = s
-        s = _orphans(lay, held, paired)
-        if s < best:
-            best = s
-        s = 13 - min(top + (held & lay.honour_mask).bit_count(), 14)
-        if s < best:
-            best = s
-    if best > -1:
+        if lay.seven_pairs:
+            s = 6 - (pairs if pairs < 7 else 7)
+            if s < best:
+                best = s
+        if lay.orphans:
+            s = _orphans(lay, held, paired)
+            if s < best:
+                best = s
+        if lay.honours_knitted:
+            s = 13 - min(top + (held & lay.honour_mask).bit_count(), 14)
+            if s < best:
+                best = s
+    if best > -1 and lay.knitted_straight:
         whole = vec[2 * (1 - melds) + 1]
         if 10 + 3 * (1 - melds) - top - whole < best:
             s = knitted_straight_shanten(lay, counts, melds, best, whole)
@@ -235,22 +268,27 @@ def is_complete_counts(lay: _Layout, counts: Sequence[int], melds: int) -> bool:
     if melds > 1:
         return False
     if melds == 0 and (
-        pairs == 7 or _orphans(lay, held, paired) == -1 or _honours_knitted(lay, held) == -1
+        (lay.seven_pairs and pairs == 7)
+        or (lay.orphans and _orphans(lay, held, paired) == -1)
+        or (lay.honours_knitted and _honours_knitted(lay, held) == -1)
     ):
         return True
-    if not any(held & km == km for km in lay.knitted_masks):
+    if not lay.knitted_straight or not any(held & km == km for km in lay.knitted_masks):
         return False
     return knitted_straight_shanten(lay, counts, melds) == -1
 
 
 def shape_shanten_counts(lay: _Layout, counts: Sequence[int], melds: int) -> dict[Shape, int]:
-    """Exact shanten of every shape the hand can still reach."""
+    """Exact shanten of every shape of the layout the hand can still reach."""
     out = {Shape.STANDARD: standard_shanten(lay, counts, 4 - melds)}
     if melds == 0:
-        out[Shape.SEVEN_PAIRS] = seven_pairs_shanten(lay, counts, 0)
-        out[Shape.THIRTEEN_ORPHANS] = orphans_shanten(lay, counts, 0)
-        out[Shape.HONOURS_AND_KNITTED] = honours_knitted_shanten(lay, counts, 0)
-    if melds <= 1:
+        if lay.seven_pairs:
+            out[Shape.SEVEN_PAIRS] = seven_pairs_shanten(lay, counts, 0)
+        if lay.orphans:
+            out[Shape.THIRTEEN_ORPHANS] = orphans_shanten(lay, counts, 0)
+        if lay.honours_knitted:
+            out[Shape.HONOURS_AND_KNITTED] = honours_knitted_shanten(lay, counts, 0)
+    if melds <= 1 and lay.knitted_straight:
         out[Shape.KNITTED_STRAIGHT] = knitted_straight_shanten(lay, counts, melds)
     return out
 
@@ -259,23 +297,28 @@ def shape_shanten_counts(lay: _Layout, counts: Sequence[int], melds: int) -> dic
 
 # The public functions below hand a built-in tile set's hands to the compiled
 # core (unomahjong._core.analysis) when it is active, with the same answers;
-# the Python code above is the reference, and serves every other case.
+# the Python code above is the reference, and serves every other case. The
+# core takes any set of shapes (ShapeSpec.mask) of a built-in tile set, with
+# that tile set's own thirteen orphans.
 
-_CORE_RULES: dict[TileSet, int] = {UNO_TILES: 0, MCR_TILES: 1}
-"""The core's number of each tile set it covers (tile sets hash by identity)."""
+_CORE_RULES: dict[TileSet, tuple[int, bool]] = {UNO_TILES: (0, False), MCR_TILES: (1, True)}
+"""The core's number of each tile set it covers, and the ``orphans_pair`` it
+builds in (tile sets hash by identity)."""
 
 _CORE_BAD = -100
 """What the core's int-valued functions return for counts it refuses."""
 
 
-def _core(ts: TileSet) -> tuple[ModuleType, int] | None:
-    """The compiled analysis module and the tile set's number in it, or None
-    when the Python engine is to answer."""
+def _core(spec: ShapeSpec) -> tuple[ModuleType, int] | None:
+    """The compiled analysis module and the number of the shapes' tile set in
+    it, or None when the Python engine is to answer."""
     core = _engine.core("analysis")
     if core is None:
         return None
-    rules = _CORE_RULES.get(ts)
-    return None if rules is None else (core, rules)
+    covered = _CORE_RULES.get(spec.tileset)
+    if covered is None or covered[1] != spec.orphans_pair:
+        return None
+    return core, covered[0]
 
 
 def _refused(hand: Hand) -> HandError:
@@ -286,20 +329,25 @@ def _refused(hand: Hand) -> HandError:
 
 # ---------------------------------------------------------------- public API
 
+# Every function takes ``rules``: a rule set or its name, whose shapes it
+# reads the hand by (a rule set may switch shapes off: RuleSet.without_shapes);
+# None reads it by every shape of its tile set.
 
-def shanten(hand: Hand) -> int:
-    """Overall shanten: -1 complete (14 tiles), 0 ready (13 tiles), and so on."""
+
+def shanten(hand: Hand, *, rules: str | RuleSet | None = None) -> int:
+    """Overall shanten: -1 complete (14 tiles), 0 ready (13 tiles), and so
+    on, over the shapes of ``rules`` (default: every shape)."""
     if not isinstance(hand, Hand):
         raise refuse_hand("shanten", hand)
-    core = _engine.core("analysis")
-    if core is not None:
-        rules = _CORE_RULES.get(hand.tileset)
-        if rules is not None:
-            s: int = core.shanten(hand.counts, len(hand.melds), rules)
-            if s == _CORE_BAD:
-                raise _refused(hand)
-            return s
-    return min_shanten(layout_for(hand.tileset), hand.counts, len(hand.melds))
+    spec = shapes_for(hand.tileset) if rules is None else shapes_of(hand, rules, "shanten")
+    compiled = _core(spec)
+    if compiled is not None:
+        core, number = compiled
+        s: int = core.shanten(hand.counts, len(hand.melds), number, spec.mask)
+        if s == _CORE_BAD:
+            raise _refused(hand)
+        return s
+    return min_shanten(layout_for(spec), hand.counts, len(hand.melds))
 
 
 _SHAPE_ORDER = (
@@ -312,43 +360,48 @@ _SHAPE_ORDER = (
 """The order of the core's per-shape answer."""
 
 
-def shanten_by_shape(hand: Hand) -> dict[Shape, int]:
-    """Shanten of each shape the hand can still reach (shapes that need a
-    concealed hand are left out once a meld is declared)."""
+def shanten_by_shape(hand: Hand, *, rules: str | RuleSet | None = None) -> dict[Shape, int]:
+    """Shanten of each shape of ``rules`` (default: every shape) the hand can
+    still reach (shapes that need a concealed hand are left out once a meld
+    is declared)."""
     if not isinstance(hand, Hand):
         raise refuse_hand("shanten_by_shape", hand)
-    compiled = _core(hand.tileset)
+    spec = shapes_for(hand.tileset) if rules is None else shapes_of(hand, rules, "shanten_by_shape")
+    compiled = _core(spec)
     if compiled is not None:
-        core, rules = compiled
+        core, number = compiled
         melds = len(hand.melds)
-        values: tuple[int, ...] | None = core.shanten_by_shape(hand.counts, melds, rules)
+        values: tuple[int, ...] | None = core.shanten_by_shape(hand.counts, melds, number)
         if values is None:
             raise _refused(hand)
         # The shapes shape_shanten_counts reports, in its order.
         out = {Shape.STANDARD: values[0]}
         if melds == 0:
             for shape, value in zip(_SHAPE_ORDER[1:4], values[1:4], strict=True):
-                out[shape] = value
-        if melds <= 1:
+                if shape in spec.shapes:
+                    out[shape] = value
+        if melds <= 1 and Shape.KNITTED_STRAIGHT in spec.shapes:
             out[Shape.KNITTED_STRAIGHT] = values[4]
         return out
-    return shape_shanten_counts(layout_for(hand.tileset), hand.counts, len(hand.melds))
+    return shape_shanten_counts(layout_for(spec), hand.counts, len(hand.melds))
 
 
-def is_winning(hand: Hand) -> bool:
-    """True when the 14-tile hand is complete under some shape."""
+def is_winning(hand: Hand, *, rules: str | RuleSet | None = None) -> bool:
+    """True when the 14-tile hand is complete under some shape of ``rules``
+    (default: every shape)."""
     if not isinstance(hand, Hand):
         raise refuse_hand("is_winning", hand)
+    spec = shapes_for(hand.tileset) if rules is None else shapes_of(hand, rules, "is_winning")
     if hand.win is None:
         return False
-    compiled = _core(hand.tileset)
+    compiled = _core(spec)
     if compiled is not None:
-        core, rules = compiled
-        won: bool | None = core.is_winning(hand.counts, len(hand.melds), rules)
+        core, number = compiled
+        won: bool | None = core.is_winning(hand.counts, len(hand.melds), number, spec.mask)
         if won is None:
             raise _refused(hand)
         return won
-    return is_complete_counts(layout_for(hand.tileset), hand.counts, len(hand.melds))
+    return is_complete_counts(layout_for(spec), hand.counts, len(hand.melds))
 
 
 def _require_13(hand: Hand, what: str) -> None:
@@ -398,7 +451,7 @@ def waits_codes(lay: _Layout, counts: list[int], melds: int) -> list[int]:
     """Every kind completing a 13-tile hand, by shape (no trial and error:
     each shape's waits are read off directly)."""
     out = set(_standard_waits(lay, counts))
-    if melds <= 1:
+    if melds <= 1 and lay.special:
         out |= _special_waits(lay, counts, melds)
     return sorted(out)
 
@@ -411,7 +464,11 @@ def _special_waits(lay: _Layout, counts: Sequence[int], melds: int) -> set[int]:
     if kinds <= 7:  # counts are at most 4: a Hand holds no more copies
         # Too few kinds for the orphans (12) or a knitted set (8 of its
         # kinds): only seven pairs can wait, on six pairs and a single.
-        if melds == 0 and counts.count(2) + counts.count(3) + 2 * counts.count(4) == 6:
+        if (
+            lay.seven_pairs
+            and melds == 0
+            and counts.count(2) + counts.count(3) + 2 * counts.count(4) == 6
+        ):
             out.update(c for c in lay.kind_codes if counts[c] % 2)
         return out
     held = paired = pairs = 0
@@ -423,18 +480,20 @@ def _special_waits(lay: _Layout, counts: Sequence[int], melds: int) -> set[int]:
                 paired |= 1 << c
                 pairs += n >> 1
     if melds == 0:
-        if pairs == 6:
+        if lay.seven_pairs and pairs == 6:
             out.update(c for c in lay.kind_codes if counts[c] % 2)
         orphans = held & lay.orphan_mask
-        if _orphans(lay, held, paired) == 0:
+        if lay.orphans and _orphans(lay, held, paired) == 0:
             if lay.spec.orphans_pair and not paired & lay.orphan_mask:
                 out.update(lay.spec.orphan_codes)
             else:
                 out.update(c for c in lay.spec.orphan_codes if not orphans >> c & 1)
         honours = (held & lay.honour_mask).bit_count()
         # Honours plus one knitted set's kinds never exceed the kinds held.
-        if held.bit_count() >= 13 and (
-            honours + max(map(int.bit_count, map(held.__and__, lay.knitted_masks))) >= 13
+        if (
+            lay.honours_knitted
+            and held.bit_count() >= 13
+            and honours + max(map(int.bit_count, map(held.__and__, lay.knitted_masks))) >= 13
         ):
             for km, codes in zip(lay.knitted_masks, lay.knitted_codes, strict=True):
                 suited = held & ~lay.honour_mask
@@ -442,7 +501,11 @@ def _special_waits(lay: _Layout, counts: Sequence[int], melds: int) -> set[int]:
                     continue
                 if (held & km).bit_count() + honours == 13:
                     out.update(c for c in (*codes, *lay.honour_codes) if not held >> c & 1)
-    if (held & ~lay.honour_mask).bit_count() < 8 or ranks_held(lay.spec, held).bit_count() < 8:
+    if (
+        not lay.knitted_straight
+        or (held & ~lay.honour_mask).bit_count() < 8
+        or ranks_held(lay.spec, held).bit_count() < 8
+    ):
         return out  # no knitted set can have 8 of its 9 kinds (8 ranks)
     for km, codes in zip(lay.knitted_masks, lay.knitted_codes, strict=True):
         present = (held & km).bit_count()
@@ -461,41 +524,44 @@ def _special_waits(lay: _Layout, counts: Sequence[int], melds: int) -> set[int]:
     return out
 
 
-def won_on_single_wait(hand: Hand) -> bool:
+def won_on_single_wait(hand: Hand, spec: ShapeSpec | None = None) -> bool:
     """True when a complete hand, less its winning tile, waited on exactly one
-    kind. Same answer as ``len(waits(hand.without_win())) == 1`` without
-    building (and validating) the 13-tile hand: scoring asks this per hand."""
+    kind, by the shapes of ``spec`` (default: every shape of its tile set).
+    Same answer as ``len(waits(hand.without_win())) == 1`` without building
+    (and validating) the 13-tile hand: scoring asks this per hand."""
     win = hand.win
     if win is None:
         raise HandError("missing-winning-tile", "the wait test needs the winning tile")
     held = list(hand.counts)
     held[win.code] -= 1
     counts = tuple(held)  # block slices of a tuple are the memo keys as they are
-    lay = layout_for(hand.tileset)
+    lay = layout_for(hand.tileset if spec is None else spec)
     melds = len(hand.melds)
     code = win.code
     for c in _standard_waits(lay, counts):
         if c != code:
             return False
-    if melds > 1:
+    if melds > 1 or not lay.special:
         return True
     return _special_waits(lay, counts, melds) <= {code}
 
 
-def waits(hand: Hand) -> frozenset[Tile]:
-    """Every tile kind that completes this 13-tile hand, judged by shape."""
+def waits(hand: Hand, *, rules: str | RuleSet | None = None) -> frozenset[Tile]:
+    """Every tile kind that completes this 13-tile hand, judged by shape: the
+    shapes of ``rules`` (default: every shape)."""
     if not isinstance(hand, Hand):
         raise refuse_hand("waits", hand)
+    spec = shapes_for(hand.tileset) if rules is None else shapes_of(hand, rules, "waits")
     _require_13(hand, "waits")
     ts = hand.tileset
-    compiled = _core(ts)
+    compiled = _core(spec)
     if compiled is not None:
-        core, rules = compiled
-        codes: tuple[int, ...] | None = core.waits(hand.counts, len(hand.melds), rules)
+        core, number = compiled
+        codes: tuple[int, ...] | None = core.waits(hand.counts, len(hand.melds), number, spec.mask)
         if codes is None:
             raise _refused(hand)
         return frozenset(map(ts.by_code, codes))
-    lay = layout_for(hand.tileset)
+    lay = layout_for(spec)
     return frozenset(ts.by_code(c) for c in waits_codes(lay, list(hand.counts), len(hand.melds)))
 
 
@@ -519,19 +585,24 @@ def _unseen(hand: Hand, visible: Iterable[Tile], func: str) -> list[int]:
     return [ts.copies - n for n in seen]
 
 
-def live_waits(hand: Hand, visible: Iterable[Tile] = ()) -> dict[Tile, int]:
+def live_waits(
+    hand: Hand, visible: Iterable[Tile] = (), *, rules: str | RuleSet | None = None
+) -> dict[Tile, int]:
     """Each wait of a 13-tile hand with the copies not yet visible.
 
     ``visible`` lists tiles seen outside this hand (discards, others' melds).
     A wait whose copies are all visible or held shows 0 (a dead wait). More
     copies of a kind than the set holds, hand and visible tiles together,
-    raise :class:`HandError` (``too-many-copies``).
+    raise :class:`HandError` (``too-many-copies``). The waits are those of
+    the shapes of ``rules`` (default: every shape), as for :func:`waits`.
     """
     if not isinstance(hand, Hand):
         raise refuse_hand("live_waits", hand)
+    if rules is not None:
+        shapes_of(hand, rules, "live_waits")  # checked before the visible tiles
     _require_13(hand, "waits")
     unseen = _unseen(hand, visible, "live_waits")
-    return {t: unseen[t.code] for t in sorted(waits(hand))}
+    return {t: unseen[t.code] for t in sorted(waits(hand, rules=rules))}
 
 
 @attrs.frozen(slots=True)
@@ -549,14 +620,18 @@ class DiscardOption:
         return sum(self.useful.values())
 
 
-def discard_options(hand: Hand, visible: Iterable[Tile] = ()) -> tuple[DiscardOption, ...]:
+def discard_options(
+    hand: Hand, visible: Iterable[Tile] = (), *, rules: str | RuleSet | None = None
+) -> tuple[DiscardOption, ...]:
     """For each distinct discard of a 14-tile hand: shanten after it and useful tiles.
 
     Ordered best first: lowest shanten, then most unseen useful copies, then
-    canonical tile order. ``visible`` as for :func:`live_waits`.
+    canonical tile order. ``visible`` as for :func:`live_waits`; the shanten
+    is over the shapes of ``rules`` (default: every shape).
     """
     if not isinstance(hand, Hand):
         raise refuse_hand("discard_options", hand)
+    spec = shapes_for(hand.tileset) if rules is None else shapes_of(hand, rules, "discard_options")
     if hand.win is None:
         raise HandError(
             "missing-winning-tile",
@@ -564,12 +639,12 @@ def discard_options(hand: Hand, visible: Iterable[Tile] = ()) -> tuple[DiscardOp
             hint="write the drawn tile after '+'",
         )
     ts = hand.tileset
-    compiled = _core(ts)
+    compiled = _core(spec)
     if compiled is not None:
-        core, rules = compiled
+        core, number = compiled
         unseen = _unseen(hand, visible, "discard_options")
         raw: list[tuple[int, int, tuple[int, ...]]] | None = core.discard_options(
-            hand.counts, len(hand.melds), rules
+            hand.counts, len(hand.melds), number, spec.mask
         )
         if raw is None:
             raise _refused(hand)
@@ -580,7 +655,7 @@ def discard_options(hand: Hand, visible: Iterable[Tile] = ()) -> tuple[DiscardOp
         ]
         options.sort(key=_discard_order)
         return tuple(options)
-    lay = layout_for(hand.tileset)
+    lay = layout_for(spec)
     unseen = _unseen(hand, visible, "discard_options")
     counts = list(hand.counts)
     melds = len(hand.melds)

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import enum
+from typing import TYPE_CHECKING
 
 import attrs
 
-from ._checks import Lookup, unknown_member
-from .errors import RulesError
+from ._checks import Lookup, quote, unknown_member
+from .errors import HandError, RulesError
 from .tiles import MCR_TILES, UNO_TILES, Tile, TileSet
+
+if TYPE_CHECKING:
+    from .hand import Hand
+    from .rules import RuleSet
 
 
 class Shape(enum.Enum, metaclass=Lookup):
@@ -32,15 +37,24 @@ class Shape(enum.Enum, metaclass=Lookup):
         raise unknown_member(cls, value, RulesError, "unknown-shape")
 
 
+ALL_SHAPES: tuple[Shape, ...] = tuple(Shape)
+"""Every shape, in :class:`Shape` order."""
+
+
 @attrs.frozen(slots=True)
 class ShapeSpec:
     """Which shapes a rule set allows and how its special shapes are built."""
 
     tileset: TileSet
     shapes: tuple[Shape, ...]
+    """The shapes allowed, in :class:`Shape` order (any order and shape names
+    are taken); :attr:`Shape.STANDARD` is always among them."""
     orphans_pair: bool
     """MCR's 十三幺 is 13 different kinds plus one pair; UNO's 国士无双 is 14
     different kinds out of 16, with no pair."""
+    mask: int = attrs.field(init=False)
+    """The allowed shapes as bits, bit ``i`` for the ``i``-th :class:`Shape`
+    (what the compiled core takes)."""
     orphan_codes: tuple[int, ...] = attrs.field(init=False)
     honour_codes: tuple[int, ...] = attrs.field(init=False)
     knitted_codes: tuple[tuple[int, ...], ...] = attrs.field(init=False)
@@ -61,6 +75,9 @@ class ShapeSpec:
     pungs and pairs, and a chow never leaves its suit."""
 
     def __attrs_post_init__(self) -> None:
+        shapes = allowed_shapes(self.shapes, "ShapeSpec")
+        object.__setattr__(self, "shapes", shapes)
+        object.__setattr__(self, "mask", sum(1 << ALL_SHAPES.index(s) for s in shapes))
         ts = self.tileset
         object.__setattr__(self, "orphan_codes", tuple(t.code for t in ts.terminals_and_honours))
         object.__setattr__(self, "honour_codes", tuple(t.code for t in ts.honours))
@@ -85,6 +102,40 @@ class ShapeSpec:
         object.__setattr__(self, "rank_shifts", starts)
 
 
+def as_shape(value: object, func: str) -> Shape:
+    """A :class:`Shape`, or its JSON name (``"seven_pairs"``), as a Shape;
+    :class:`RulesError` (``unknown-shape``) for anything else."""
+    if isinstance(value, Shape):
+        return value
+    if not isinstance(value, str):
+        raise RulesError(
+            "unknown-shape",
+            f"{func}() takes shapes as Shape members or their names, not {quote(value)}",
+            hint="one of " + ", ".join(f"Shape.{s.name}" for s in Shape),
+        )
+    return Shape(value)
+
+
+def allowed_shapes(shapes: object, func: str) -> tuple[Shape, ...]:
+    """``shapes`` (shapes or their names, in any order, repeats ignored) as a
+    tuple in :class:`Shape` order; :class:`RulesError` for something that is
+    not a shape (``unknown-shape``) or a set without the standard shape
+    (``standard-required``: every hand with a declared meld, and every rule
+    of play, is about four melds and a pair)."""
+    if not isinstance(shapes, tuple | list | set | frozenset):
+        raise RulesError(
+            "unknown-shape", f"{func}() takes shapes as a tuple of Shape, not {quote(shapes)}"
+        )
+    given = {as_shape(s, func) for s in shapes}
+    if Shape.STANDARD not in given:
+        raise RulesError(
+            "standard-required",
+            f"{func}(): the standard shape (four melds and a pair) cannot be left out",
+            hint="switch special shapes off; Shape.STANDARD stays",
+        )
+    return tuple(s for s in ALL_SHAPES if s in given)
+
+
 def ranks_held(spec: ShapeSpec, mask: int) -> int:
     """The ranks of the number tiles in a held-kinds mask (bit ``c`` for code
     ``c``), in any suit, as bits 0-8 for 1-9: a knitted set needs all nine
@@ -94,8 +145,6 @@ def ranks_held(spec: ShapeSpec, mask: int) -> int:
         ranks |= mask >> shift
     return ranks & 0x1FF
 
-
-ALL_SHAPES = tuple(Shape)
 
 UNO_SHAPES = ShapeSpec(UNO_TILES, ALL_SHAPES, orphans_pair=False)
 MCR_SHAPES = ShapeSpec(MCR_TILES, ALL_SHAPES, orphans_pair=True)
@@ -114,3 +163,22 @@ def shapes_for(tileset: TileSet) -> ShapeSpec:
             " only UNO_TILES and MCR_TILES hands can be analysed",
         )
     return spec
+
+
+def shapes_of(hand: Hand, rules: str | RuleSet | None, func: str) -> ShapeSpec:
+    """The shapes ``func`` reads ``hand`` by: those of ``rules`` (a rule set
+    or its name), or with None every shape of the hand's tile set
+    (:func:`shapes_for`). A rule set of another tile set is
+    :class:`HandError` (``wrong-tileset``)."""
+    if rules is None:
+        return shapes_for(hand.tileset)
+    from .rules import get_rules  # rules.py imports this module
+
+    rs = get_rules(rules)
+    if rs.tileset is not hand.tileset:
+        raise HandError(
+            "wrong-tileset",
+            f"{func}(): a {hand.tileset.name} hand cannot be read by {rs.name} rules",
+            argument="rules",
+        )
+    return rs.shapes

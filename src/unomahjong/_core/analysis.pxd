@@ -7,3 +7,8 @@ cdef int waits_only_on(const int* counts, int melds, int rules, int code) noexce
 # at all included; 0 when another kind completes it; -100 for bad input.
 # The same answer as shanten.won_on_single_wait on the hand less its winning
 # tile.
+
+cdef int waits_only_on_shapes(const int* counts, int melds, int rules, int shapes, int code) noexcept nogil
+# waits_only_on by the shapes of the mask ``shapes`` (ShapeSpec.mask: bit i
+# for the i-th Shape, the standard shape's bit 1 always set); -100 for a mask
+# the core does not take.

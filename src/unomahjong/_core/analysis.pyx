@@ -3,7 +3,10 @@
 
 The same answers as :mod:`unomahjong.shanten` (the reference) for the two
 built-in tile sets, computed on per-code count arrays in C. Rule set 0 is
-UNO (``UNO_TILES``), 1 is MCR (``MCR_TILES``).
+UNO (``UNO_TILES``), 1 is MCR (``MCR_TILES``). The shapes allowed are a
+mask, bit ``i`` for the ``i``-th ``Shape`` (``ShapeSpec.mask``): standard 1,
+seven pairs 2, thirteen orphans 4, honours and knitted 8, knitted straight
+16; the standard shape is always among them.
 
 Standard shape. The reference measures a hand by the most concealed tiles
 that ``k`` melds and a pair can reuse (the *overlap*; tiles may be added
@@ -62,6 +65,18 @@ cdef enum:
     SEGMENT_KEYS = 15625  # 5 ** SEGMENT_SPAN: a run's counts as base-5 digits
 
 ctypedef signed char tab_t
+
+cdef enum:
+    # Bits of a shapes mask, in Shape order.
+    SH_STANDARD = 1
+    SH_SEVEN_PAIRS = 2
+    SH_ORPHANS = 4
+    SH_HONOURS_KNITTED = 8
+    SH_KNITTED_STRAIGHT = 16
+    SH_ALL = 31
+
+ALL_SHAPES = SH_ALL
+"""The mask of every shape (the default of each function)."""
 
 
 cdef struct RuleSet:
@@ -570,23 +585,27 @@ cdef int _knitted_straight(const RuleSet* rs, const int* c, Facts* f, int bound)
     return best
 
 
-cdef int _min_shanten(const RuleSet* rs, const int* c, Facts* f) noexcept nogil:
-    """The lowest shanten over every shape (shanten.min_shanten)."""
+cdef int _min_shanten(const RuleSet* rs, const int* c, Facts* f, int shapes) noexcept nogil:
+    """The lowest shanten over the shapes of the mask ``shapes``
+    (shanten.min_shanten)."""
     cdef int best = _standard(f), s, top
-    if best < 0 or f.melds > 1:
+    if best < 0 or f.melds > 1 or shapes == SH_STANDARD:
         return best
     top = _top_knitted(rs, f.held)
     if f.melds == 0:
-        s = _seven_pairs(f)
-        if s < best:
-            best = s
-        s = _orphans(rs, f.held, f.paired)
-        if s < best:
-            best = s
-        s = 13 - _min(top + _popcount(f.held & rs.honour_mask), 14)
-        if s < best:
-            best = s
-    if best > -1:
+        if shapes & SH_SEVEN_PAIRS:
+            s = _seven_pairs(f)
+            if s < best:
+                best = s
+        if shapes & SH_ORPHANS:
+            s = _orphans(rs, f.held, f.paired)
+            if s < best:
+                best = s
+        if shapes & SH_HONOURS_KNITTED:
+            s = 13 - _min(top + _popcount(f.held & rs.honour_mask), 14)
+            if s < best:
+                best = s
+    if best > -1 and shapes & SH_KNITTED_STRAIGHT:
         # A knitted straight lies below ``best`` only if its floor does.
         if 10 + 3 * (1 - f.melds) - top - _overlap(f.whole, f.n, 1 - f.melds) < best:
             s = _knitted_straight(rs, c, f, best)
@@ -714,9 +733,10 @@ cdef void _less_knitted(const int* c, uint64_t km, int* out) noexcept nogil:
             out[code] -= 1
 
 
-cdef uint64_t _special_waits(const RuleSet* rs, const int* c, int melds) noexcept nogil:
-    """Waits of the shapes other than melds and a pair (13 tiles, at most one
-    declared meld: only the knitted straight allows one)."""
+cdef uint64_t _special_waits(const RuleSet* rs, const int* c, int melds, int shapes) noexcept nogil:
+    """Waits of the shapes of the mask ``shapes`` other than melds and a pair
+    (13 tiles, at most one declared meld: only the knitted straight allows
+    one)."""
     cdef uint64_t out = 0, held = 0, paired = 0, km, missing
     cdef int pairs = 0, k, code, n, honours, orphans, present
     cdef int rest[SIZE]
@@ -729,24 +749,26 @@ cdef uint64_t _special_waits(const RuleSet* rs, const int* c, int melds) noexcep
                 paired |= (<uint64_t>1) << code
                 pairs += n >> 1
     if melds == 0:
-        if pairs == 6:  # six pairs and a single: the single's kind
+        if shapes & SH_SEVEN_PAIRS and pairs == 6:  # six pairs and a single: the single's kind
             for k in range(rs.nkinds):
                 code = rs.kinds[k]
                 if c[code] & 1:
                     out |= (<uint64_t>1) << code
-        if _orphans(rs, held, paired) == 0:
+        if shapes & SH_ORPHANS and _orphans(rs, held, paired) == 0:
             if rs.orphans_pair and not paired & rs.orphan_mask:
                 out |= rs.orphan_mask  # 13 kinds: any of them as the pair
             else:
                 out |= rs.orphan_mask & ~held
         honours = _popcount(held & rs.honour_mask)
-        if not paired and _popcount(held) == 13:
+        if shapes & SH_HONOURS_KNITTED and not paired and _popcount(held) == 13:
             for k in range(rs.nknitted):
                 km = rs.knitted[k]
                 if held & ~rs.honour_mask & ~km:
                     continue
                 if _popcount(held & km) + honours == 13:
                     out |= (km | rs.honour_mask) & ~held
+    if not shapes & SH_KNITTED_STRAIGHT:
+        return out
     for k in range(rs.nknitted):
         km = rs.knitted[k]
         present = _popcount(held & km)
@@ -760,10 +782,10 @@ cdef uint64_t _special_waits(const RuleSet* rs, const int* c, int melds) noexcep
     return out
 
 
-cdef uint64_t _waits(const RuleSet* rs, const int* c, int melds) noexcept nogil:
+cdef uint64_t _waits(const RuleSet* rs, const int* c, int melds, int shapes) noexcept nogil:
     cdef uint64_t out = _standard_waits(rs, c)
-    if melds <= 1:
-        out |= _special_waits(rs, c, melds)
+    if melds <= 1 and shapes != SH_STANDARD:
+        out |= _special_waits(rs, c, melds, shapes)
     return out
 
 
@@ -771,8 +793,17 @@ cdef int waits_only_on(const int* counts, int melds, int rules, int code) noexce
     """1 when every wait of the 13-tile concealed ``counts`` (SIZE entries,
     ``melds`` declared) is ``code``, else 0; ``REFUSED`` for bad input. The
     unique-wait test of scoring (shanten.won_on_single_wait, on the hand
-    less its winning tile)."""
+    less its winning tile), by every shape."""
+    return waits_only_on_shapes(counts, melds, rules, SH_ALL, code)
+
+
+cdef int waits_only_on_shapes(
+    const int* counts, int melds, int rules, int shapes, int code
+) noexcept nogil:
+    """:func:`waits_only_on` by the shapes of the mask ``shapes``."""
     if rules < 0 or rules > 1 or melds < 0 or melds > 4 or code < 0 or code >= SIZE:
+        return REFUSED
+    if not _shapes_ok(shapes):
         return REFUSED
     cdef const RuleSet* rs = &RULES[rules]
     cdef int i, n = 0
@@ -784,16 +815,21 @@ cdef int waits_only_on(const int* counts, int melds, int rules, int code) noexce
         n += counts[i]
     if n + 3 * melds != 13:
         return REFUSED
-    return 0 if _waits(rs, counts, melds) & ~((<uint64_t>1) << code) else 1
+    return 0 if _waits(rs, counts, melds, shapes) & ~((<uint64_t>1) << code) else 1
 
 
 # ------------------------------------------------------------ discard options
 
 
-cdef int _shanten_of(const RuleSet* rs, const int* c, int n, int melds) noexcept nogil:
+cdef inline bint _shapes_ok(int shapes) noexcept nogil:
+    """A shapes mask the core takes: shapes it knows, the standard one among them."""
+    return shapes & SH_STANDARD and not shapes & ~SH_ALL
+
+
+cdef int _shanten_of(const RuleSet* rs, const int* c, int n, int melds, int shapes) noexcept nogil:
     cdef Facts f
     _facts(rs, c, n, melds, &f)
-    return _min_shanten(rs, c, &f)
+    return _min_shanten(rs, c, &f, shapes)
 
 
 cdef bint _isolated(const RuleSet* rs, const int* c, int code) noexcept nogil:
@@ -810,7 +846,7 @@ cdef bint _isolated(const RuleSet* rs, const int* c, int code) noexcept nogil:
     return True
 
 
-cdef uint64_t _useful(const RuleSet* rs, int* c, Facts* f, int s) noexcept nogil:
+cdef uint64_t _useful(const RuleSet* rs, int* c, Facts* f, int s, int shapes) noexcept nogil:
     """The kinds whose addition lowers the shanten ``s`` of the counts ``c``
     that ``f`` describes (discard analysis). One added tile changes one
     block, so each trial recomputes that block's table only, against the
@@ -854,7 +890,7 @@ cdef uint64_t _useful(const RuleSet* rs, int* c, Facts* f, int s) noexcept nogil
                 out |= bit
                 c[code] -= 1
                 continue
-        if f.melds > 1:
+        if f.melds > 1 or shapes == SH_STANDARD:
             c[code] -= 1
             continue
         held = f.held | bit
@@ -862,15 +898,21 @@ cdef uint64_t _useful(const RuleSet* rs, int* c, Facts* f, int s) noexcept nogil
         pairs = f.pairs + (1 if c[code] > 1 and not c[code] & 1 else 0)
         top = _top_knitted(rs, held)
         if f.melds == 0 and (
-            6 - _min(pairs, 7) < s
-            or _orphans(rs, held, paired) < s
-            or 13 - _min(top + _popcount(held & rs.honour_mask), 14) < s
+            (shapes & SH_SEVEN_PAIRS and 6 - _min(pairs, 7) < s)
+            or (shapes & SH_ORPHANS and _orphans(rs, held, paired) < s)
+            or (
+                shapes & SH_HONOURS_KNITTED
+                and 13 - _min(top + _popcount(held & rs.honour_mask), 14) < s
+            )
         ):
             out |= bit
             c[code] -= 1
             continue
         # The knitted straight, behind the same floor as in _min_shanten: an
         # added tile raises the whole hand's overlap by one at most.
+        if not shapes & SH_KNITTED_STRAIGHT:
+            c[code] -= 1
+            continue
         ks_whole = _overlap(whole, n1, needed) if not alone else ks_whole_base + 1
         if 10 + 3 * needed - top - ks_whole < s:
             memcpy(&g, f, sizeof(Facts))
@@ -956,18 +998,24 @@ cdef tuple _codes(uint64_t mask):
     return tuple(out)
 
 
-def shanten(counts, melds, rules):
-    """The lowest shanten over every shape of the concealed ``counts`` (a
-    sequence of 64 per-code counts) with ``melds`` declared melds, for rule
-    set ``rules`` (0 UNO, 1 MCR); ``BAD`` for input no hand has."""
+cdef inline int _get_shapes(object shapes, int* out) noexcept:
+    """A shapes mask the core takes into ``out``; 0 when it is not one."""
+    return _get_int(shapes, out) and _shapes_ok(out[0])
+
+
+def shanten(counts, melds, rules, shapes=ALL_SHAPES):
+    """The lowest shanten over the shapes of the mask ``shapes`` of the
+    concealed ``counts`` (a sequence of 64 per-code counts) with ``melds``
+    declared melds, for rule set ``rules`` (0 UNO, 1 MCR); ``BAD`` for input
+    no hand has."""
     cdef int c[SIZE]
-    cdef int m, r, n
-    if not _get_int(melds, &m) or not _get_int(rules, &r):
+    cdef int m, r, n, sh
+    if not _get_int(melds, &m) or not _get_int(rules, &r) or not _get_shapes(shapes, &sh):
         return REFUSED
     n = _load(counts, m, r, c)
     if n == REFUSED:
         return REFUSED
-    return _shanten_of(&RULES[r], c, n, m)
+    return _shanten_of(&RULES[r], c, n, m, sh)
 
 
 def shanten_by_shape(counts, melds, rules):
@@ -995,56 +1043,64 @@ def shanten_by_shape(counts, melds, rules):
     )
 
 
-def is_winning(counts, melds, rules):
+def is_winning(counts, melds, rules, shapes=ALL_SHAPES):
     """True when the 14-tile concealed ``counts`` complete the hand under
-    some shape; None for bad input (13 tiles included: ask shanten)."""
+    some shape of the mask ``shapes``; None for bad input (13 tiles
+    included: ask shanten)."""
     cdef int c[SIZE]
-    cdef int m, r, n
-    if not _get_int(melds, &m) or not _get_int(rules, &r):
+    cdef int m, r, n, sh
+    if not _get_int(melds, &m) or not _get_int(rules, &r) or not _get_shapes(shapes, &sh):
         return None
     n = _load(counts, m, r, c)
     if n == REFUSED or n + 3 * m != 14:
         return None
-    return _shanten_of(&RULES[r], c, n, m) == -1
+    return _shanten_of(&RULES[r], c, n, m, sh) == -1
 
 
-def waits(counts, melds, rules):
-    """The codes completing the 13-tile concealed ``counts``, by shape, in
-    ascending order; None for bad input."""
+def waits(counts, melds, rules, shapes=ALL_SHAPES):
+    """The codes completing the 13-tile concealed ``counts``, by the shapes
+    of the mask ``shapes``, in ascending order; None for bad input."""
     cdef int c[SIZE]
-    cdef int m, r, n
-    if not _get_int(melds, &m) or not _get_int(rules, &r):
+    cdef int m, r, n, sh
+    if not _get_int(melds, &m) or not _get_int(rules, &r) or not _get_shapes(shapes, &sh):
         return None
     n = _load(counts, m, r, c)
     if n == REFUSED or n + 3 * m != 13:
         return None
-    return _codes(_waits(&RULES[r], c, m))
+    return _codes(_waits(&RULES[r], c, m, sh))
 
 
-def single_wait(counts, melds, rules, code):
-    """1 when every wait of the 13-tile ``counts`` is ``code`` (none at all
-    included), 0 when another kind completes it; ``BAD`` for bad input."""
+def single_wait(counts, melds, rules, code, shapes=ALL_SHAPES):
+    """1 when every wait of the 13-tile ``counts`` by the shapes of the mask
+    ``shapes`` is ``code`` (none at all included), 0 when another kind
+    completes it; ``BAD`` for bad input."""
     cdef int c[SIZE]
-    cdef int m, r, n, k
-    if not _get_int(melds, &m) or not _get_int(rules, &r) or not _get_int(code, &k):
+    cdef int m, r, n, k, sh
+    if (
+        not _get_int(melds, &m)
+        or not _get_int(rules, &r)
+        or not _get_int(code, &k)
+        or not _get_shapes(shapes, &sh)
+    ):
         return REFUSED
     n = _load(counts, m, r, c)
     if n == REFUSED:
         return REFUSED
-    return waits_only_on(c, m, r, k)
+    return waits_only_on_shapes(c, m, r, sh, k)
 
 
-def discard_options(counts, melds, rules):
+def discard_options(counts, melds, rules, shapes=ALL_SHAPES):
     """For each held code of the 14-tile concealed ``counts``, in ascending
-    order: (code, shanten after discarding it, codes that would lower that
-    shanten, ascending). None for bad input."""
+    order: (code, shanten after discarding it over the shapes of the mask
+    ``shapes``, codes that would lower that shanten, ascending). None for
+    bad input."""
     cdef int c[SIZE]
-    cdef int m, r, n, code, s
+    cdef int m, r, n, code, s, sh
     cdef const RuleSet* rs
     cdef Facts f
     cdef uint64_t useful
     cdef list out = []
-    if not _get_int(melds, &m) or not _get_int(rules, &r):
+    if not _get_int(melds, &m) or not _get_int(rules, &r) or not _get_shapes(shapes, &sh):
         return None
     n = _load(counts, m, r, c)
     if n == REFUSED or n + 3 * m != 14:
@@ -1055,8 +1111,8 @@ def discard_options(counts, melds, rules):
             continue
         c[code] -= 1
         _facts(rs, c, n - 1, m, &f)
-        s = _min_shanten(rs, c, &f)
-        useful = _useful(rs, c, &f, s)
+        s = _min_shanten(rs, c, &f, sh)
+        useful = _useful(rs, c, &f, s, sh)
         c[code] += 1
         out.append((code, s, _codes(useful)))
     return out

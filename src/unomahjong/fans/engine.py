@@ -29,7 +29,7 @@ from ..context import WinContext
 from ..decompose import Decomposition, Role, WinRole
 from ..hand import Hand, Meld, MeldKind
 from ..shanten import won_on_single_wait
-from ..shapes import Shape
+from ..shapes import Shape, ShapeSpec
 from ..tiles import HonourSpec, Tile
 from .model import DetectorKind, FanDef, FanTable, MeldKey
 
@@ -56,6 +56,7 @@ class HandFacts:
         "honours",
         "kongs",
         "ranks",
+        "shapes",
         "suited",
         "suits",
         "tiles",
@@ -76,11 +77,15 @@ class HandFacts:
     concealed_kongs: int
     kongs: int
     flagged: bool
+    shapes: ShapeSpec | None
     _unique_wait: bool | None
 
-    def __init__(self, hand: Hand, context: WinContext) -> None:
+    def __init__(self, hand: Hand, context: WinContext, shapes: ShapeSpec | None = None) -> None:
         self.hand = hand
         self.context = context
+        self.shapes = shapes
+        """The rule set's shapes, which the waits are judged by (None: every
+        shape of the tile set)."""
         counts = hand.all_counts
         self.counts = counts
         """Per-code counts of every tile, melds (kongs as four) included."""
@@ -152,10 +157,11 @@ class HandFacts:
     @property
     def unique_wait(self) -> bool:
         """True when the 13 tiles before the win wait on exactly one kind (by
-        shape). Computed on first use: only a wait-shaped reading asks."""
+        shape, the rule set's shapes). Computed on first use: only a
+        wait-shaped reading asks."""
         w = self._unique_wait
         if w is None:
-            w = self._unique_wait = won_on_single_wait(self.hand)
+            w = self._unique_wait = won_on_single_wait(self.hand, self.shapes)
         return w
 
 
