@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import subprocess
 import sys
@@ -26,6 +27,9 @@ def test_parse_json(capsys: pytest.CaptureFixture[str]) -> None:
         "concealed": ["1r", "2r", "3r", "4r", "5r", "6r", "7r", "8r", "9r", "5g"],
         "melds": [{"kind": "pung", "tiles": ["Sg", "Sg", "Sg"]}],
         "win": "5g",
+        "shanten": -1,
+        "complete": True,
+        "ready": False,
     }
 
 
@@ -39,9 +43,9 @@ def test_parse_json_kinds_and_no_win(capsys: pytest.CaptureFixture[str]) -> None
 
 def test_waits_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "waits", "[SSSg] 123456789r 5g", "--json")
-    assert code == 0 and json.loads(out) == {"shanten": 0, "waits": ["5g"]}
+    assert code == 0 and json.loads(out) == {"shanten": 0, "waits": ["5g"], "unseen": {"5g": 3}}
     code, out, _ = run(capsys, "waits", "123456789m 1122p", "--rules", "mcr", "--json")
-    assert json.loads(out) == {"shanten": 0, "waits": ["1p", "2p"]}
+    assert json.loads(out) == {"shanten": 0, "waits": ["1p", "2p"], "unseen": {"1p": 2, "2p": 2}}
 
 
 def test_shanten_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -171,3 +175,216 @@ def test_simulate_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
 def test_play_rejects_bad_bots(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "play", "--bots", "greedy,smart,greedy,greedy")
     assert code == 2 and "unknown bot" in err
+
+
+def test_one_bot_name_means_every_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    _, one, _ = run(capsys, "play", "--seed", "4", "--players", "3", "--bots", "random", "--json")
+    _, each, _ = run(
+        capsys, "play", "--seed", "4", "--players", "3", "--bots", "random,random,random", "--json"
+    )
+    assert json.loads(one) == json.loads(each)
+    _, greedy, _ = run(capsys, "play", "--seed", "4", "--bots", "greedy")
+    _, default, _ = run(capsys, "play", "--seed", "4")
+    assert greedy == default and "bots greedy" in default
+
+
+@pytest.mark.parametrize(
+    ("bots", "players", "message"),
+    [
+        ("greedy,random", "4", "--bots names 2 bots for 4 players"),
+        ("greedy,random,greedy", "2", "--bots names 3 bots for 2 players"),
+    ],
+)
+def test_a_wrong_bot_count_is_told_grammatically(
+    capsys: pytest.CaptureFixture[str], bots: str, players: str, message: str
+) -> None:
+    code, out, err = run(capsys, "simulate", "--bots", bots, "--players", players)
+    assert code == 2 and out == ""
+    assert err == f"unomahjong simulate: {message}: give one name for every seat, or one per seat\n"
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_mcr_cannot_be_played_and_says_so(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    code, out, err = run(capsys, command, "--rules", "MCR")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"unomahjong {command}: MCR cannot be played:")
+    assert "UNO Mahjong only" in err and "[no-game-flow]" in err
+    code, _, err = run(capsys, command, "--rules", "mcr", "--json")
+    assert code == 2 and json.loads(err)["error"] == "no-game-flow"
+
+
+@pytest.mark.parametrize("name", ["MCR", "Mcr", "mcr"])
+def test_rule_set_names_ignore_case(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    code, out, _ = run(capsys, "fans", "--rules", name, "--json")
+    assert code == 0 and json.loads(out)["rules"] == "mcr"
+    code, out, _ = run(capsys, "waits", "123456789m 1122p", "--rules", name, "--json")
+    assert code == 0 and json.loads(out)["waits"] == ["1p", "2p"]
+
+
+def test_play_json_is_one_object_of_records_and_outcome(capsys: pytest.CaptureFixture[str]) -> None:
+    from unomahjong.game import GreedyBot, play_hand
+
+    for seed in range(6):
+        code, out, _ = run(capsys, "play", "--seed", str(seed), "--json")
+        assert code == 0
+        data = json.loads(out)
+        assert set(data) == {"log", "outcome"}
+        board = play_hand("uno", [GreedyBot() for _ in range(4)], seed=seed)
+        assert data["log"] == [json.loads(line) for line in board.log_lines()]
+        result = board.outcome()
+        assert result is not None
+        assert data["outcome"] == {
+            "exhaustive": result.exhaustive,
+            "wins": [
+                {"seat": w.seat, "from_seat": w.from_seat, "score": w.score.as_dict()}
+                for w in result.wins
+            ],
+            "payments": list(result.payments),
+        }
+        for win in data["outcome"]["wins"]:
+            assert set(win["score"]) == {"total", "fans", "decomposition"}
+
+
+def test_parse_takes_any_group_of_tiles(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "parse", "Sg", "--json")
+    assert code == 0
+    assert json.loads(out) == {
+        "canonical": "Sg",
+        "concealed": ["Sg"],
+        "melds": [],
+        "win": None,
+        "shanten": None,
+        "complete": False,
+        "ready": False,
+    }
+    code, out, _ = run(capsys, "parse", "Sg")
+    assert code == 0 and out.splitlines()[-1] == (
+        "hand       not a hand: 1 tile; a hand is 13, or 14 with the winning tile"
+    )
+
+
+@pytest.mark.parametrize(
+    ("hand", "complete", "ready", "verdict"),
+    [
+        ("[SSSg] 123r 456r 789r 5g +5g", True, False, "complete: a winning shape"),
+        ("123456789r 5g 5g 5g 7b 7b", True, False, "complete: a winning shape"),
+        ("[SSSg] 123456789r 5g", False, True, "ready: one tile from a winning shape (see waits)"),
+        ("123r 456r 789r SSg 5g 7b", False, False, "neither complete nor ready (shanten 1)"),
+        ("123r 456r 789r SSg 5g 7b +9y", False, False, "neither complete nor ready (shanten 1)"),
+    ],
+)
+def test_parse_says_whether_a_hand_is_complete_or_ready(
+    capsys: pytest.CaptureFixture[str], hand: str, complete: bool, ready: bool, verdict: str
+) -> None:
+    _, out, _ = run(capsys, "parse", hand, "--json")
+    data = json.loads(out)
+    assert (data["complete"], data["ready"]) == (complete, ready)
+    _, out, _ = run(capsys, "parse", hand)
+    assert out.splitlines()[-1] == f"hand       {verdict}"
+
+
+def test_parse_still_refuses_what_is_not_tiles(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "parse", "[SSSg] 5g")
+    assert code == 2 and "[tile-count]" in err
+    code, _, err = run(capsys, "parse", "S g")
+    assert code == 2 and "[missing-colour]" in err
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "position"),
+    [
+        (["parse", "S g", "--json"], "missing-colour", 0),
+        (["waits", "[SSSg] 123456789r 5g +5g", "--json"], "needs-13-tiles", None),
+        (["score", "[SSSg] 123456789r 5g +6g", "--json"], "not-winning", None),
+        (["fans", "--rules", "xyz", "--json"], "usage", None),
+        (["play", "--bots", "a,b", "--json"], "bad-bots", None),
+        (["audit", "--hands", "0", "--json"], "usage", None),
+        (["parse", "--json", "x" * 3000], "too-long", None),
+    ],
+)
+def test_errors_under_json_are_one_json_object_on_stderr(
+    capsys: pytest.CaptureFixture[str], args: list[str], code: str, position: int | None
+) -> None:
+    try:
+        status = main(args)
+    except SystemExit as e:  # a usage error, from argparse
+        status = int(e.code or 0)
+    out, err = capsys.readouterr()
+    assert status == 2 and out == "" and err.endswith("\n") and err.count("\n") == 1
+    data = json.loads(err)
+    assert set(data) == {"error", "message", "position"}
+    assert data["error"] == code and data["position"] == position
+    assert isinstance(data["message"], str) and data["message"]
+    # Without --json the same failure is the one line it always was.
+    plain = [a for a in args if a != "--json"]
+    with contextlib.suppress(SystemExit):
+        main(plain)
+    line = capsys.readouterr().err
+    assert line.count("\n") == 1 and line.startswith("unomahjong") and not line.startswith("{")
+
+
+def test_json_error_message_is_the_line_without_its_prefix(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    main(["score", "[SSSg] 123456789r 5g +6g"])
+    line = capsys.readouterr().err
+    main(["score", "[SSSg] 123456789r 5g +6g", "--json"])
+    data = json.loads(capsys.readouterr().err)
+    assert line == f"unomahjong score: {data['message']}\n"
+
+
+def test_score_rule_options(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = "[SSSg] 123r 456r 789r 5g +5g"
+    _, out, _ = run(capsys, "score", hand, "--disabled-fans", "PURE_STRAIGHT", "--json")
+    data = json.loads(out)
+    assert "PURE_STRAIGHT" not in [f["id"] for f in data["fans"]] and data["total"] < 18
+    code, _, err = run(capsys, "score", hand, "--min-fans", "19")
+    assert code == 2 and "[below-minimum]" in err
+    assert run(capsys, "score", hand, "--min-fans", "18")[0] == 0
+    code, _, err = run(capsys, "score", hand, "--disabled-fans", "NO_SUCH_FAN")
+    assert code == 2 and "[unknown-fan]" in err
+
+
+def _columns(line: str, text: str) -> int:
+    """The terminal column at which ``text`` starts in ``line``."""
+    from unomahjong._text import display_width
+
+    return display_width(line[: line.index(text)])
+
+
+def test_fan_table_columns_align_by_display_width(capsys: pytest.CaptureFixture[str]) -> None:
+    from unomahjong.rules import get_rules
+
+    for rules in ("uno", "mcr"):
+        _, out, _ = run(capsys, "fans", "--rules", rules)
+        table = get_rules(rules).fans
+        lines = out.splitlines()
+        assert len(lines) == len(table)
+        starts = {_columns(line, row.en) for line, row in zip(lines, table, strict=True)}
+        assert len(starts) == 1
+
+
+def test_audit_table_columns_align_by_display_width(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "audit", "--hands", "300")
+    rows = [line for line in out.splitlines() if " -> " in line or " -x " in line]
+    assert len(rows) > 5
+    for arrow in (" -> ", " -x "):
+        group = [line for line in rows if arrow in line]
+        assert len({_columns(line, arrow) for line in group}) == 1
+        ends = {_columns(line, " hand") for line in group}
+        assert len(ends) == 1
+
+
+def test_display_width_follows_east_asian_width() -> None:
+    from unomahjong._text import display_width, pad
+    from unomahjong.scoring import display_width as reexported
+
+    assert reexported is display_width
+    assert display_width("清龙") == 4 and display_width("、") == 2  # W
+    assert display_width("ＡＢ") == 4  # F: fullwidth Latin
+    assert display_width("ÀÉ") == 2 and display_width("×") == 1  # N, and A taken as 1
+    assert display_width("\u3000") == 2  # the ideographic space (F)
+    # Above U+2E80 yet one column, which a code-point guess takes as two:
+    assert display_width("\uff61") == 1  # halfwidth ideographic full stop (H)
+    assert display_width("\ufb01") == 1  # the ligature fi (N)
+    assert pad("清龙", 6) == "清龙  " and pad("5", 3, ">") == "  5" and pad("清龙清", 4) == "清龙清"

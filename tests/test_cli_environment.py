@@ -93,7 +93,15 @@ def test_stdout_full(args: tuple[str, ...]) -> None:
     with open("/dev/full", "wb") as full:
         proc = run(*args, stdout=full)
     assert proc.returncode == cli.EXIT_OUTPUT
-    assert one_line(proc.stderr).endswith("cannot write the output: No space left on device")
+    message = "cannot write the output: No space left on device"
+    if "--json" in args:  # the failure is one JSON object too
+        assert json.loads(one_line(proc.stderr)) == {
+            "error": "cannot-write-output",
+            "message": message,
+            "position": None,
+        }
+    else:
+        assert one_line(proc.stderr).endswith(message)
 
 
 @POSIX
@@ -165,8 +173,10 @@ def _interrupt(*args: str, after: float = 1.0) -> tuple[int, bytes, bytes]:
 def test_ctrl_c_in_simulate_prints_what_was_finished() -> None:
     status, out, err = _interrupt("simulate", "--games", "1000000", "--json")
     assert status == cli.EXIT_INTERRUPTED
-    line = one_line(err)
-    assert line.startswith("unomahjong simulate: interrupted after ")
+    failure = json.loads(one_line(err))  # under --json, one JSON object
+    assert failure["error"] == "interrupted" and failure["position"] is None
+    line = failure["message"]
+    assert line.startswith("interrupted after ")
     data = json.loads(out)
     assert 0 <= data["games"] < 1_000_000
     assert data["wins"] + data["draws"] == data["games"]
@@ -209,10 +219,12 @@ def test_ctrl_c_statistics_are_those_of_the_finished_games(
         whole.pop(key)
         partial.pop(key)
     assert partial == whole
-    assert err == (
-        "unomahjong simulate: interrupted after 3 of 7 games"
-        " (the statistics printed are of those 3)\n"
-    )
+    message = "interrupted after 3 of 7 games (the statistics printed are of those 3)"
+    assert json.loads(err) == {"error": "interrupted", "message": message, "position": None}
+    monkeypatch.undo()
+    monkeypatch.setattr(unomahjong.game, "play_hand", _interrupting(3))
+    assert main(args[:-1]) == cli.EXIT_INTERRUPTED
+    assert capsys.readouterr().err == f"unomahjong simulate: {message}\n"
 
 
 @pytest.mark.parametrize("argv", [["audit", "--hands", "5"], ["fans"]])
@@ -223,7 +235,7 @@ def test_ctrl_c_anywhere_else_is_one_line(
         raise KeyboardInterrupt
 
     monkeypatch.setattr(unomahjong.audit, "audit", interrupted)
-    monkeypatch.setattr(cli, "get_rules", interrupted)
+    monkeypatch.setattr(cli._hands, "get_rules", interrupted)
     assert main(argv) == cli.EXIT_INTERRUPTED
     out, err = capsys.readouterr()
     assert out == "" and err == f"unomahjong {argv[0]}: interrupted\n"
@@ -261,7 +273,7 @@ def test_numbers_are_ascii_digits_only(argv: list[str], capsys: pytest.CaptureFi
 
 def test_negative_seeds_still_work(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--seed", "-3", "--players", "2", "--json"]) == 0
-    assert json.loads(json.loads(capsys.readouterr().out)["log"][0])["seed"] == -3
+    assert json.loads(capsys.readouterr().out)["log"][0]["seed"] == -3
 
 
 @pytest.mark.parametrize(

@@ -514,7 +514,8 @@ def test_read_log_stops_at_a_line_too_long(tmp_path: Path) -> None:
 
 def test_the_command_line_play_log_replays_verified(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--seed", "3", "--json"]) == 0
-    log = json.loads(capsys.readouterr().out)["log"]
+    # play --json gives the log's records as objects; one per line, they are the log.
+    log = [json.dumps(record) for record in json.loads(capsys.readouterr().out)["log"]]
     result = replay(log)
     assert result.verified and result.complete
 

@@ -202,7 +202,7 @@ def test_cli_view_and_play_html(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert main(["play", "--seed", str(seed), "--json"]) == 0
     printed = capsys.readouterr().out
     (tmp_path / "round.json").write_text(printed, encoding="utf-8")
-    lines = json.loads(printed)["log"]
+    lines = [json.dumps(record) for record in json.loads(printed)["log"]]
     (tmp_path / "round.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
     out = tmp_path / "round.html"
     assert main(["view", str(tmp_path / "round.jsonl"), "-o", str(out)]) == 0

@@ -1,0 +1,120 @@
+"""Help text taken from the library's own docstrings, and the examples
+that each command's ``--help`` shows.
+
+The flags of ``score`` are the fields of :class:`~unomahjong.WinContext`,
+and its ``--min-fans`` and ``--disabled-fans`` are those of
+:class:`~unomahjong.rules.RuleOptions`: their help is each field's
+docstring, read from the class's source, so that it cannot drift from the
+library's documentation.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import inspect
+import re
+import sys
+from typing import Final
+
+__all__ = ["EXAMPLES", "field_help"]
+
+_ROLE = re.compile(r":[a-z]+:`~?([^`<]*?)(?:\s*<[^>]*>)?`")
+"""A Sphinx cross-reference (``:class:`~unomahjong.WinContext```): its text."""
+
+
+def _plain(docstring: str) -> str:
+    """A docstring as one line of help: reST markup out, ``%`` escaped for argparse."""
+    text = " ".join(inspect.cleandoc(docstring).split())
+    text = _ROLE.sub(lambda m: m.group(1).rsplit(".", 1)[-1], text)
+    return text.replace("``", "").replace("%", "%%")
+
+
+@functools.cache
+def field_help(cls: type) -> dict[str, str]:
+    """Each field of ``cls`` with its docstring (the string literal written
+    under it in the class body) as one line of help text.
+
+    >>> from unomahjong import WinContext
+    >>> field_help(WinContext)["self_drawn"]
+    '自摸: the winner drew the winning tile.'
+
+    Fields without a docstring, and every field when the source cannot be
+    read, are left out.
+    """
+    module = sys.modules.get(cls.__module__)
+    try:
+        source = inspect.getsource(module) if module is not None else ""
+    except (OSError, TypeError):
+        return {}
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
+            found: dict[str, str] = {}
+            for field, after in zip(node.body, node.body[1:], strict=False):
+                if (
+                    isinstance(field, ast.AnnAssign)
+                    and isinstance(field.target, ast.Name)
+                    and isinstance(after, ast.Expr)
+                    and isinstance(after.value, ast.Constant)
+                    and isinstance(after.value.value, str)
+                ):
+                    found[field.target.id] = _plain(after.value.value)
+            return found
+    return {}
+
+
+_HAND = "[SSSg] 123r 456r 789r 5g +5g"
+EXAMPLES: Final[dict[str, tuple[str, ...]]] = {
+    "": (
+        f'unomahjong score "{_HAND}" --self-drawn',
+        'unomahjong waits "123456789m 1122p" --rules mcr',
+        "unomahjong fans --rules mcr",
+    ),
+    "parse": (
+        f'unomahjong parse "{_HAND}"',
+        'unomahjong parse "123456789m 1122p" --rules mcr --json',
+        "unomahjong parse Sg",
+    ),
+    "waits": (
+        'unomahjong waits "[SSSg] 123456789r 5g"',
+        'unomahjong waits "123456789m 1122p" --rules mcr --visible "1p 1p" --json',
+    ),
+    "shanten": (
+        'unomahjong shanten "123r 456r 789r SSg 5g 7b"',
+        'unomahjong shanten "123456789m1122p" --rules mcr --json',
+    ),
+    "discards": (
+        'unomahjong discards "123r 456r 789r SSg 5g 7b +5g"',
+        'unomahjong discards "123r 456r 789r SSg 5g 7b +5g" --visible "Sg 5g" --json',
+    ),
+    "score": (
+        f'unomahjong score "{_HAND}" --self-drawn',
+        'unomahjong score "[EEE] [SSSS] 55p WWWNN +N" --rules mcr --self-drawn --seat-wind S',
+        'unomahjong score "[EEE] [SSSS] 55p WWWNN +N" --rules mcr --self-drawn --min-fans 8 --json',
+        f'unomahjong score "{_HAND}" --disabled-fans PURE_STRAIGHT',
+    ),
+    "render": (
+        'unomahjong render "[SSSg@2] 123r 456r 789r 5g +5g" -o hand.svg',
+        'unomahjong render "[EEE@1] 123m 456p 789s 1p +1p" --rules mcr -o hand.svg',
+    ),
+    "fans": ("unomahjong fans", "unomahjong fans --rules MCR --json"),
+    "audit": ("unomahjong audit --hands 500", "unomahjong audit --rules mcr --hands 500 --json"),
+    "play": (
+        "unomahjong play --seed 3",
+        "unomahjong play --seed 3 --players 3 --bots greedy,random,greedy",
+        "unomahjong play --seed 0 --json > round.json",
+        "unomahjong play --seed 0 --html round.html",
+    ),
+    "simulate": (
+        "unomahjong simulate --games 20",
+        "unomahjong simulate --games 20 --players 3 --bots random --json",
+    ),
+    "view": (
+        "unomahjong play --seed 0 --json > round.json",
+        "unomahjong view round.json -o round.html",
+        "unomahjong view round.json --seat 2 -o seat2.html",
+    ),
+}
+"""The examples each command's ``--help`` shows (``""``: the top-level
+help), run by the tests in order in one directory: a ``> FILE`` writes
+the command's output to FILE for the next example to read."""

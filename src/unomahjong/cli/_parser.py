@@ -1,0 +1,388 @@
+"""The argument parser: commands, options, their help and their types."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from .. import _engine
+from .._version import __version__
+from ..context import FLAGS, WINDS, WinContext
+from ..notation import MAX_TILES_LENGTH
+from ..rules import RULE_SETS, RuleOptions
+from . import _io
+from ._help import EXAMPLES, field_help
+
+MAX_ARGUMENTS = 256
+"""The most arguments the command takes: ``score`` with every flag and
+option given once has about 30."""
+MAX_ARGUMENT_LENGTH = MAX_TILES_LENGTH
+"""The most characters of one argument: the longest text any option reads
+(``--visible``, a list of tiles). Hands are held to their own, shorter limit
+(``notation.MAX_HAND_LENGTH``) by the parser."""
+
+RULE_NAMES = tuple(RULE_SETS)
+"""The rule sets ``--rules`` names, matched without regard to case."""
+PLAYED_RULES = ("uno",)
+AUDIT_HANDS = 10_000
+"""The default sample of ``audit``: large enough that every fan of either
+rule set occurs in it (docs/audit.md)."""
+"""The rule sets the game engine can play (``play``, ``simulate``)."""
+
+_WHOLE = re.compile(r"-?[0-9]{1,100}", re.ASCII)
+"""A whole number as the command line takes it: ASCII digits only (``int``
+would also read "１２", "٤", " 12 ", "+5" and "1_000"), at most 100."""
+_QUOTED = re.compile(r"'([^'\n]{41,})'")
+_RUN = re.compile(r"[^\s']{41,}")
+"""An unquoted word of more than 40 characters (an unrecognized argument)."""
+_MESSAGE = 300
+"""Characters of an argparse message, at most (it may list arguments)."""
+
+
+def _bounded(message: str) -> str:
+    """An argparse message with each quoted argument cut to about 40
+    characters, and the whole cut to :data:`_MESSAGE`."""
+    message = _QUOTED.sub(lambda m: _io.shown(m.group(1)), message)
+    message = _RUN.sub(lambda m: m.group(0)[:37] + "...", message)
+    if len(message) > _MESSAGE:
+        message = message[: _MESSAGE - 3] + "..."
+    return message
+
+
+def too_long(argv: Sequence[str]) -> str | None:
+    """Why ``argv`` is refused before it is parsed (too many arguments, or
+    one too long to be anything the command reads), or None."""
+    if len(argv) > MAX_ARGUMENTS:
+        return f"{len(argv):,} arguments; the command takes at most {MAX_ARGUMENTS} [too-long]"
+    for i, a in enumerate(argv, 1):
+        if len(a) > MAX_ARGUMENT_LENGTH:
+            return (
+                f"argument {i} has {len(a):,} characters; an argument has at most"
+                f" {MAX_ARGUMENT_LENGTH:,} [too-long]"
+            )
+    return None
+
+
+def wants_json(argv: Sequence[str]) -> bool:
+    """True when ``argv`` asks for ``--json`` (or an abbreviation argparse
+    takes for it) before any ``--``: errors are then JSON too."""
+    for a in argv:
+        if a == "--":
+            return False
+        if len(a) > 3 and "--json".startswith(a):
+            return True
+    return False
+
+
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """Help with each option's default (when it has one worth showing), and
+    the examples laid out as written."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        default = action.default
+        if (
+            "%(default)" in text
+            or default is None
+            or isinstance(default, bool)
+            or default == ""
+            or default is argparse.SUPPRESS
+            or not action.option_strings
+        ):
+            return text
+        return f"{text} (default: %(default)s)"
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on stderr (exit 2),
+    like every other invalid input, or one JSON object under ``--json``;
+    ``--help`` still shows the usage."""
+
+    def __init__(self, *args: Any, json_errors: bool = False, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+        self.json_errors = json_errors
+
+    def error(self, message: str) -> NoReturn:
+        _io.failure(self.prog, "usage", _bounded(message), None, as_json=self.json_errors)
+        self.exit(_io.EXIT_INVALID)
+
+    def _print_message(self, message: str, file: object = None) -> None:
+        # Help and --version go to stdout (argparse passes sys.stdout, which
+        # is None when stdout is closed), usage errors to stderr; both in
+        # UTF-8, and an error never on stdout.
+        if not message:
+            return
+        if file is sys.stdout:
+            _io.out(message, end="")
+        else:
+            _io.err(message, end="")
+
+
+def _whole(text: str) -> int:
+    """An argparse type: a whole number in ASCII digits (a seed may be negative)."""
+    if not _WHOLE.fullmatch(text):
+        too_long = re.fullmatch(r"-?[0-9]+", text, re.ASCII) is not None
+        raise argparse.ArgumentTypeError(
+            f"{_io.shown(text)} has more than 100 digits"
+            if too_long
+            else f"{_io.shown(text)} is not a whole number in ASCII digits 0-9"
+        )
+    return int(text)
+
+
+def _count(text: str, minimum: int) -> int:
+    n = _whole(text)
+    if n < minimum:
+        raise argparse.ArgumentTypeError(f"{n} is not a count: give {minimum} or more")
+    return n
+
+
+def _at_least_one(text: str) -> int:
+    """An argparse type: a whole number >= 1 (a count of hands or games)."""
+    return _count(text, 1)
+
+
+def _at_least_zero(text: str) -> int:
+    """An argparse type: a whole number >= 0 (points, fans, workers)."""
+    return _count(text, 0)
+
+
+def _rule_name(text: str) -> str:
+    """An argparse type: a rule set's name in any case ("MCR")."""
+    name = text.lower()
+    if name not in RULE_NAMES:
+        raise argparse.ArgumentTypeError(
+            f"unknown rule set {_io.shown(text)}: use " + " or ".join(RULE_NAMES)
+        )
+    return name
+
+
+def _examples(command: str) -> str:
+    return "examples:\n" + "\n".join("  " + line for line in EXAMPLES[command])
+
+
+def _add_rules(p: argparse.ArgumentParser, played: bool = False) -> None:
+    help_text = (
+        "the rule set, uno or mcr, in any case; only uno can be played:"
+        " the game engine has no MCR game flow"
+        if played
+        else "the rule set, in any case: uno (UNO Mahjong) or mcr (Guobiao / MCR)"
+    )
+    p.add_argument(
+        "--rules",
+        type=_rule_name,
+        default="uno",
+        metavar="NAME",
+        help=help_text,
+    )
+
+
+def _add_json(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object (docs/cli.md); an error is then one JSON object on stderr",
+    )
+
+
+def _add_rule_options(p: argparse.ArgumentParser) -> None:
+    """``score``'s RuleOptions fields, with the fields' docstrings as help."""
+    docs = field_help(RuleOptions)
+    p.add_argument(
+        "--min-fans",
+        type=_at_least_zero,
+        metavar="N",
+        default=None,
+        help=docs.get("min_fans", "the minimum")
+        + " Given, the hand must score at least N (default: not applied).",
+    )
+    p.add_argument(
+        "--disabled-fans",
+        metavar="IDS",
+        default=None,
+        help=docs.get("disabled_fans", "fans switched off")
+        + " Comma-separated fan ids (default: none).",
+    )
+
+
+def _add_workers(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--workers",
+        type=_at_least_zero,
+        metavar="N",
+        default=1,
+        help="processes to split the work across; 0: one per core (the results are the same)",
+    )
+
+
+def _add_plot(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--plot",
+        metavar="PATH",
+        default=None,
+        help="also draw the results to PATH: .svg, or .png with matplotlib (default: no plot)",
+    )
+
+
+def _add_game_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seed", type=_whole, default=0, metavar="S", help="the random seed")
+    p.add_argument(
+        "--players",
+        type=_whole,
+        default=4,
+        choices=range(2, 9),
+        metavar="P",
+        help="the number of players, 2 to 8",
+    )
+    p.add_argument(
+        "--bots",
+        default="greedy",
+        metavar="NAMES",
+        help="random or greedy: one name for every seat, or comma-separated, one per seat",
+    )
+    _add_rules(p, played=True)
+    _add_json(p)
+
+
+_HANDS = {
+    "parse": (
+        "show a hand's canonical form and parts, and whether it is complete or ready",
+        "a hand or any group of tiles in notation, e.g. '[SSSg] 123r 456r 789r 5g +5g' or 'Sg'",
+    ),
+    "waits": (
+        "the winning tiles of a 13-tile hand, with the copies not yet seen",
+        "a 13-tile hand in notation, without '+tile', e.g. '[SSSg] 123456789r 5g'",
+    ),
+    "shanten": (
+        "shanten overall and per winning shape",
+        "a hand of 13 tiles, or 14 with the drawn tile after '+', e.g. '123r 456r 789r SSg 5g 7b'",
+    ),
+    "discards": (
+        "for each discard of a 14-tile hand: shanten after it and the useful tiles",
+        "a 14-tile hand, the drawn tile after '+', e.g. '123r 456r 789r SSg 5g 7b +5g'",
+    ),
+    "score": (
+        "score a complete hand",
+        "a complete hand, the winning tile after '+', e.g. '[SSSg] 123r 456r 789r 5g +5g'",
+    ),
+    "render": (
+        "draw a hand as SVG (or PNG with cairosvg)",
+        "a hand of 13 or 14 tiles in notation, e.g. '[SSSg@2] 123r 456r 789r 5g +5g'",
+    ),
+}
+
+
+def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
+    """The argument parser; with ``json_errors`` its usage errors are JSON."""
+    parser = _Parser(
+        prog="unomahjong",
+        description="UNO Mahjong and MCR hands: parse, waits, shanten, discards, score;\n"
+        "the fan tables and their audit; games played by bots.",
+        epilog=_examples("") + "\n\nrun 'unomahjong COMMAND --help' for a command's options",
+        json_errors=json_errors,
+    )
+    engine = "compiled core" if _engine.COMPILED else "pure Python"
+    parser.add_argument(
+        "--version", action="version", version=f"unomahjong {__version__} ({engine})"
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def command(name: str, help_text: str) -> argparse.ArgumentParser:
+        p: argparse.ArgumentParser = sub.add_parser(
+            name,
+            help=help_text,
+            description=help_text,
+            epilog=_examples(name),
+            json_errors=json_errors,
+        )
+        return p
+
+    context = field_help(WinContext)
+    for name, (help_text, hand_help) in _HANDS.items():
+        p = command(name, help_text)
+        p.add_argument("hand", metavar="HAND", help=hand_help)
+        _add_rules(p)
+        if name == "render":
+            p.add_argument(
+                "-o",
+                "--output",
+                metavar="FILE",
+                help="write FILE: .svg, or .png with cairosvg (default: SVG on stdout)",
+            )
+        else:
+            _add_json(p)
+        if name in ("waits", "discards"):
+            p.add_argument(
+                "--visible",
+                metavar="TILES",
+                help="tiles seen outside the hand (discards, other melds), e.g. '5g 5g Sb'"
+                " (default: none)",
+            )
+        if name == "score":
+            for f in FLAGS:
+                p.add_argument(
+                    "--" + f.replace("_", "-"), dest=f, action="store_true", help=context.get(f)
+                )
+            for f in ("seat_wind", "prevalent_wind"):
+                p.add_argument(
+                    "--" + f.replace("_", "-"),
+                    default="E",
+                    choices=WINDS,
+                    metavar="WIND",
+                    help=f"{context.get(f)} One of {', '.join(WINDS)}.",
+                )
+            p.add_argument(
+                "--flowers", type=_whole, default=0, metavar="N", help=context.get("flowers")
+            )
+            _add_rule_options(p)
+    fans = command("fans", "print the fan table")
+    _add_rules(fans)
+    _add_json(fans)
+
+    aud = command(
+        "audit",
+        "report fans that always occur together without an exclusion, and exclusions"
+        " that never fire, over a seeded sample of winning hands (docs/audit.md)",
+    )
+    _add_rules(aud)
+    aud.add_argument(
+        "--hands", type=_at_least_one, default=AUDIT_HANDS, metavar="N", help="the sample size"
+    )
+    aud.add_argument("--seed", type=_whole, default=0, metavar="S", help="the random seed")
+    _add_json(aud)
+
+    play = command("play", "play one hand of UNO Mahjong with bots and print it")
+    _add_game_options(play)
+    play.add_argument(
+        "--html",
+        metavar="FILE",
+        help="also write the replay viewer of the hand to FILE (default: none)",
+    )
+
+    sim = command("simulate", "play many hands of UNO Mahjong with bots and print statistics")
+    _add_game_options(sim)
+    sim.add_argument(
+        "--games", type=_at_least_one, default=100, metavar="N", help="the number of hands"
+    )
+
+    view = command(
+        "view", "write the replay viewer of a logged round: one self-contained HTML page"
+    )
+    view.add_argument(
+        "log", metavar="LOG", help="the round's JSON Lines log, or play --json output; - for stdin"
+    )
+    view.add_argument(
+        "-o", "--output", metavar="FILE", help="write the page to FILE (default: stdout)"
+    )
+    view.add_argument(
+        "--seat",
+        type=_whole,
+        metavar="N",
+        help="show the round as seat N saw it (default: every hand open)",
+    )
+
+    return parser
