@@ -39,6 +39,9 @@ SEVEN_PAIRS_HAND = "1122r 3344y 5566g 7b +7b"
 
 ENGINES = ("active", "python")
 
+LOOSE: Any = UNO
+"""UNO for calls with deliberately wrong argument types."""
+
 
 @contextlib.contextmanager
 def engine_block(name: str) -> Iterator[None]:
@@ -273,14 +276,14 @@ def test_with_and_without_shapes_build_the_shape_spec() -> None:
         (lambda: UNO.with_shapes(Shape.SEVEN_PAIRS), "standard-required"),
         (lambda: UNO.with_shapes(), "standard-required"),
         (lambda: UNO.with_shapes(Shape.STANDARD, "pairs"), "unknown-shape"),
-        (lambda: UNO.without_shapes(7), "unknown-shape"),
-        (lambda: UNO.with_shapes(Shape.STANDARD, None), "unknown-shape"),
+        (lambda: LOOSE.without_shapes(7), "unknown-shape"),
+        (lambda: LOOSE.with_shapes(Shape.STANDARD, None), "unknown-shape"),
         (lambda: UNO.with_shapes(Shape.STANDARD, name="uno"), "name-taken"),
         (lambda: UNO.without_shapes(Shape.SEVEN_PAIRS, name="mcr"), "name-taken"),
         (lambda: UNO.without_shapes(Shape.SEVEN_PAIRS, name=""), "bad-name"),
-        (lambda: UNO.without_shapes(Shape.SEVEN_PAIRS, name=3), "bad-name"),
+        (lambda: LOOSE.without_shapes(Shape.SEVEN_PAIRS, name=3), "bad-name"),
         (lambda: ShapeSpec(UNO.tileset, (Shape.SEVEN_PAIRS,), False), "standard-required"),
-        (lambda: ShapeSpec(UNO.tileset, Shape.STANDARD, False), "unknown-shape"),
+        (lambda: ShapeSpec(UNO.tileset, LOOSE.shapes.shapes[0], False), "unknown-shape"),
     ],
 )
 def test_bad_shape_arguments_are_typed_errors(build: Callable[[], object], code: str) -> None:
@@ -406,8 +409,8 @@ def test_a_row_replaced_and_a_row_switched_off(monkeypatch: pytest.MonkeyPatch) 
     ("build", "code"),
     [
         (lambda: UNO.with_fans(SEVENS), "bad-fan"),  # a new row needs its detector
-        (lambda: UNO.with_fans((SEVENS, _sevens)), "bad-fan"),
-        (lambda: UNO.with_fans("ALL_PUNGS"), "bad-fan"),
+        (lambda: LOOSE.with_fans((SEVENS, _sevens)), "bad-fan"),
+        (lambda: LOOSE.with_fans("ALL_PUNGS"), "bad-fan"),
         (lambda: UNO.with_fans((SEVENS, SEVENS_DETECTOR), (SEVENS, SEVENS_DETECTOR)), "bad-fan"),
         (
             lambda: UNO.with_fans((attrs.evolve(SEVENS, excludes=("NOPE",)), SEVENS_DETECTOR)),
@@ -417,7 +420,7 @@ def test_a_row_replaced_and_a_row_switched_off(monkeypatch: pytest.MonkeyPatch) 
         (lambda: UNO.with_fans((UNO.table[UNO.table.fallback], SEVENS_DETECTOR)), "bad-fan"),
         (lambda: UNO.with_fans(off={"NOPE"}), "unknown-fan"),
         (lambda: UNO.with_fans(off={UNO.table.fallback}), "fallback-disabled"),
-        (lambda: UNO.with_fans(off=3), "bad-option"),
+        (lambda: LOOSE.with_fans(off=3), "bad-option"),
         (lambda: UNO.with_fans(off={"ALL_PUNGS"}, name="uno"), "name-taken"),
     ],
 )

@@ -4,6 +4,11 @@ Shanten and waits are judged by *shape*, as the MCR calculators judge them:
 a tile whose four copies are all in the player's own hand still counts as a
 wait (docs/rules.md#further-counting-rules). :func:`live_waits` reports how
 many copies of each wait are still unseen, so a dead wait shows as 0.
+
+Every public function reads the hand by the shapes of its ``rules`` argument
+(a rule set or its name): a house rule that switches a shape off
+(``RuleSet.without_shapes``) is never complete, ready or nearer in that
+shape. Without ``rules``, every shape of the hand's tile set counts.
 """
 
 from __future__ import annotations
