@@ -35,7 +35,8 @@ class DrawnPicker:
 
     __slots__ = ("_draw",)
 
-    def __init__(self, draw: st.DrawFn) -> None:
+    def __init__(self, draw: Callable[[st.SearchStrategy[int]], int]) -> None:
+        """``draw`` is a composite strategy's ``draw`` or ``data.draw``."""
         self._draw = draw
 
     def _index(self, low: int, n: int) -> int:

@@ -14,7 +14,7 @@ import attrs
 
 from ._checks import flag, quote
 from .errors import ContextError
-from .hand import Hand, refuse_hand
+from .hand import Hand, PrettyPrinter, refuse_hand
 
 WINDS: Final = ("E", "S", "W", "N")
 """Seat and prevalent winds, in order (MCR)."""
@@ -44,7 +44,7 @@ def _flowers(value: int) -> int:
     return value
 
 
-@attrs.frozen(slots=True, kw_only=True)
+@attrs.frozen(slots=True, kw_only=True, repr=False)
 class WinContext:
     """How the hand was won. Defaults: won on a discard, nothing special."""
 
@@ -83,6 +83,21 @@ class WinContext:
                         "bad-flag", f"{name} must be True or False, not {quote(value)}"
                     )
                 object.__setattr__(self, name, as_bool)
+
+    def __repr__(self) -> str:
+        """The call that builds this context, naming only the fields that
+        differ from their defaults: ``WinContext(self_drawn=True)``, and
+        ``WinContext()`` for a win on a discard with nothing special."""
+        changed = (
+            f"{a.name}={getattr(self, a.name)!r}"
+            for a in attrs.fields(WinContext)
+            if getattr(self, a.name) != a.default
+        )
+        return f"WinContext({', '.join(changed)})"
+
+    def _repr_pretty_(self, printer: PrettyPrinter, cycle: bool) -> None:
+        # As Hand's: pretty printers would otherwise list every field.
+        printer.text(repr(self))
 
     def check(self, hand: Hand) -> None:
         """Raise :class:`ContextError` when the flags contradict each other or the hand."""

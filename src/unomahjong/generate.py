@@ -14,6 +14,7 @@ giving the same hands.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterator, MutableSequence, Sequence
 from typing import Final, Protocol, TypeVar
@@ -157,29 +158,48 @@ class _Pool:
     def __init__(self, ts: TileSet) -> None:
         self.left = [ts.copies] * ts.size
 
-    def fits(self, tiles: Sequence[Tile]) -> bool:
-        """True when every copy of ``tiles`` is still available."""
-        need: dict[int, int] = {}
-        for t in tiles:
-            need[t.code] = need.get(t.code, 0) + 1
-        return all(self.left[c] >= n for c, n in need.items())
+    def fits(self, codes: Sequence[int]) -> bool:
+        """True when the tiles of ``codes`` (a meld's, a pair's: a few codes)
+        are all still available, repeated codes as many times as they occur."""
+        left = self.left
+        return all(left[c] >= codes.count(c) for c in codes)
 
     def take(self, tiles: Sequence[Tile]) -> bool:
         """Take ``tiles`` if they fit; False (and nothing taken) if not."""
-        if not self.fits(tiles):
+        codes = [t.code for t in tiles]
+        if not self.fits(codes):
             return False
-        for t in tiles:
-            self.left[t.code] -= 1
+        for c in codes:
+            self.left[c] -= 1
         return True
 
 
-def _meld_options(ts: TileSet, theme: str, rng: Picker) -> list[Meld]:
+def _meld_options(ts: TileSet, theme: str, rng: Picker) -> tuple[Meld, ...]:
     """Concealed meld candidates allowed by a theme."""
     suits = list(range(len(ts.suits)))
     if theme in ("one_suit", "half_flush", "shifted", "nine_gates"):
         suits = [rng.choice(suits)]
     elif theme == "terminal_chows":
         suits = rng.sample(suits, rng.choice((1, 2)))
+    key = None
+    if theme == "same_function":
+        # UNO: one function symbol in every colour; MCR: one honour family
+        # (winds or dragons), so 长暂停/大逆转 and 大四喜/大三元 occur.
+        key = rng.choice(sorted({_honour_key(t) for t in ts.honours}))
+    return _theme_melds(ts, theme, tuple(suits), key)
+
+
+@functools.lru_cache(maxsize=512)
+def _theme_melds(
+    ts: TileSet, theme: str, suits: tuple[int, ...], key: str | None
+) -> tuple[Meld, ...]:
+    """The melds of a theme once its suits (or honour family) are chosen:
+    the same few lists recur (26 themes, a few suit choices per tile set),
+    and building them cost more than the hand."""
+    if key is not None:
+        return tuple(
+            Meld(MeldKind.PUNG, t, exposed=False) for t in ts.honours if _honour_key(t) == key
+        )
     ranks = _MELD_THEMES.get(theme)
     out: list[Meld] = []
     for t in ts.tiles:
@@ -208,13 +228,7 @@ def _meld_options(ts: TileSet, theme: str, rng: Picker) -> list[Meld]:
             out.append(Meld(MeldKind.CHOW, t, exposed=False))
     if theme == "fives":
         out.extend(Meld(MeldKind.PUNG, ts.number(s, 5), exposed=False) for s in suits)
-    if theme == "same_function":
-        # UNO: one function symbol in every colour; MCR: one honour family
-        # (winds or dragons), so 长暂停/大逆转 and 大四喜/大三元 occur.
-        keys = sorted({_honour_key(t) for t in ts.honours})
-        key = rng.choice(keys)
-        out = [Meld(MeldKind.PUNG, t, exposed=False) for t in ts.honours if _honour_key(t) == key]
-    return out
+    return tuple(out)
 
 
 def _honour_key(t: Tile) -> str:
@@ -277,7 +291,7 @@ def _shape_melds(ts: TileSet, theme: str, rng: Picker, pool: _Pool, n: int) -> l
             ] or options
         else:
             cands = options
-        m = first if not melds else rng.choice_if(cands, lambda c: pool.fits(c.tiles))
+        m = first if not melds else rng.choice_if(cands, lambda c: pool.fits(c.codes))
         if m is not None and pool.take(m.tiles):
             melds.append(m)
     return melds if len(melds) == n else None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Iterator
+from typing import Protocol
 
 import attrs
 
@@ -55,6 +56,15 @@ def refuse_tile(func: str, value: object, param: str = "tile") -> HandError:
     return wrong_type(
         HandError, "not-a-tile", func, param, value, "a Tile", hint="parse_tile('5g')"
     )
+
+
+class PrettyPrinter(Protocol):
+    """What ``_repr_pretty_`` receives from IPython's and Hypothesis' pretty
+    printers: a ``text`` method is all the reprs here use."""
+
+    def text(self, obj: str) -> None:
+        """Append ``obj`` to the output."""
+        ...
 
 
 CHOW = MeldKind.CHOW
@@ -233,7 +243,7 @@ def _code(t: Tile) -> int:
     return t.code
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class Hand:
     """A player's hand: concealed tiles, declared melds and the winning tile.
 
@@ -351,6 +361,31 @@ class Hand:
         from .notation import format_hand
 
         return format_hand(self)
+
+    def __repr__(self) -> str:
+        """The notation as a call that rebuilds the hand:
+        ``Hand.parse('[SSSg] 123456789r 5g +5g')``, with ``rules='mcr'`` for
+        an MCR hand, so that ``eval(repr(hand)) == hand`` where the package's
+        names are imported. A tile set without a notation (not
+        :data:`~unomahjong.UNO_TILES` or :data:`~unomahjong.MCR_TILES`)
+        shows the fields instead. A meld's claimed tile is not shown: the
+        notation does not record it, and equality ignores it."""
+        from .notation import format_hand
+        from .tiles import TILESETS
+
+        ts = self.tileset
+        if TILESETS.get(ts.name) is not ts:
+            return (
+                f"Hand(tileset={ts!r}, concealed={self.concealed!r}, melds={self.melds!r},"
+                f" win={self.win!r})"
+            )
+        rules = "" if ts.name == "uno" else f", rules={ts.name!r}"
+        return f"Hand.parse({format_hand(self)!r}{rules})"
+
+    def _repr_pretty_(self, printer: PrettyPrinter, cycle: bool) -> None:
+        # Hypothesis' pretty printer (which prints falsifying examples) and
+        # IPython's show attrs classes field by field unless told otherwise.
+        printer.text(repr(self))
 
     def _repr_svg_(self) -> str:
         """The hand as a picture, for Jupyter: :func:`unomahjong.render.hand_svg`."""

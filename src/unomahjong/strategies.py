@@ -653,11 +653,20 @@ def win_contexts(hand: Hand) -> st.SearchStrategy[WinContext]:
     return _win_contexts(hand, hand.tileset.name)
 
 
+@st.composite
+def _scored_hands(draw: st.DrawFn, ts: TileSet, shape: Shape | None) -> tuple[Hand, WinContext]:
+    # Drawn in turn, not by flatmap: a failing example then shrinks the hand
+    # and the context together, and prints as the pair (Hypothesis printed a
+    # flatmap's pair as the names in its lambda).
+    hand = draw(winning_hands(ts, shape))
+    return hand, draw(_win_contexts(hand, ts.name))
+
+
 def scored_hands(
     rules: Rules = "uno", shape: Shape | None = None
 ) -> st.SearchStrategy[tuple[Hand, WinContext]]:
     """Winning hands with a consistent win context, ready for ``score``."""
-    return winning_hands(rules, shape).flatmap(lambda h: win_contexts(h).map(lambda c: (h, c)))
+    return _scored_hands(_tileset(rules), _shape(shape, "scored_hands"))
 
 
 @st.composite
