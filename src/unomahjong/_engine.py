@@ -1,7 +1,10 @@
 """Which engine runs: the compiled core or the pure-Python reference.
 
 The compiled core (``unomahjong._core``, Cython) covers the built-in rule
-sets; the Python modules are the reference and the fallback. The core is
+sets and house rules made of their parts: the analysis core any set of a
+built-in tile set's shapes, the scoring core a table whose rows keep the
+built-in detectors (with the built-in shapes). The Python modules are the
+reference and the fallback: each module decides what its core covers. The core is
 used when its extension modules import and the environment variable
 ``UNOMAHJONG_PURE`` is not ``1`` when the package is first imported.
 Public functions ask :func:`core` for the compiled module that serves them
