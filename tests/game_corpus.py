@@ -21,6 +21,9 @@ import json
 import sys
 from collections.abc import Iterable
 
+import attrs
+
+from unomahjong.context import WinContext
 from unomahjong.game import Bot, GreedyBot, RandomBot, play_hand, play_match
 from unomahjong.rules import RuleSet, get_rules
 
@@ -46,6 +49,13 @@ def _bots(mix: str, players: int, seed: int) -> list[Bot]:
     return out
 
 
+def context_record(context: WinContext) -> str:
+    """Every field of the context, as the records were written: its repr
+    once listed them all, and a shorter repr must not change the corpus."""
+    fields = ", ".join(f"{a.name}={getattr(context, a.name)!r}" for a in attrs.fields(WinContext))
+    return f"WinContext({fields})"
+
+
 def hand_record(index: int) -> bytes:
     """The bytes of hand ``index``: its log lines, then its outcome."""
     players = 2 + index % 7
@@ -60,7 +70,7 @@ def hand_record(index: int) -> bytes:
             "seat": w.seat,
             "from": w.from_seat,
             "score": w.score.as_dict(),
-            "context": repr(w.score.context),
+            "context": context_record(w.score.context),
         }
         for w in result.wins
     ]
