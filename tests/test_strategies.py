@@ -181,6 +181,41 @@ def test_drawn_contexts_round_trip(rules: str, data: st.DataObject) -> None:
     assert rebuilt(repr(other)) == other
 
 
+# ------------------------------------------------------------ Score.__repr__
+
+
+def test_score_repr_is_short_and_readable() -> None:
+    result = unomahjong.score_hand("[RRRr] [RRRy] 123g 456g 7b +7b")
+    assert repr(result) == (
+        "<Score 6 uno: ALL_COLORS, SHORT_STRAIGHT, PUNG_OF_TERMINALS_OR_FUNCTIONS x2,"
+        " SINGLE_WAIT | [RRRr] [RRRy] 123g 456g 77b>"
+    )
+    mcr = unomahjong.score_hand("19m 19s 19p ESWNCFP +1m", rules="mcr", self_drawn=True)
+    assert repr(mcr) == (
+        "<Score 89 mcr: THIRTEEN_ORPHANS, SELF_DRAWN | 11m 9m 1s 9s 1p 9p E S W N C F P>"
+    )
+
+
+class _Printer:
+    """The one method of a pretty printer that the reprs use."""
+
+    def __init__(self) -> None:
+        self.out: list[str] = []
+
+    def text(self, obj: str) -> None:
+        self.out.append(obj)
+
+
+def test_pretty_printers_get_the_reprs() -> None:
+    # Hypothesis' and IPython's pretty printers list an attrs class's fields
+    # unless the class has _repr_pretty_.
+    result = unomahjong.score_hand("[SSSg] 123r 456r 789r 5g +5g", self_drawn=True)
+    for value in (result, result.hand, result.context):
+        printer = _Printer()
+        value._repr_pretty_(printer, False)
+        assert printer.out == [repr(value)]
+
+
 # ------------------------------------------------------------ failing properties
 
 

@@ -22,7 +22,7 @@ from .decompose import Decomposition, WinRole, decompose_under
 from .errors import ContextError, HandError, NotWinningError
 from .fans.engine import Count, Entry, HandCache, HandFacts, Reading, best_count
 from .fans.model import FanDef, FanTable
-from .hand import Hand, Meld
+from .hand import Hand, Meld, PrettyPrinter
 from .notation import MAX_HAND_LENGTH, check_length, format_meld, format_tiles, parse_hand
 from .rules import RuleSet, get_rules
 from .shapes import Shape
@@ -63,7 +63,7 @@ class FanEntry:
         return self.fan.points * self.count
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class Score:
     """The result of scoring a winning hand."""
 
@@ -90,6 +90,20 @@ class Score:
             lines.append(f"  {zh}{pad}  {en:<{ew}}  {pts:>3} {times:<3} {tot:>4}")
         lines.append(f"  {'total':<{zw + ew + 2}}  {'':>3} {'':<3} {self.total:>4}")
         return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        """Short and readable, not a call (a score is computed, not built):
+        the total, the rule set, the fans by id (``x2`` for a fan counted
+        twice) and the reading that scored them, as
+        ``<Score 18 uno: PURE_STRAIGHT, ..., SINGLE_WAIT | [SSSg] 123r 456r 789r 55g>``.
+        The hand and context are :attr:`hand` and :attr:`context`."""
+        fans = ", ".join(f.id if f.count == 1 else f"{f.id} x{f.count}" for f in self.fans)
+        reading = " ".join(decomposition_groups(self.decomposition))
+        return f"<Score {self.total} {self.rules}: {fans or 'no fans'} | {reading}>"
+
+    def _repr_pretty_(self, printer: PrettyPrinter, cycle: bool) -> None:
+        # Pretty printers (IPython's, Hypothesis') would list every field.
+        printer.text(repr(self))
 
     def _repr_html_(self) -> str:
         """The score as HTML, for Jupyter: :func:`unomahjong.render.score_html`."""
