@@ -6,6 +6,7 @@ import contextlib
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -152,12 +153,21 @@ def test_play_prints_a_round(capsys: pytest.CaptureFixture[str]) -> None:
     assert "seat 0 dealt" in out and "payments" in out
 
 
+def _simulated(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
+    code, out, _ = run(capsys, "simulate", *args, "--json")
+    assert code == 0
+    data: dict[str, object] = json.loads(out)
+    data.pop("games_per_second")  # wall-clock time
+    return data
+
+
 def test_simulate_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ("simulate", "--games", "5", "--seed", "2", "--json")
-    _, first, _ = run(capsys, *args)
-    _, second, _ = run(capsys, *args)
-    a, b = json.loads(first), json.loads(second)
-    assert set(a) == {
+    from unomahjong.simulation import simulate
+
+    args = ("--games", "5", "--seed", "2")
+    a = _simulated(capsys, *args)
+    assert a == _simulated(capsys, *args)
+    assert {
         "games",
         "wins",
         "draws",
@@ -165,11 +175,56 @@ def test_simulate_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
         "draw_rate",
         "average_total",
         "fan_frequency",
-        "games_per_second",
-    }
-    a.pop("games_per_second")
-    b.pop("games_per_second")
-    assert a == b and a["games"] == 5 and a["wins"] + a["draws"] == 5
+    } <= set(a)
+    assert a["games"] == 5 and a["wins"] + a["draws"] == 5  # type: ignore[operator]
+    expected = simulate("uno", games=5, seed=2).to_json()
+    expected.pop("games_per_second")
+    assert a == expected
+
+
+def test_simulate_workers_give_the_same_statistics(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("--games", "12", "--seed", "5", "--bots", "random,greedy,greedy")
+    one = _simulated(capsys, *args, "--players", "3")
+    assert _simulated(capsys, *args, "--players", "3", "--workers", "2") == one
+    assert _simulated(capsys, *args, "--players", "3", "--workers", "0") == one
+
+
+def test_audit_workers_give_the_same_report(capsys: pytest.CaptureFixture[str]) -> None:
+    _, one, _ = run(capsys, "audit", "--hands", "120", "--seed", "3", "--json")
+    _, two, _ = run(capsys, "audit", "--hands", "120", "--seed", "3", "--workers", "2", "--json")
+    assert json.loads(one) == json.loads(two)
+
+
+def test_simulate_human_output_is_a_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "--games", "20", "--seed", "1")
+    assert code == 0 and not out.lstrip().startswith("{")
+    lines = out.splitlines()
+    assert lines[0] == "20 games of uno, 4 players, bots greedy, seed 1"
+    seats = lines[lines.index("seat  bot     wins  win rate") + 1 :][:4]
+    assert [line.split()[0] for line in seats] == ["0", "1", "2", "3"]
+    assert any(line.startswith("games/s        ") for line in lines)
+    rows = lines[lines.index("most frequent fans (times counted):") + 1 :]
+    assert 0 < len(rows) <= 10
+    # The English names start in one column, the Chinese ones being two columns a character.
+    from unomahjong._text import display_width
+
+    starts = {display_width(row[: row.index(row.split()[1])]) for row in rows}
+    assert len(starts) == 1
+
+
+@pytest.mark.parametrize("command", [["simulate", "--games", "6"], ["audit", "--hands", "60"]])
+def test_plot_writes_an_svg(
+    command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "picture.svg"
+    code, out, _ = run(capsys, *command, "--plot", str(target))
+    assert code == 0 and out
+    assert target.read_text(encoding="utf-8").startswith("<svg")
+    code, out, err = run(capsys, *command, "--plot", str(tmp_path / "picture.pdf"))
+    assert code == 2 and out == "" and "--plot names a .svg or .png file" in err
+    assert not (tmp_path / "picture.pdf").exists()
+    code, out, err = run(capsys, *command, "--plot", str(tmp_path / "missing" / "p.svg"))
+    assert code == 2 and out == "" and "cannot write" in err
 
 
 def test_play_rejects_bad_bots(capsys: pytest.CaptureFixture[str]) -> None:
@@ -375,6 +430,29 @@ def test_audit_table_columns_align_by_display_width(capsys: pytest.CaptureFixtur
         assert len(ends) == 1
 
 
+def test_play_fan_lines_align_by_display_width(capsys: pytest.CaptureFixture[str]) -> None:
+    from unomahjong.game import GreedyBot, play_hand
+
+    checked = 0
+    for seed in range(8):
+        board = play_hand("uno", [GreedyBot() for _ in range(4)], seed=seed)
+        result = board.outcome()
+        assert result is not None
+        _, out, _ = run(capsys, "play", "--seed", str(seed))
+        lines = out.splitlines()
+        for w in result.wins:
+            if len(w.score.fans) < 2:
+                continue
+            head = lines.index(
+                next(line for line in lines if line.startswith(f"seat {w.seat} wins"))
+            )
+            rows = lines[head + 1 : head + 1 + len(w.score.fans)]
+            starts = {_columns(row, f.en) for row, f in zip(rows, w.score.fans, strict=True)}
+            assert len(starts) == 1, rows
+            checked += 1
+    assert checked
+
+
 def test_display_width_follows_east_asian_width() -> None:
     from unomahjong._text import display_width, pad
     from unomahjong.scoring import display_width as reexported
@@ -388,3 +466,26 @@ def test_display_width_follows_east_asian_width() -> None:
     assert display_width("\uff61") == 1  # halfwidth ideographic full stop (H)
     assert display_width("\ufb01") == 1  # the ligature fi (N)
     assert pad("清龙", 6) == "清龙  " and pad("5", 3, ">") == "  5" and pad("清龙清", 4) == "清龙清"
+
+
+@pytest.mark.parametrize(
+    ("argv", "unit", "total"),
+    [(["audit", "--hands", "40"], "hands", 40), (["simulate", "--games", "6"], "games", 6)],
+)
+def test_progress_on_a_terminal_only(
+    argv: list[str],
+    unit: str,
+    total: int,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from unomahjong.cli import _io
+
+    code, plain, err = run(capsys, *argv)
+    assert code == 0 and err == ""  # not a terminal: no bar
+    monkeypatch.setattr(_io, "is_tty", lambda stream: True)
+    code, out, err = run(capsys, *argv)
+    assert code == 0
+    assert err.startswith("\r[") and err.endswith(f"] {total}/{total} {unit}\n")
+    assert f"[{'#' * 30}]" in err  # the last draw is the full bar
+    assert out.splitlines()[0] == plain.splitlines()[0]

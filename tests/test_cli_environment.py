@@ -22,7 +22,7 @@ from typing import IO
 import pytest
 
 import unomahjong.audit
-import unomahjong.game
+import unomahjong.simulation
 from unomahjong import cli
 from unomahjong.cli import main
 
@@ -193,7 +193,7 @@ def test_ctrl_c_in_audit() -> None:
 
 def _interrupting(after: int) -> Callable[..., object]:
     """A ``play_hand`` that plays ``after`` hands, then meets Ctrl-C."""
-    real = unomahjong.game.play_hand
+    real = unomahjong.simulation.play_hand
     calls = [0]
 
     def play(*args: object, **kwargs: object) -> object:
@@ -211,7 +211,7 @@ def test_ctrl_c_statistics_are_those_of_the_finished_games(
     args = ["simulate", "--games", "7", "--seed", "3", "--json"]
     assert main(["simulate", "--games", "3", "--seed", "3", "--json"]) == 0
     whole = json.loads(capsys.readouterr().out)
-    monkeypatch.setattr(unomahjong.game, "play_hand", _interrupting(3))
+    monkeypatch.setattr(unomahjong.simulation, "play_hand", _interrupting(3))
     assert main(args) == cli.EXIT_INTERRUPTED
     out, err = capsys.readouterr()
     partial = json.loads(out)
@@ -222,7 +222,7 @@ def test_ctrl_c_statistics_are_those_of_the_finished_games(
     message = "interrupted after 3 of 7 games (the statistics printed are of those 3)"
     assert json.loads(err) == {"error": "interrupted", "message": message, "position": None}
     monkeypatch.undo()
-    monkeypatch.setattr(unomahjong.game, "play_hand", _interrupting(3))
+    monkeypatch.setattr(unomahjong.simulation, "play_hand", _interrupting(3))
     assert main(args[:-1]) == cli.EXIT_INTERRUPTED
     assert capsys.readouterr().err == f"unomahjong simulate: {message}\n"
 
@@ -252,6 +252,8 @@ def test_ctrl_c_anywhere_else_is_one_line(
         ["play", "--players", "٤"],
         ["simulate", "--players", "４"],
         ["simulate", "--games", "１"],
+        ["simulate", "--workers", "٢"],
+        ["audit", "--workers", "２"],
         ["audit", "--hands", "٣"],
         ["audit", "--seed", "²"],
         ["score", HAND, "--flowers", "٣"],

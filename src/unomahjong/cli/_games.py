@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from typing import Any
 
+from .._text import display_width, pad
 from ..notation import format_tiles
 from . import _io
 from ._io import UsageError, emit, shown
@@ -24,10 +24,8 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _bots(spec: str, players: int, seed: int) -> list[Any]:
-    """The bots ``--bots`` names: one name for every seat, or one per seat."""
-    from ..game import GreedyBot, RandomBot
-
+def _bot_names(spec: str, players: int) -> list[str]:
+    """The bots ``--bots`` names, one per seat: one name means every seat."""
     names = [name.strip() for name in spec.split(",")]
     if len(names) == 1:
         names *= players
@@ -37,15 +35,20 @@ def _bots(spec: str, players: int, seed: int) -> list[Any]:
             f"--bots names {_plural(len(names), 'bot')} for {_plural(players, 'player')}:"
             " give one name for every seat, or one per seat",
         )
-    bots: list[Any] = []
-    for i, name in enumerate(names):
-        if name == "random":
-            bots.append(RandomBot(seed * 1000 + i))
-        elif name == "greedy":
-            bots.append(GreedyBot())
-        else:
+    for name in names:
+        if name not in BOT_NAMES:
             raise UsageError("bad-bots", f"unknown bot {shown(name)}: use random or greedy")
-    return bots
+    return names
+
+
+def _bots(spec: str, players: int, seed: int) -> list[Any]:
+    """The bots of ``play``: a random bot in seat ``i`` seeded ``seed * 1000 + i``."""
+    from ..game import GreedyBot, RandomBot
+
+    return [
+        GreedyBot() if name == "greedy" else RandomBot(seed * 1000 + i)
+        for i, name in enumerate(_bot_names(spec, players))
+    ]
 
 
 def _played(args: argparse.Namespace) -> str:
@@ -110,8 +113,11 @@ def cmd_play(args: argparse.Namespace) -> None:
     for w in result.wins:
         how = "self-drawn" if w.from_seat is None else f"on seat {w.from_seat}'s tile"
         lines.append(f"seat {w.seat} wins {how}, {w.score.total} points:")
+        zh = max((display_width(f.zh) for f in w.score.fans), default=0)
+        en = max((display_width(f.en) for f in w.score.fans), default=0)
         lines.extend(
-            f"    {f.zh} {f.en} {f.points}" + (f" x{f.count}" if f.count > 1 else "")
+            f"    {pad(f.zh, zh)}  {pad(f.en, en)}  {f.points:>3}"
+            + (f" x{f.count}" if f.count > 1 else "")
             for f in w.score.fans
         )
     lines.append("payments " + " ".join(f"{p:+d}" for p in result.payments))
@@ -124,58 +130,95 @@ def cmd_play(args: argparse.Namespace) -> None:
     emit(args.json, data, lines)
 
 
+def check_plot(args: argparse.Namespace) -> None:
+    """Refuse a ``--plot`` name that is not .svg or .png before any work."""
+    from pathlib import Path
+
+    if args.plot is not None and Path(args.plot).suffix.lower() not in (".svg", ".png"):
+        raise UsageError("bad-output", f"--plot names a .svg or .png file, not {shown(args.plot)}")
+
+
+def write_plot(plot: Any, report: Any, name: str) -> None:
+    """Draw ``report`` to the file ``name`` with ``plot``; exit 2 if it cannot."""
+    try:
+        plot(report, name)
+    except OSError as e:
+        raise UsageError(
+            "cannot-write", f"cannot write {e.filename or name}: {e.strerror or e}"
+        ) from None
+
+
+def _rate(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+TOP_FANS = 10
+"""The most frequent fans the human output of ``simulate`` lists."""
+
+
+def simulation_lines(report: Any) -> list[str]:
+    """A simulation report as a readable table, aligned by display width."""
+    bots = report.bots[0] if len(set(report.bots)) == 1 else ",".join(report.bots)
+    lines = [
+        f"{report.games} games of {report.rules}, {report.players} players,"
+        f" bots {bots}, seed {report.seed}",
+        "",
+        "seat  bot     wins  win rate",
+    ]
+    for seat, (bot, wins, rate) in enumerate(
+        zip(report.bots, report.wins_by_seat, report.win_rate_by_seat, strict=True)
+    ):
+        lines.append(f"{seat:>4}  {pad(bot, 6)}  {wins:>4}  {_rate(rate):>8}")
+    lines += [
+        "",
+        f"draws          {report.draws} ({_rate(report.draw_rate)})",
+        f"average total  {report.average_total:.1f} points per win",
+        f"games/s        {round(report.games_per_second)}",
+    ]
+    top = list(report.fan_frequency.items())[:TOP_FANS]
+    if top:
+        names = [report.fan_name(fan_id) for fan_id, _ in top]
+        zh = max(display_width(z) for z, _ in names)
+        en = max(display_width(e) for _, e in names)
+        count = max(len(str(n)) for _, n in top)
+        lines += ["", "most frequent fans (times counted):"]
+        for (z, e), (_, n) in zip(names, top, strict=True):
+            lines.append(f"  {pad(z, zh)}  {pad(e, en)}  {n:>{count}}")
+    return lines
+
+
 def cmd_simulate(args: argparse.Namespace) -> None:
-    """Play many hands with bots and print statistics as one JSON object."""
-    from .. import game
+    """Play many hands with bots (``simulate``, on one core or many) and
+    print their statistics."""
+    from .. import simulation
+    from ..plots import plot_simulation
 
     rules = _played(args)
-    bots = _bots(args.bots, args.players, args.seed)
+    check_plot(args)
+    bots = _bot_names(args.bots, args.players)
     bar = _io.ProgressBar("games")
-    start = time.perf_counter()
-    # The statistics of the finished games, replaced whole after each game
-    # (one assignment), so that Ctrl-C leaves those of the games before it.
-    done: tuple[int, int, int, int, int, dict[str, int]] = (0, 0, 0, 0, 0, {})
-    interrupted = False
+    interrupted = None
     try:
-        for g in range(args.games):
-            board = game.play_hand(
-                rules, bots, dealer=g % args.players, seed=args.seed * 1_000_003 + g
-            )
-            result = board.outcome()
-            assert result is not None  # play_hand returns a finished board
-            games, wins, draws, total, winners, fans = done
-            fans = dict(fans)
-            if result.exhaustive:
-                draws += 1
-            else:
-                wins += 1
-            for w in result.wins:
-                total += w.score.total
-                winners += 1
-                for f in w.score.fans:
-                    fans[f.zh] = fans.get(f.zh, 0) + f.count
-            done = (games + 1, wins, draws, total, winners, fans)
-            bar(g + 1, args.games)
-    except KeyboardInterrupt:
-        interrupted = True
-    bar.close()
-    elapsed = time.perf_counter() - start
-    games, wins, draws, total, winners, fan_frequency = done
-    data = {
-        "games": games,
-        "wins": wins,
-        "draws": draws,
-        "win_rate": wins / games if games else 0.0,
-        "draw_rate": draws / games if games else 0.0,
-        "average_total": total / winners if winners else 0.0,
-        "fan_frequency": dict(sorted(fan_frequency.items(), key=lambda kv: (-kv[1], kv[0]))),
-        "games_per_second": games / elapsed if elapsed else 0.0,
-    }
-    emit(args.json, data, [json.dumps(data, ensure_ascii=False, indent=2)])
-    if interrupted:
+        report = simulation.simulate(
+            rules,
+            bots=bots,
+            players=args.players,
+            games=args.games,
+            seed=args.seed,
+            workers=args.workers,
+            progress=bar.callback,
+        )
+    except simulation.SimulationInterrupted as e:
+        report, interrupted = e.report, e
+    finally:
+        bar.close()
+    if interrupted is None and args.plot is not None:
+        write_plot(plot_simulation, report, args.plot)
+    emit(args.json, report.to_json(), simulation_lines(report))
+    if interrupted is not None:
         raise _io.Interrupted(
-            f"interrupted after {games} of {args.games} games"
-            f" (the statistics printed are of those {games})"
+            f"interrupted after {report.games} of {args.games} games"
+            f" (the statistics printed are of those {report.games})"
         )
 
 

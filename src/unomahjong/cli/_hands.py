@@ -244,8 +244,23 @@ def audit_lines(report: Any) -> list[str]:
 def cmd_audit(args: argparse.Namespace) -> None:
     """Rules audit: implied fan pairs and exclusions that never fire."""
     from .. import audit
+    from ..plots import plot_audit
+    from ._games import check_plot, write_plot
 
-    report = audit.audit(args.rules, hands=args.hands, seed=args.seed)
+    check_plot(args)
+    bar = _io.ProgressBar("hands")
+    try:
+        report = audit.audit(
+            args.rules,
+            hands=args.hands,
+            seed=args.seed,
+            workers=args.workers,
+            progress=bar.callback,
+        )
+    finally:
+        bar.close()
+    if args.plot is not None:
+        write_plot(plot_audit, report, args.plot)
     data = {
         "rules": report.rules,
         "hands": report.hands,

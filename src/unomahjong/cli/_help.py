@@ -98,7 +98,11 @@ EXAMPLES: Final[dict[str, tuple[str, ...]]] = {
         'unomahjong render "[EEE@1] 123m 456p 789s 1p +1p" --rules mcr -o hand.svg',
     ),
     "fans": ("unomahjong fans", "unomahjong fans --rules MCR --json"),
-    "audit": ("unomahjong audit --hands 500", "unomahjong audit --rules mcr --hands 500 --json"),
+    "audit": (
+        "unomahjong audit --hands 500",
+        "unomahjong audit --rules mcr --hands 500 --json",
+        "unomahjong audit --hands 400 --workers 2 --plot audit.svg",
+    ),
     "play": (
         "unomahjong play --seed 3",
         "unomahjong play --seed 3 --players 3 --bots greedy,random,greedy",
@@ -108,6 +112,7 @@ EXAMPLES: Final[dict[str, tuple[str, ...]]] = {
     "simulate": (
         "unomahjong simulate --games 20",
         "unomahjong simulate --games 20 --players 3 --bots random --json",
+        "unomahjong simulate --games 40 --workers 0 --plot games.svg",
     ),
     "view": (
         "unomahjong play --seed 0 --json > round.json",

@@ -72,7 +72,7 @@ def wants_json(argv: Sequence[str]) -> bool:
     for a in argv:
         if a == "--":
             return False
-        if len(a) > 3 and "--json".startswith(a):
+        if len(a) >= 3 and "--json".startswith(a):
             return True
     return False
 
@@ -353,6 +353,8 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
         "--hands", type=_at_least_one, default=AUDIT_HANDS, metavar="N", help="the sample size"
     )
     aud.add_argument("--seed", type=_whole, default=0, metavar="S", help="the random seed")
+    _add_workers(aud)
+    _add_plot(aud)
     _add_json(aud)
 
     play = command("play", "play one hand of UNO Mahjong with bots and print it")
@@ -368,6 +370,8 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
     sim.add_argument(
         "--games", type=_at_least_one, default=100, metavar="N", help="the number of hands"
     )
+    _add_workers(sim)
+    _add_plot(sim)
 
     view = command(
         "view", "write the replay viewer of a logged round: one self-contained HTML page"
