@@ -44,14 +44,23 @@ BOT_NAMES = ("random", "greedy")
 
 
 def game_seed(seed: int, game: int) -> int:
-    """The wall seed of game ``game`` (0-based) in a run seeded ``seed``."""
-    return seed * 1_000_003 + game
+    """The wall seed of game ``game`` (0-based) in a run seeded ``seed``.
+
+    >>> game_seed(2, 5)
+    2000011
+    """
+    return seed_option(seed, "game_seed") * 1_000_003 + count_option(game, "game")
 
 
 def bot_seed(seed: int, game: int, seat: int) -> int:
     """The seed of the :class:`~unomahjong.game.RandomBot` in seat ``seat``
-    of game ``game`` in a run seeded ``seed``."""
-    return game_seed(seed, game) * 1000 + seat
+    of game ``game`` in a run seeded ``seed``.
+
+    >>> bot_seed(2, 5, 3)
+    2000011003
+    """
+    seed = seed_option(seed, "bot_seed")
+    return game_seed(seed, game) * 1000 + count_option(seat, "seat")
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -68,11 +77,24 @@ class _Tally:
     """Fan id -> (Chinese, English) name."""
     totals: dict[int, int]
     """Winning total -> wins with it."""
+    self_draws_by_seat: tuple[int, ...]
+    deal_ins_by_seat: tuple[int, ...]
+    points_by_seat: tuple[int, ...]
 
     @classmethod
     def empty(cls, players: int) -> _Tally:
+        zero = (0,) * players
         return cls(
-            games=0, wins=0, draws=0, wins_by_seat=(0,) * players, fans={}, names={}, totals={}
+            games=0,
+            wins=0,
+            draws=0,
+            wins_by_seat=zero,
+            fans={},
+            names={},
+            totals={},
+            self_draws_by_seat=zero,
+            deal_ins_by_seat=zero,
+            points_by_seat=zero,
         )
 
     def plus(self, other: _Tally) -> _Tally:
@@ -94,7 +116,14 @@ class _Tally:
             fans=fans,
             names=self.names | other.names,
             totals=totals,
+            self_draws_by_seat=_sum(self.self_draws_by_seat, other.self_draws_by_seat),
+            deal_ins_by_seat=_sum(self.deal_ins_by_seat, other.deal_ins_by_seat),
+            points_by_seat=_sum(self.points_by_seat, other.points_by_seat),
         )
+
+
+def _sum(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(x + y for x, y in zip(a, b, strict=True))
 
 
 def _play_game(rs: RuleSet, bots: tuple[str, ...], seed: int, game: int) -> _Tally:
@@ -106,15 +135,21 @@ def _play_game(rs: RuleSet, bots: tuple[str, ...], seed: int, game: int) -> _Tal
     result = play_hand(rs, seated, dealer=game % len(bots), seed=wall).outcome()
     assert result is not None, "play_hand returns a finished board"
     by_seat = [0] * len(bots)
+    self_drawn = [0] * len(bots)
+    dealt_in = [0] * len(bots)
     fans: dict[str, int] = {}
     names: dict[str, tuple[str, str]] = {}
     totals: dict[int, int] = {}
     for w in result.wins:
         by_seat[w.seat] += 1
+        if w.from_seat is None:
+            self_drawn[w.seat] += 1
         totals[w.score.total] = totals.get(w.score.total, 0) + 1
         for f in w.score.fans:
             fans[f.id] = fans.get(f.id, 0) + f.count
             names[f.id] = (f.zh, f.en)
+    for loser in {w.from_seat for w in result.wins if w.from_seat is not None}:
+        dealt_in[loser] += 1  # once a game, whatever the number of winners on the tile
     return _Tally(
         games=1,
         wins=0 if result.exhaustive else 1,
@@ -123,6 +158,9 @@ def _play_game(rs: RuleSet, bots: tuple[str, ...], seed: int, game: int) -> _Tal
         fans=fans,
         names=names,
         totals=totals,
+        self_draws_by_seat=tuple(self_drawn),
+        deal_ins_by_seat=tuple(dealt_in),
+        points_by_seat=tuple(result.payments),
     )
 
 
@@ -164,6 +202,13 @@ class SimulationReport:
     totals: tuple[tuple[int, int], ...]
     """The winning totals as a histogram: ``(total, wins with that total)``
     pairs, by total ascending."""
+    self_draws_by_seat: tuple[int, ...] = ()
+    """Self-drawn wins of each seat (empty in a report built without them)."""
+    deal_ins_by_seat: tuple[int, ...] = ()
+    """Games in which each seat's tile was won on (once a game, whatever the
+    number of winners on it)."""
+    points_by_seat: tuple[int, ...] = ()
+    """Each seat's net points over all games: the sum of its payments."""
     seconds: float = attrs.field(default=0.0, eq=False)
     """Wall-clock time of the run (not compared: it varies between runs)."""
 
@@ -377,5 +422,8 @@ def _report(
         fan_frequency=fans,
         fan_names={k: tally.names[k] for k in fans},
         totals=tuple(sorted(tally.totals.items())),
+        self_draws_by_seat=tally.self_draws_by_seat,
+        deal_ins_by_seat=tally.deal_ins_by_seat,
+        points_by_seat=tally.points_by_seat,
         seconds=seconds,
     )
