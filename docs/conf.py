@@ -10,8 +10,10 @@ objects must resolve. See docs/about.md for why Sphinx, furo and MyST.
 
 from __future__ import annotations
 
+import runpy
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
@@ -57,8 +59,25 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(builtins\.)?(int|str|bool|float|bytes|object|type|tuple|list|dict|set)"),
     (r"py:.*", r"(builtins\.)?(frozenset|None|Ellipsis|NoneType|ValueError|Exception)"),
     (r"py:.*", r"(collections\.abc|typing|typing_extensions|enum|random|argparse)\..*"),
-    (r"py:.*", r"(os|io|pathlib)\..*"),
+    (r"py:.*", r"(os|io|pathlib|concurrent\.futures|cf)\..*"),
     (r"py:.*", r"(Sequence|Iterable|Iterator|Mapping|Callable|Any|Final|Protocol|Self)"),
     (r"py:.*", r"(attrs?|hypothesis|st|more_itertools)\..*"),
     (r"py:.*", r"(Random|Enum|IntEnum|NamedTuple|ClassVar|Literal)"),
 ]
+
+
+def _draw_plots(app: Any) -> None:
+    """Draw docs/plots.md's pictures from their seeded runs (docs/gen_pictures.py)
+    before the pages are read, so they show what the code draws now; a file
+    already current is left alone."""
+    gen = runpy.run_path(str(ROOT / "docs" / "gen_pictures.py"), run_name="gen_pictures")
+    for name, svg in gen["plot_pictures"]().items():
+        path = ROOT / "docs" / name
+        if not path.exists() or path.read_text(encoding="utf-8") != svg:
+            path.write_text(svg, encoding="utf-8")
+
+
+def setup(app: Any) -> dict[str, bool]:
+    """Sphinx's hook: draw the plots first."""
+    app.connect("builder-inited", _draw_plots)
+    return {"parallel_read_safe": True}

@@ -1,8 +1,11 @@
-"""Draw the pictures of docs/render.md into docs/images/ with unomahjong.render.
+"""Draw the pictures of docs/render.md into docs/images/ with unomahjong.render,
+and those of docs/plots.md with unomahjong.plots from seeded runs.
 
 Run ``python docs/gen_pictures.py`` (with the package installed, e.g. in the
 dev environment) after changing the renderer; ``tests/test_render.py`` fails
-when a committed picture differs from what this script draws.
+when a committed picture differs from what this script draws. The docs build
+(docs/conf.py) also draws the plots' pictures afresh before it reads the
+pages, so the site shows what the code draws today.
 
 ``python docs/gen_pictures.py --screenshots`` also takes the two PNG
 screenshots of README.md, docs/render.md and docs/viewer.md in headless
@@ -22,9 +25,12 @@ from pathlib import Path
 from typing import Any
 
 from unomahjong import MCR_TILES, UNO_TILES, parse_hand, score_hand
+from unomahjong.audit import audit
 from unomahjong.game import GreedyBot, play_hand, replay
+from unomahjong.plots import audit_svg, simulation_svg
 from unomahjong.render import hand_svg, score_svg, tiles_svg
 from unomahjong.render.viewer import replay_html
+from unomahjong.simulation import simulate
 
 DOCS = Path(__file__).resolve().parent
 
@@ -47,6 +53,22 @@ def pictures() -> dict[str, str]:
         "images/tiles-uno-2.svg": tiles_svg(list(UNO_TILES)[22:]),
         "images/tiles-mcr.svg": tiles_svg(list(MCR_TILES)[:18]),
         "images/tiles-mcr-2.svg": tiles_svg(list(MCR_TILES)[18:]),
+        **plot_pictures(),
+    }
+
+
+PLOT_SEED = 1
+"""The seeded runs of docs/plots.md: 48 games with a random bot in seat 0
+and greedy bots in the others, and an audit of 600 UNO hands (a few
+seconds together)."""
+
+
+def plot_pictures() -> dict[str, str]:
+    """The pictures of docs/plots.md: each path under docs/ and its SVG."""
+    report = simulate(bots="random,greedy,greedy,greedy", games=48, seed=PLOT_SEED)
+    return {
+        "images/simulation.svg": simulation_svg(report),
+        "images/audit.svg": audit_svg(audit("uno", hands=600, seed=PLOT_SEED)),
     }
 
 
