@@ -177,9 +177,33 @@ def test_simulate_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
         "fan_frequency",
     } <= set(a)
     assert a["games"] == 5 and a["wins"] + a["draws"] == 5  # type: ignore[operator]
-    expected = simulate("uno", games=5, seed=2).to_json()
+    report = simulate("uno", games=5, seed=2)
+    expected = report.to_json()
     expected.pop("games_per_second")
-    assert a == expected
+    # The library's report, with fan_frequency keyed by fan id and per_seat added.
+    assert {k: v for k, v in a.items() if k not in ("fan_frequency", "per_seat")} == {
+        k: v for k, v in expected.items() if k != "fan_frequency"
+    }
+    assert a["fan_frequency"] == {
+        f["id"]: {"zh": f["zh"], "en": f["en"], "count": f["count"]} for f in expected["fans"]
+    }
+
+
+def test_simulate_json_per_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    data = _simulated(
+        capsys, "--games", "30", "--seed", "4", "--players", "3", "--bots", "random,greedy,greedy"
+    )
+    assert data["fan_frequency"]  # keyed by id, each with its names
+    seats = data["per_seat"]
+    assert isinstance(seats, list) and [s["seat"] for s in seats] == [0, 1, 2]
+    assert [s["bot"] for s in seats] == ["random", "greedy", "greedy"]
+    assert [s["wins"] for s in seats] == data["wins_by_seat"]
+    assert sum(s["net_points"] for s in seats) == 0  # what one seat wins, others pay
+    assert all(0 <= s["self_draws"] <= s["wins"] for s in seats)
+    dealt_in = sum(s["deal_ins"] for s in seats)
+    self_drawn = sum(s["self_draws"] for s in seats)
+    assert dealt_in <= sum(s["wins"] for s in seats) - self_drawn
+    assert dealt_in + self_drawn >= data["wins"]  # every game won: self-drawn or on a tile
 
 
 def test_simulate_workers_give_the_same_statistics(capsys: pytest.CaptureFixture[str]) -> None:
@@ -200,8 +224,10 @@ def test_simulate_human_output_is_a_table(capsys: pytest.CaptureFixture[str]) ->
     assert code == 0 and not out.lstrip().startswith("{")
     lines = out.splitlines()
     assert lines[0] == "20 games of uno, 4 players, bots greedy, seed 1"
-    seats = lines[lines.index("seat  bot     wins  win rate") + 1 :][:4]
+    header = "seat  bot     wins  win rate  self-drawn  dealt in  net points"
+    seats = lines[lines.index(header) + 1 :][:4]
     assert [line.split()[0] for line in seats] == ["0", "1", "2", "3"]
+    assert {len(line) for line in seats} == {len(header)}  # right-aligned columns
     assert any(line.startswith("games/s        ") for line in lines)
     rows = lines[lines.index("most frequent fans (times counted):") + 1 :]
     assert 0 < len(rows) <= 10

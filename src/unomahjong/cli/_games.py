@@ -156,19 +156,63 @@ TOP_FANS = 10
 """The most frequent fans the human output of ``simulate`` lists."""
 
 
+_SEAT_COLUMNS = ("seat", "bot", "wins", "win rate", "self-drawn", "dealt in", "net points")
+
+
+def per_seat(report: Any) -> list[dict[str, Any]]:
+    """Each seat's statistics, as ``simulate --json`` gives them."""
+    return [
+        {
+            "seat": seat,
+            "bot": report.bots[seat],
+            "wins": report.wins_by_seat[seat],
+            "win_rate": report.win_rate_by_seat[seat],
+            "self_draws": report.self_draws_by_seat[seat],
+            "deal_ins": report.deal_ins_by_seat[seat],
+            "net_points": report.points_by_seat[seat],
+        }
+        for seat in range(report.players)
+    ]
+
+
+def simulation_json(report: Any) -> dict[str, Any]:
+    """``simulate --json``: the report's ``to_json()``, with ``fan_frequency``
+    keyed by fan id (names included) and ``per_seat``."""
+    data: dict[str, Any] = report.to_json()
+    data["fan_frequency"] = {
+        fan_id: {"zh": zh, "en": en, "count": n}
+        for fan_id, n in report.fan_frequency.items()
+        for zh, en in [report.fan_name(fan_id)]
+    }
+    data["per_seat"] = per_seat(report)
+    return data
+
+
 def simulation_lines(report: Any) -> list[str]:
-    """A simulation report as a readable table, aligned by display width."""
+    """A simulation report as readable tables, aligned by display width."""
     bots = report.bots[0] if len(set(report.bots)) == 1 else ",".join(report.bots)
+    rows = [
+        (
+            str(s["seat"]),
+            s["bot"],
+            str(s["wins"]),
+            _rate(s["win_rate"]),
+            str(s["self_draws"]),
+            str(s["deal_ins"]),
+            f"{s['net_points']:+d}",
+        )
+        for s in per_seat(report)
+    ]
+    widths = [max(display_width(r[i]) for r in [_SEAT_COLUMNS, *rows]) for i in range(7)]
     lines = [
         f"{report.games} games of {report.rules}, {report.players} players,"
         f" bots {bots}, seed {report.seed}",
         "",
-        "seat  bot     wins  win rate",
     ]
-    for seat, (bot, wins, rate) in enumerate(
-        zip(report.bots, report.wins_by_seat, report.win_rate_by_seat, strict=True)
-    ):
-        lines.append(f"{seat:>4}  {pad(bot, 6)}  {wins:>4}  {_rate(rate):>8}")
+    for row in [_SEAT_COLUMNS, *rows]:
+        cells = [pad(row[0], widths[0], ">"), pad(row[1], widths[1])]
+        cells += [pad(cell, width, ">") for cell, width in zip(row[2:], widths[2:], strict=True)]
+        lines.append("  ".join(cells).rstrip())
     lines += [
         "",
         f"draws          {report.draws} ({_rate(report.draw_rate)})",
@@ -214,7 +258,7 @@ def cmd_simulate(args: argparse.Namespace) -> None:
         bar.close()
     if interrupted is None and args.plot is not None:
         write_plot(plot_simulation, report, args.plot)
-    emit(args.json, report.to_json(), simulation_lines(report))
+    emit(args.json, simulation_json(report), simulation_lines(report))
     if interrupted is not None:
         raise _io.Interrupted(
             f"interrupted after {report.games} of {args.games} games"

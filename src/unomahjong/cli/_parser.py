@@ -301,7 +301,9 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
         )
         return p
 
-    context = field_help(WinContext)
+    # The fields' docstrings; their names where the source cannot be read.
+    context = {f: f.replace("_", " ") for f in (*FLAGS, "seat_wind", "prevalent_wind", "flowers")}
+    context.update(field_help(WinContext))
     for name, (help_text, hand_help) in _HANDS.items():
         p = command(name, help_text)
         p.add_argument("hand", metavar="HAND", help=hand_help)
@@ -325,7 +327,7 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
         if name == "score":
             for f in FLAGS:
                 p.add_argument(
-                    "--" + f.replace("_", "-"), dest=f, action="store_true", help=context.get(f)
+                    "--" + f.replace("_", "-"), dest=f, action="store_true", help=context[f]
                 )
             for f in ("seat_wind", "prevalent_wind"):
                 p.add_argument(
@@ -333,10 +335,10 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
                     default="E",
                     choices=WINDS,
                     metavar="WIND",
-                    help=f"{context.get(f)} One of {', '.join(WINDS)}.",
+                    help=f"{context[f]} One of {', '.join(WINDS)}.",
                 )
             p.add_argument(
-                "--flowers", type=_whole, default=0, metavar="N", help=context.get("flowers")
+                "--flowers", type=_whole, default=0, metavar="N", help=context["flowers"]
             )
             _add_rule_options(p)
     fans = command("fans", "print the fan table")
