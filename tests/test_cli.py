@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -135,6 +136,18 @@ def test_audit_small_sample(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(out)
     assert code == 0 and data["hands"] == 150
     assert {"implied", "silent_exclusions", "never_seen"} <= set(data)
+
+
+@pytest.mark.skipif(
+    os.environ.get("UNOMAHJONG_SLOW_TESTS") != "1",
+    reason="10,000 hands per rule set take about 10 s each: set UNOMAHJONG_SLOW_TESTS=1",
+)
+@pytest.mark.parametrize("rules", ["uno", "mcr"])
+def test_the_default_audit_sample_sees_every_fan(
+    rules: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "audit", "--rules", rules, "--workers", "0", "--json")
+    assert code == 0 and json.loads(out)["never_seen"] == []
 
 
 def test_module_entry_point() -> None:
