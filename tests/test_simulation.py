@@ -111,6 +111,9 @@ def test_the_report(alone: SimulationReport) -> None:
     assert r.win_rate == r.wins / GAMES and r.draw_rate == r.draws / GAMES
     assert r.winners == sum(r.wins_by_seat) == sum(n for _, n in r.totals) >= r.wins
     assert r.win_rate_by_seat == tuple(n / GAMES for n in r.wins_by_seat)
+    assert sum(r.points_by_seat) == 0  # what one seat wins, the others pay
+    assert all(0 <= d <= w for d, w in zip(r.self_draws_by_seat, r.wins_by_seat, strict=True))
+    assert sum(r.deal_ins_by_seat) <= r.winners - sum(r.self_draws_by_seat)
     assert [t for t, _ in r.totals] == sorted({t for t, _ in r.totals})
     assert r.average_total == sum(t * n for t, n in r.totals) / r.winners
     counts = list(r.fan_frequency.values())
