@@ -581,12 +581,13 @@ FULL_WALL = [t for t in UNO_TILES.tiles for _ in range(UNO_TILES.copies)]
 
 
 def _floor_and_shanten(concealed: Sequence[Tile], melds: int) -> tuple[int, int]:
-    from unomahjong.game.round import _counts, _shanten_floor, _tables
+    from unomahjong.game._fast import shanten_floor, tables
+    from unomahjong.game.judge import counts_of
     from unomahjong.shanten import layout_for, min_shanten
 
     ordered = tuple(sorted(concealed, key=lambda t: t.code))
-    counts = _counts(UNO_TILES, ordered)
-    floor = _shanten_floor(_tables(UNO_TILES), ordered, counts, melds)
+    counts = counts_of(ordered, UNO_TILES)
+    floor = shanten_floor(tables(UNO_TILES), ordered, counts, melds)
     return floor, min_shanten(layout_for(UNO_TILES), list(counts), melds)
 
 

@@ -12,9 +12,12 @@ carries a digest chain that :func:`replay` verifies
 
 from .board import Board
 from .bots import Bot, GreedyBot, RandomBot
-from .log import LogError, Replay, read_log, replay, seat_view, write_log
+from .flow import apply, start_round
+from .judge import awaiting, legal_actions, outcome
+from .log import LogError, Replay, replay, seat_view
+from .logfile import read_log, write_log
 from .match import MatchResult, play_hand, play_match
-from .round import (
+from .state import (
     Action,
     ActionKind,
     Event,
@@ -24,11 +27,6 @@ from .round import (
     RoundState,
     SeatState,
     Win,
-    apply,
-    awaiting,
-    legal_actions,
-    outcome,
-    start_round,
 )
 from .view import Observation, observe
 

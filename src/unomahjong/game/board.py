@@ -8,20 +8,10 @@ from collections.abc import Sequence
 from .._checks import quote
 from ..rules import RuleSet
 from ..tiles import Tile
+from .flow import apply, start_round
+from .judge import awaiting, legal_actions, outcome
 from .log import MAX_SEED_DIGITS, log_lines
-from .round import (
-    Action,
-    Event,
-    IllegalActionError,
-    Outcome,
-    RoundState,
-    apply,
-    awaiting,
-    legal_actions,
-    outcome,
-    start_round,
-    whole_number,
-)
+from .state import Action, Event, IllegalActionError, Outcome, RoundState, whole_number
 from .view import Observation, observe
 
 

@@ -6,16 +6,9 @@ import random
 from typing import Protocol
 
 from .._checks import quote
-from .round import (
-    Action,
-    ActionKind,
-    IllegalActionError,
-    RoundState,
-    _min_shanten,
-    _seat_counts,
-    legal_actions,
-    whole_number,
-)
+from ..tiles import Tile
+from .judge import counts_shanten, legal_actions, seat_counts
+from .state import PASS, Action, ActionKind, IllegalActionError, RoundState, whole_number
 
 
 class Bot(Protocol):
@@ -53,10 +46,6 @@ class RandomBot:
         return actions[r]
 
 
-def _shanten_of(state: RoundState, seat: int, concealed: bytearray, melds: int) -> int:
-    return _min_shanten(state, concealed, melds)
-
-
 class GreedyBot:
     """Wins whenever it may; declares UNO when ready; discards to the lowest
     shanten; claims only what lowers its shanten. Ties go to the first option
@@ -71,61 +60,89 @@ class GreedyBot:
             if a.kind is ActionKind.WIN:
                 return a
         s = state.seats[seat]
-        counts = bytearray(_seat_counts(state.rules.tileset, s))
+        counts = bytearray(seat_counts(state.rules.tileset, s))
         melds = len(s.melds)
         discards = [a for a in actions if a.kind is ActionKind.DISCARD]
         if discards:
-            declare = [a for a in discards if a.uno]
-            if declare:
-                return declare[0]
-            # No discard leaves a shanten below max(shanten now, 0): the first
-            # discard reaching it is the choice.
-            floor = max(_shanten_of(state, seat, counts, melds), 0)
-            best = None
-            best_s = 99
-            for a in discards:
-                assert a.tile is not None
-                counts[a.tile.code] -= 1
-                sh = _shanten_of(state, seat, counts, melds)
-                counts[a.tile.code] += 1
-                if sh < best_s:
-                    best, best_s = a, sh
-                    if sh <= floor:
-                        break
-            assert best is not None
-            return best
-        # Answering a claim: take a pung/kong/chow only if it helps.
-        tile = state.offered
-        now: int | None = None
-        for a in actions:
-            if a.kind in (ActionKind.PUNG, ActionKind.KONG, ActionKind.CHOW) and tile is not None:
-                if now is None:
-                    now = _shanten_of(state, seat, counts, melds)
-                after = bytearray(counts)
-                if a.kind is ActionKind.CHOW:
-                    assert a.tile is not None
-                    for i in range(3):
-                        code = a.tile.code + i
-                        if code != tile.code:
-                            after[code] -= 1
-                else:
-                    after[tile.code] -= 3 if a.kind is ActionKind.KONG else 2
-                # After the claim the hand holds one meld more and must discard;
-                # no discard leaves less than max(its shanten, 0).
-                floor = max(_shanten_of(state, seat, after, melds + 1), 0)
-                if floor >= now:
-                    continue
-                best_after = 99
-                for c in range(len(after)):
-                    if after[c]:
-                        sh = _shanten_of(state, seat, _minus(after, c), melds + 1)
-                        if sh < best_after:
-                            best_after = sh
-                            if sh <= floor:
-                                break
-                if best_after < now:
-                    return a
-        return Action(ActionKind.PASS) if Action(ActionKind.PASS) in actions else actions[0]
+            return _best_discard(state, discards, counts, melds)
+        claim = _helpful_claim(state, actions, counts, melds)
+        if claim is not None:
+            return claim
+        return PASS if PASS in actions else actions[0]
+
+
+def _best_discard(
+    state: RoundState, discards: list[Action], counts: bytearray, melds: int
+) -> Action:
+    """An UNO declaration if there is one, else the first discard to the
+    lowest shanten."""
+    for a in discards:
+        if a.uno:
+            return a
+    # No discard leaves a shanten below max(shanten now, 0): the first
+    # discard reaching it is the choice.
+    floor = max(counts_shanten(state, counts, melds), 0)
+    best = discards[0]
+    best_s = 99
+    for a in discards:
+        assert a.tile is not None
+        counts[a.tile.code] -= 1
+        sh = counts_shanten(state, counts, melds)
+        counts[a.tile.code] += 1
+        if sh < best_s:
+            best, best_s = a, sh
+            if sh <= floor:
+                break
+    return best
+
+
+def _helpful_claim(
+    state: RoundState, actions: tuple[Action, ...], counts: bytearray, melds: int
+) -> Action | None:
+    """The first pung, kong or chow after which some discard lowers the
+    shanten, or None."""
+    tile = state.offered
+    if tile is None:
+        return None
+    now: int | None = None
+    for a in actions:
+        if a.kind not in (ActionKind.PUNG, ActionKind.KONG, ActionKind.CHOW):
+            continue
+        if now is None:
+            now = counts_shanten(state, counts, melds)
+        if _best_after_claim(state, a, tile, counts, melds + 1, now) < now:
+            return a
+    return None
+
+
+def _best_after_claim(
+    state: RoundState, a: Action, tile: Tile, counts: bytearray, melds: int, now: int
+) -> int:
+    """The lowest shanten a discard reaches after claim ``a`` on ``tile``
+    (``melds``: the melds after it), or ``now`` when none can beat it."""
+    after = bytearray(counts)
+    if a.kind is ActionKind.CHOW:
+        assert a.tile is not None
+        for i in range(3):
+            code = a.tile.code + i
+            if code != tile.code:
+                after[code] -= 1
+    else:
+        after[tile.code] -= 3 if a.kind is ActionKind.KONG else 2
+    # After the claim the hand holds one meld more and must discard; no
+    # discard leaves less than max(its shanten, 0).
+    floor = max(counts_shanten(state, after, melds), 0)
+    if floor >= now:
+        return now
+    best_after = 99
+    for c in range(len(after)):
+        if after[c]:
+            sh = counts_shanten(state, _minus(after, c), melds)
+            if sh < best_after:
+                best_after = sh
+                if sh <= floor:
+                    break
+    return best_after
 
 
 def _minus(counts: bytearray, code: int) -> bytearray:

@@ -1,4 +1,6 @@
-"""JSON Lines logs of a round: writing, reading, replay, and per-seat views.
+"""JSON Lines logs of a round: writing, reading, replay, and per-seat views
+(log files are read and written by :func:`~unomahjong.game.read_log` and
+:func:`~unomahjong.game.write_log`).
 
 Format 2 (docs/game.md#log-format-json-lines-version-2), one JSON object
 per line, each carrying a ``digest`` chained from the previous line's:
@@ -34,25 +36,17 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from typing import IO, Any, Final
+from typing import Any, Final
 
 from .._checks import describe, flag, items, iterable, quote, whole, wrong_type
 from ..errors import MahjongError
 from ..notation import parse_tile
 from ..rules import get_rules
 from ..tiles import TileSet
-from .round import (
-    Action,
-    ActionKind,
-    Event,
-    Phase,
-    RoundState,
-    apply,
-    start_round,
-)
+from .flow import apply, start_round
+from .state import Action, ActionKind, Event, Phase, RoundState
 
 FORMAT: Final = 2
 """The format :meth:`Board.log_lines <unomahjong.game.Board.log_lines>` and
@@ -222,13 +216,13 @@ def log_lines(
 ) -> list[str]:
     """A round's log in format 2: what :meth:`Board.log_lines
     <unomahjong.game.Board.log_lines>` writes."""
-    k = _key(key, "log_lines")
+    k = server_key(key, "log_lines")
     records = [header_record(initial, seed), start_record(start_events)]
     records.extend(action_record(s, a, e) for s, a, e in moves)
     return chain_lines(records, k)
 
 
-def _key(key: object, func: str) -> bytes | None:
+def server_key(key: object, func: str) -> bytes | None:
     """A server key as bytes (text is encoded as UTF-8), or None."""
     if key is None:
         return None
@@ -252,12 +246,12 @@ def _key(key: object, func: str) -> bytes | None:
 # ------------------------------------------------------------------ reading
 
 
-def _line(n: int, code: str, what: str) -> LogError:
+def line_error(n: int, code: str, what: str) -> LogError:
     return LogError(code, f"line {n}: {what}")
 
 
-def _bad(n: int, what: str) -> LogError:
-    return _line(n, "bad-line", what)
+def bad_line(n: int, what: str) -> LogError:
+    return line_error(n, "bad-line", what)
 
 
 class _DuplicateKey(Exception):
@@ -292,15 +286,17 @@ def _loads(n: int, line: str) -> object:
     try:
         return _DECODER.decode(line)
     except json.JSONDecodeError as e:
-        raise _line(n, "bad-json", f"{e.msg} (column {e.colno})") from None
+        raise line_error(n, "bad-json", f"{e.msg} (column {e.colno})") from None
     except _DuplicateKey as e:
-        raise _line(n, "bad-json", f"key {quote(e.args[0])} appears twice in one object") from None
+        raise line_error(
+            n, "bad-json", f"key {quote(e.args[0])} appears twice in one object"
+        ) from None
     except _NotJson as e:
-        raise _line(n, "bad-json", f"{e.args[0]} is not a JSON value") from None
+        raise line_error(n, "bad-json", f"{e.args[0]} is not a JSON value") from None
     except RecursionError:
-        raise _line(n, "bad-json", "nested too deeply") from None
+        raise line_error(n, "bad-json", "nested too deeply") from None
     except ValueError as e:  # an int of more digits than Python converts
-        raise _line(n, "bad-json", f"a value JSON cannot hold here ({str(e)[:60]})") from None
+        raise line_error(n, "bad-json", f"a value JSON cannot hold here ({str(e)[:60]})") from None
 
 
 def _fields(n: int, rec: dict[str, Any], expected: frozenset[str], what: str) -> None:
@@ -313,19 +309,19 @@ def _fields(n: int, rec: dict[str, Any], expected: frozenset[str], what: str) ->
             if missing
             else f"{what} has an unknown field {quote(extra[0])}"
         )
-        raise _line(n, "bad-header" if what == "the header" else "bad-line", why)
+        raise line_error(n, "bad-header" if what == "the header" else "bad-line", why)
 
 
 def _events(n: int, events: object) -> list[dict[str, Any]]:
     if not isinstance(events, list):
-        raise _bad(n, f"events must be a list, not {describe(events)}")
+        raise bad_line(n, f"events must be a list, not {describe(events)}")
     for e in events:
         if not isinstance(e, dict) or e.keys() != _EVENT_FIELDS:
-            raise _bad(n, f"event {quote(e)} is not an object with a kind, a seat and a tile")
+            raise bad_line(n, f"event {quote(e)} is not an object with a kind, a seat and a tile")
         if not isinstance(e["kind"], str) or type(e["seat"]) is not int:
-            raise _bad(n, f"event {quote(e)} needs a kind (text) and a seat (a number)")
+            raise bad_line(n, f"event {quote(e)} needs a kind (text) and a seat (a number)")
         if e["tile"] is not None and not isinstance(e["tile"], str):
-            raise _bad(n, f"event {quote(e)}: its tile is text or null")
+            raise bad_line(n, f"event {quote(e)}: its tile is text or null")
     return events
 
 
@@ -333,18 +329,18 @@ def _check_header(n: int, rec: dict[str, Any], fmt: int) -> None:
     _fields(n, rec, _FIELDS[fmt]["header"], "the header")
     for name in ("players", "dealer"):
         if type(rec[name]) is not int:
-            raise _line(n, "bad-header", f"{name} {quote(rec[name])} is not a whole number")
+            raise line_error(n, "bad-header", f"{name} {quote(rec[name])} is not a whole number")
     seed = rec["seed"]
     if seed is not None and type(seed) is not int:
-        raise _line(n, "bad-header", f"seed {quote(seed)} is not a whole number or null")
+        raise line_error(n, "bad-header", f"seed {quote(seed)} is not a whole number or null")
     if not isinstance(rec["rules"], str):
-        raise _line(n, "bad-header", f"rules {quote(rec['rules'])} is not a rule set's name")
+        raise line_error(n, "bad-header", f"rules {quote(rec['rules'])} is not a rule set's name")
     wall = rec["wall"]
     if not isinstance(wall, list) or not all(isinstance(t, str) for t in wall):
-        raise _line(n, "bad-header", "the wall is a list of tiles in notation")
+        raise line_error(n, "bad-header", "the wall is a list of tiles in notation")
 
 
-class _Reader:
+class LogReader:
     """The records of a log, one at a time, each checked before it is
     yielded: its size, its JSON, its digest (format 2), its fields and
     their types, and its place (a header first, then one start record,
@@ -360,7 +356,7 @@ class _Reader:
             "an iterable of log lines (str)",
             hint="text.splitlines(), read_log(path) or an open text file",
         )
-        self.key = _key(key, func)
+        self.key = server_key(key, func)
         self.require_key = require_key
         """With a key, refuse a log whose digests are not keyed (else check
         those with the plain hash: :func:`write_log` re-signs them)."""
@@ -379,11 +375,11 @@ class _Reader:
         n = 0
         for n, line in enumerate(self.lines, 1):
             if n > MAX_LINES:
-                raise _line(n, "too-long", f"a log has at most {MAX_LINES:,} lines")
+                raise line_error(n, "too-long", f"a log has at most {MAX_LINES:,} lines")
             if not isinstance(line, str):
-                raise _bad(n, f"a log line is text, not {describe(line)}")
+                raise bad_line(n, f"a log line is text, not {describe(line)}")
             if len(line) > MAX_LINE_LENGTH:
-                raise _line(
+                raise line_error(
                     n,
                     "too-long",
                     f"{len(line):,} characters; a log line has at most {MAX_LINE_LENGTH:,}",
@@ -392,17 +388,19 @@ class _Reader:
                 continue
             rec = _loads(n, line)
             if not isinstance(rec, dict) or not isinstance(rec.get("type"), str):
-                raise _bad(n, "not a log record (an object with a type)")
+                raise bad_line(n, "not a log record (an object with a type)")
             if records == 0:
                 check = self._open(n, rec)
             if self.format == 2:
                 digest = rec.get("digest")
                 if not isinstance(digest, str) or not _HEX.fullmatch(digest):
-                    raise _line(n, "digest", "a format-2 record carries a digest of 64 hex digits")
+                    raise line_error(
+                        n, "digest", "a format-2 record carries a digest of 64 hex digits"
+                    )
                 if check:
                     d = _digest(previous, rec, self.check_key)
                     if not hmac.compare_digest(d.hex(), digest):
-                        raise _line(
+                        raise line_error(
                             n,
                             "digest",
                             "the digest does not match: this line or one before it was edited,"
@@ -425,24 +423,28 @@ class _Reader:
     def _open(self, n: int, rec: dict[str, Any]) -> bool:
         """Read the header's format and chain; whether digests are checked."""
         if rec["type"] != "header":
-            raise _line(n, "no-header", "a log starts with its header line")
+            raise line_error(n, "no-header", "a log starts with its header line")
         fmt = rec.get("format")
         if type(fmt) is not int or fmt not in FORMATS:
-            raise _line(n, "format", f"log format {quote(fmt)} is not one of 1, 2")
+            raise line_error(n, "format", f"log format {quote(fmt)} is not one of 1, 2")
         self.format = fmt
         if fmt == 1:
             if self.key is not None and self.require_key:
-                raise _line(n, "unkeyed", "a format-1 log has no digests: the key cannot verify it")
+                raise line_error(
+                    n, "unkeyed", "a format-1 log has no digests: the key cannot verify it"
+                )
             return False
         chain = rec.get("chain")
         if chain not in (CHAIN_PLAIN, CHAIN_KEYED):
-            raise _line(n, "bad-header", f"chain {quote(chain)} is not 'sha256' or 'hmac-sha256'")
+            raise line_error(
+                n, "bad-header", f"chain {quote(chain)} is not 'sha256' or 'hmac-sha256'"
+            )
         self.keyed_chain = chain == CHAIN_KEYED
         if self.keyed_chain:
             self.check_key = self.key
             return self.key is not None  # without the key, unchecked
         if self.key is not None and self.require_key:
-            raise _line(
+            raise line_error(
                 n,
                 "unkeyed",
                 "the log's digests are not keyed (chain 'sha256'): anyone could have"
@@ -454,31 +456,31 @@ class _Reader:
         kind = rec["type"]
         fields = _FIELDS[self.format]
         if kind not in fields:
-            raise _bad(n, f"unknown record type {quote(kind)}")
+            raise bad_line(n, f"unknown record type {quote(kind)}")
         if index == 0:
             _check_header(n, rec, self.format)
             return
         if kind == "header":
-            raise _bad(n, "a second header: a log has one, on its first line")
+            raise bad_line(n, "a second header: a log has one, on its first line")
         if index == 1 and kind != "start":
-            raise _line(n, "no-start", "the record after the header is the start record")
+            raise line_error(n, "no-start", "the record after the header is the start record")
         if index > 1 and kind == "start":
-            raise _line(n, "duplicate-start", "a second start record: a log has one")
+            raise line_error(n, "duplicate-start", "a second start record: a log has one")
         _fields(n, rec, fields[kind], f"a{'n' if kind == 'action' else ''} {kind} record")
         _events(n, rec["events"])
         if kind == "action":
             seat, action = rec["seat"], rec["action"]
             if type(seat) is not int:
-                raise _bad(n, f"seat {quote(seat)} is not a seat number")
+                raise bad_line(n, f"seat {quote(seat)} is not a seat number")
             if not isinstance(action, dict) or action.keys() != _ACTION_FIELDS:
-                raise _bad(n, "an action record's action is an object with kind, tile and uno")
+                raise bad_line(n, "an action record's action is an object with kind, tile and uno")
             if not isinstance(action["kind"], str) or action["kind"] not in _ACTION_KINDS:
-                raise _bad(n, f"unknown action kind {quote(action['kind'])}")
+                raise bad_line(n, f"unknown action kind {quote(action['kind'])}")
             if type(action["uno"]) is not bool:
-                raise _bad(n, f"uno must be true or false, not {quote(action['uno'])}")
+                raise bad_line(n, f"uno must be true or false, not {quote(action['uno'])}")
             tile = action["tile"]
             if tile is not None and not isinstance(tile, str):
-                raise _bad(n, f"tile {quote(tile)} is not a tile in notation")
+                raise bad_line(n, f"tile {quote(tile)} is not a tile in notation")
 
 
 _ACTION_KINDS = {k.value: k for k in ActionKind}
@@ -488,7 +490,9 @@ def _action_of(n: int, rec: dict[str, Any], ts: TileSet, players: int) -> tuple[
     """The seat and action of a checked action record."""
     seat = rec["seat"]
     if not 0 <= seat < players:
-        raise _line(n, "bad-seat", f"seat {quote(seat)} is not a seat of this {players}-player log")
+        raise line_error(
+            n, "bad-seat", f"seat {quote(seat)} is not a seat of this {players}-player log"
+        )
     a = rec["action"]
     tile = a["tile"]
     try:
@@ -496,7 +500,7 @@ def _action_of(n: int, rec: dict[str, Any], ts: TileSet, players: int) -> tuple[
             _ACTION_KINDS[a["kind"]], None if tile is None else parse_tile(tile, ts), a["uno"]
         )
     except MahjongError as e:
-        raise _bad(n, f"tile {quote(tile)}: {e.detail}") from None
+        raise bad_line(n, f"tile {quote(tile)}: {e.detail}") from None
 
 
 def _deal(n: int, head: dict[str, Any]) -> tuple[RoundState, tuple[Event, ...]]:
@@ -508,12 +512,12 @@ def _deal(n: int, head: dict[str, Any]) -> tuple[RoundState, tuple[Event, ...]]:
             rules, players=head["players"], dealer=head["dealer"], wall=wall
         )
     except MahjongError as e:
-        raise _line(n, "bad-header", e.detail) from None
+        raise line_error(n, "bad-header", e.detail) from None
     seed = head["seed"]
     if seed is not None:
         seeded, _ = start_round(rules, players=head["players"], dealer=head["dealer"], seed=seed)
         if seeded.wall != state.wall:
-            raise _line(
+            raise line_error(
                 n,
                 "bad-header",
                 f"the wall is not the one seed {quote(seed)} deals: a seeded log's wall"
@@ -542,7 +546,7 @@ def replay(lines: Iterable[str], *, key: object = None, complete: object = False
     strict = flag(complete)
     if strict is None:
         raise wrong_type(LogError, "not-a-flag", "replay", "complete", complete, "True or False")
-    reader = _Reader(lines, "replay", key)
+    reader = LogReader(lines, "replay", key)
     records = iter(reader)
     n, head = next(records)
     state, events = _deal(n, head)
@@ -551,19 +555,19 @@ def replay(lines: Iterable[str], *, key: object = None, complete: object = False
     for n, rec in records:
         if rec["type"] == "start":
             if [event_json(e) for e in events] != rec["events"]:
-                raise _line(n, "mismatch", "the deal's events differ from the log")
+                raise line_error(n, "mismatch", "the deal's events differ from the log")
             continue
         seat, action = _action_of(n, rec, rules.tileset, state.players)
         try:
             state, events = apply(state, seat, action)
         except MahjongError as e:
-            raise _line(n, "illegal-action", e.detail) from None
+            raise line_error(n, "illegal-action", e.detail) from None
         if [event_json(e) for e in events] != rec["events"]:
-            raise _line(n, "mismatch", f"seat {seat} {action}: events differ from the log")
+            raise line_error(n, "mismatch", f"seat {seat} {action}: events differ from the log")
         states.append(state)
     done = state.phase is Phase.ENDED
     if strict and not done:
-        raise _line(
+        raise line_error(
             reader.last,
             "incomplete",
             "the log ends here, before the round does (replay(..., complete=True))",
@@ -590,7 +594,7 @@ def seat_view(lines: Iterable[str], seat: int, *, key: object = None) -> list[st
     format-2 document with a chain of its own (keyed with ``key`` if one is
     given), so that its reader can tell it is whole; a view cannot be
     replayed (it has no wall)."""
-    reader = _Reader(lines, "seat_view", key)
+    reader = LogReader(lines, "seat_view", key)
     viewer = whole(seat)  # any integer type; True is not seat 1
     if viewer is None:
         raise LogError(
@@ -631,103 +635,3 @@ def _hide(e: dict[str, Any], seat: int) -> dict[str, Any]:
     if e["seat"] == seat or e["kind"] in _PUBLIC_TILE_EVENTS:
         return e
     return {**e, "tile": None}
-
-
-# ------------------------------------------------------------------ files
-
-
-def read_log(path_or_file: str | os.PathLike[str] | IO[str]) -> list[str]:
-    """The lines of a log file (a path, or a file open in text mode), without
-    their line ends, for :func:`replay`. Reads one line at a time and
-    refuses (``too-long``) a line longer than ``MAX_LINE_LENGTH`` or
-    more than ``MAX_LINES`` lines, without reading the rest."""
-    if isinstance(path_or_file, (str, os.PathLike)):
-        try:
-            with open(path_or_file, encoding="utf-8") as f:
-                return _read(f, path_or_file)
-        except OSError as e:
-            raise LogError(
-                "cannot-read", f"cannot read {quote(os.fspath(path_or_file))}: {e.strerror or e}"
-            ) from None
-    if not callable(getattr(path_or_file, "readline", None)):
-        raise wrong_type(
-            LogError,
-            "not-a-file",
-            "read_log",
-            "path_or_file",
-            path_or_file,
-            "a path or a text file",
-        )
-    return _read(path_or_file, None)
-
-
-def _read(f: IO[str], path: object) -> list[str]:
-    out: list[str] = []
-    n = 0
-    while True:
-        n += 1
-        try:
-            line = f.readline(MAX_LINE_LENGTH + 2)
-        except UnicodeDecodeError:
-            raise _bad(n, "not UTF-8 text") from None
-        if not isinstance(line, str):
-            raise _bad(n, f"a log line is text, not {describe(line)} (open the file in text mode)")
-        if not line:
-            return out
-        if n > MAX_LINES:
-            raise _line(n, "too-long", f"a log has at most {MAX_LINES:,} lines")
-        text = line[:-1] if line.endswith("\n") else line
-        if len(text) > MAX_LINE_LENGTH:
-            raise _line(
-                n, "too-long", f"more than {MAX_LINE_LENGTH:,} characters, the most of a log line"
-            )
-        out.append(text)
-
-
-def write_log(
-    path_or_file: str | os.PathLike[str] | IO[str],
-    lines: Iterable[str],
-    *,
-    key: object = None,
-) -> None:
-    """Write a round's log (format 2, one line each, ``\\n`` after each) to a
-    path (UTF-8) or a file open in text mode. The lines are read and their
-    digests checked first (a log that does not verify is refused, and
-    nothing is written); with ``key`` they are written signed with it
-    (HMAC-SHA-256), so that only the key's holder can write a log that
-    ``replay(..., key=key)`` takes. Sign only logs your own server made:
-    the check here is of the digests, not of who wrote them."""
-    k = _key(key, "write_log")
-    if not isinstance(path_or_file, (str, os.PathLike)) and not callable(
-        getattr(path_or_file, "write", None)
-    ):
-        raise wrong_type(
-            LogError,
-            "not-a-file",
-            "write_log",
-            "path_or_file",
-            path_or_file,
-            "a path or a text file",
-        )
-    reader = _Reader(lines, "write_log", k, require_key=False)
-    records = [rec for _, rec in reader]
-    if not reader.verified:
-        raise LogError(
-            "unverified",
-            "write_log takes a format-2 log whose digests it can check"
-            f" (this one: format {reader.format}"
-            + (", keyed: pass its key" if reader.keyed_chain else "")
-            + ")",
-        )
-    text = "".join(line + "\n" for line in chain_lines(records, k))
-    if isinstance(path_or_file, (str, os.PathLike)):
-        try:
-            with open(path_or_file, "w", encoding="utf-8", newline="\n") as f:
-                f.write(text)
-        except OSError as e:
-            raise LogError(
-                "cannot-write",
-                f"cannot write {quote(os.fspath(path_or_file))}: {e.strerror or e}",
-            ) from None
-    else:
-        path_or_file.write(text)

@@ -18,15 +18,9 @@ from .._checks import describe, items, quote
 from ..rules import RuleSet, get_rules
 from .board import Board
 from .bots import Bot
-from .round import (
-    IllegalActionError,
-    Outcome,
-    Phase,
-    apply,
-    awaiting,
-    player_count,
-    whole_number,
-)
+from .flow import apply
+from .judge import awaiting
+from .state import IllegalActionError, Outcome, Phase, player_count, whole_number
 
 ROUNDS = 4
 SEAT_COLOURS = ("red", "green", "blue", "yellow")

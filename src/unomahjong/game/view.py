@@ -7,15 +7,8 @@ import attrs
 from .._checks import quote
 from ..hand import Meld
 from ..tiles import Tile
-from .round import (
-    IllegalActionError,
-    Outcome,
-    Phase,
-    RoundState,
-    awaiting,
-    refuse_state,
-    whole_number,
-)
+from .judge import awaiting
+from .state import IllegalActionError, Outcome, Phase, RoundState, refuse_state, whole_number
 
 
 @attrs.frozen(slots=True)

@@ -1,0 +1,552 @@
+"""One hand (盘) of UNO Mahjong as an immutable state machine (docs/rules.md#play).
+
+The flow of a hand, each phase a function below:
+
+1. **Deal** (:func:`start_round`): shuffle the wall from a private
+   ``random.Random(seed)`` (or take an explicit one), deal 13 tiles one at
+   a time from the dealer; the dealer draws (2).
+2. **Draw** (:func:`_draw`): the seat takes the front tile, or the back one
+   after a kong (a replacement tile), and its TURN begins (3).
+3. **Turn** (:func:`_turn`): the current seat wins (8), declares a
+   concealed kong (a replacement draw, 2), adds a tile to an exposed pung
+   (the robbing window, 6) or discards (4).
+4. **Discard** (:func:`_discard`): the tile goes to the table, with an UNO
+   declaration if the seat makes one. Seats with an option on it answer
+   (CLAIM, 5); if none has one, play passes on (7).
+5. **Claim** (:func:`_answer`, :func:`_resolve`, :func:`_claim`): when every
+   awaited seat has answered, wins are taken together (8); else the first
+   answer of the highest rank (kong and pung above chow) takes the tile:
+   after a kong the claimer draws a replacement (2), after a pung or chow it
+   only discards (3). Passes by all: play passes on (7).
+6. **Rob** (:func:`_answer`, :func:`_resolve`): seats that may win on the
+   added tile answer; wins are taken together (8); else the kong is made
+   and its owner draws a replacement (2).
+7. **Pass on** (:func:`_pass_on`): the discard's Reverse or Skip acts
+   (:func:`next_seat`), and the next seat draws (2); on an empty wall the
+   hand is an exhaustive draw (8).
+8. **End** (:func:`_end`): the outcome and the payments (base + fans from
+   the discarder, or from everyone on a self-drawn win).
+
+Randomness is used only in (1). Draws happen inside :func:`apply` (they are
+not choices), so every action a caller sends is a decision of one seat.
+What a seat may do is the judge's (judge.py); this module only moves the
+tiles.
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Sequence
+from typing import Literal
+
+from .._checks import items, quote, wrong_type
+from ..errors import RulesError
+from ..hand import Meld, MeldKind
+from ..rules import RuleSet, get_rules
+from ..tiles import UNO_TILES, Tile, TileSet
+from . import _fast
+from .judge import awaiting, claim_screen, claimers, legal_actions, may_win
+from .state import (
+    CLAIM_RANK,
+    DEAL,
+    Action,
+    ActionKind,
+    Event,
+    IllegalActionError,
+    Outcome,
+    Phase,
+    RoundState,
+    SeatState,
+    Win,
+    advance,
+    make_seat,
+    player_count,
+    refuse_state,
+    replace_at,
+    replace_round,
+    replace_seat,
+    whole_number,
+)
+
+Step = tuple[RoundState, tuple[Event, ...]]
+"""A state and the events that led to it."""
+
+_code = operator.attrgetter("code")
+_set_pending = RoundState.__dict__["pending"].__set__
+
+
+def next_seat(
+    tile: Tile, seat: int, direction: int, players: int
+) -> tuple[int, int, Literal["reverse", "skip"] | None]:
+    """Who plays after ``seat`` discards ``tile`` unclaimed: (the next seat,
+    the direction of play, the card's effect). A Reverse turns the direction
+    back; a Skip passes over the next seat; any other tile leaves both."""
+    honour = tile.honour
+    symbol = None if honour is None else honour.symbol
+    if symbol == "R":
+        return (seat - direction) % players, -direction, "reverse"
+    if symbol == "S":
+        return (seat + 2 * direction) % players, direction, "skip"
+    return (seat + direction) % players, direction, None
+
+
+# ------------------------------------------------------------------ 1. deal
+
+
+def start_round(
+    rules: str | RuleSet = "uno",
+    *,
+    players: int = 4,
+    dealer: int = 0,
+    seed: int | None = None,
+    wall: Sequence[Tile] | None = None,
+) -> Step:
+    """Shuffle (or take) the wall, deal 13 tiles one at a time from the dealer,
+    and let the dealer draw."""
+    rs = get_rules(rules)
+    if rs.tileset is not UNO_TILES:
+        # docs/rules.md#play is UNO Mahjong's flow (Reverse, Skip, the UNO
+        # declaration); an MCR game has other rules (flowers, winds, 8 fans).
+        raise RulesError(
+            "no-game-flow",
+            f"the game engine plays UNO Mahjong; {rs.name!r} rules have no game flow",
+            hint="start_round('uno') or a RuleSet on UNO_TILES",
+        )
+    players = player_count(players)
+    dealer = whole_number(dealer, "dealer")
+    seed = None if seed is None else whole_number(seed, "seed")
+    if not 0 <= dealer < players:
+        raise IllegalActionError("dealer", f"no seat {quote(dealer)} among {players}")
+    ts = rs.tileset
+    full = [t for t in ts.tiles for _ in range(ts.copies)]
+    if wall is None:
+        random.Random(seed).shuffle(full)
+        tiles = tuple(full)
+    else:
+        tiles = _wall(wall, ts)
+    hands: list[list[Tile]] = [[] for _ in range(players)]
+    i = 0
+    for _ in range(DEAL):
+        for k in range(players):
+            hands[(dealer + k) % players].append(tiles[i])
+            i += 1
+    seats = tuple(SeatState(tuple(sorted(h, key=_code))) for h in hands)
+    state = RoundState(rs, dealer, tiles, i, len(tiles) - 1, seats, Phase.TURN, dealer)
+    return _draw(state, state.seats, state.direction, dealer, False)
+
+
+def _wall(wall: object, ts: TileSet) -> tuple[Tile, ...]:
+    """An explicit wall: exactly the tile set's tiles, each kind ``copies``
+    times, in any order (tiles of another set are refused even where their
+    codes match)."""
+    expected = f"a sequence of the {ts.name} tile set's {ts.total} tiles"
+    tiles = items(wall, Tile, IllegalActionError, "wall", "start_round", "wall", expected)
+    for t in tiles:
+        if t.tileset is not ts:
+            raise IllegalActionError(
+                "wall",
+                f"{quote(t)} in the wall is not a tile of the {ts.name} set",
+                argument="wall",
+            )
+    counts = [0] * ts.size
+    for t in tiles:
+        counts[t.code] += 1
+    wrong = [t for t in ts.tiles if counts[t.code] != ts.copies]
+    if wrong or len(tiles) != ts.total:
+        detail = f"; it has {counts[wrong[0].code]} of {wrong[0]}" if wrong else ""
+        raise IllegalActionError(
+            "wall",
+            f"an explicit wall holds every tile of the {ts.name} set exactly"
+            f" {ts.copies} times ({ts.total} tiles), not {len(tiles)} tiles{detail}",
+            argument="wall",
+        )
+    return tiles
+
+
+def _remove(tiles: Sequence[Tile], *gone: Tile) -> tuple[Tile, ...]:
+    out = list(tiles)
+    for t in gone:
+        out.remove(t)
+    return tuple(out)
+
+
+# ------------------------------------------------------------------ 2. draw
+
+
+def _draw(
+    state: RoundState,
+    seats: tuple[SeatState, ...],
+    direction: int,
+    seat: int,
+    replacement: bool,
+) -> Step:
+    """The seat draws from the front (or the back after a kong) and takes its
+    turn; ``seats`` and ``direction`` replace those of ``state``."""
+    wall = state.wall
+    front = state.front
+    back = state.back
+    if replacement:
+        tile = wall[back]
+        back -= 1
+    else:
+        tile = wall[front]
+        front += 1
+    new = advance(
+        state,
+        front=front,
+        back=back,
+        seats=(*seats[:seat], _drawn(seats[seat], tile), *seats[seat + 1 :]),
+        phase=Phase.TURN,
+        current=seat,
+        direction=direction,
+        drawn=tile,
+        replacement=replacement,
+        last=back < front,
+        claimed=False,
+        offered=None,
+        pending=(),
+        answers=(),
+    )
+    events = state._memo.tables.events["replacement" if replacement else "draw"]
+    return new, (events[seat][tile],)
+
+
+def _drawn(s: SeatState, tile: Tile) -> SeatState:
+    """The seat after it draws ``tile``, with its caches."""
+    concealed = s.concealed
+    code = tile.code
+    i = bisect_right(concealed, code, key=_code)
+    counts = s._counts
+    if counts is not None:
+        counts = counts.copy()
+        counts[code] += 1
+    floor = s._floor
+    return make_seat(
+        concealed=(*concealed[:i], tile, *concealed[i:]),
+        melds=s.melds,
+        discards=s.discards,
+        uno=s.uno,
+        uno_first=s.uno_first,
+        draws=s.draws + 1,
+        discarded=s.discarded,
+        # One more tile lowers the shanten by at most one.
+        floor=None if floor is None else floor - 1,
+        counts=counts,
+    )
+
+
+# ------------------------------------------------------------------ apply
+
+
+def apply(state: RoundState, seat: int, action: Action) -> Step:
+    """The state after ``seat`` takes ``action``, and the events it caused.
+
+    Raises :class:`IllegalActionError` (a ``ValueError``) for anything not in
+    :func:`legal_actions`; the given state is never modified (it is frozen).
+    """
+    if not isinstance(state, RoundState):
+        raise refuse_state("apply", state)
+    if state.phase is Phase.ENDED:
+        raise IllegalActionError("ended", "the round is over")
+    if type(seat) is not int:
+        seat = whole_number(seat, "seat")  # a NumPy integer; a float is refused
+    known = state._legal
+    actions = known[1] if known is not None and known[0] == seat else legal_actions(state, seat)
+    for a in actions:
+        if a is action:
+            break
+    else:
+        if action not in actions:
+            raise _refused(state, seat, action)
+    if state.phase is Phase.TURN:
+        if action.kind is ActionKind.DISCARD:
+            return _discard(state, seat, action)
+        return _turn(state, seat, action)
+    return _answer(state, seat, action)
+
+
+def _refused(state: RoundState, seat: int, action: object) -> IllegalActionError:
+    """The error for an action that is not among the seat's legal ones."""
+    if not isinstance(action, Action):
+        return wrong_type(
+            IllegalActionError, "not-an-action", "apply", "action", action, "an Action"
+        )
+    who = "it is not this seat's turn" if seat not in awaiting(state) else "not allowed now"
+    return IllegalActionError("illegal-action", f"seat {quote(seat)} may not {action}: {who}")
+
+
+# ------------------------------------------------------------------ 3. turn
+
+
+def _turn(state: RoundState, seat: int, action: Action) -> Step:
+    """A win, a concealed kong or an added kong by the current seat."""
+    s = state.seats[seat]
+    kind = action.kind
+    if kind is ActionKind.WIN:
+        result = may_win(state, seat)
+        assert result is not None
+        return _end(state, (Win(seat, result, None),), (Event("win", seat, state.drawn),))
+    tile = action.tile
+    assert tile is not None
+    if kind is ActionKind.CONCEALED_KONG:
+        s = replace_seat(
+            s,
+            concealed=_remove(s.concealed, tile, tile, tile, tile),
+            melds=(*s.melds, Meld(MeldKind.KONG, tile, exposed=False)),
+        )
+        new, events = _draw(
+            replace_round(state, window=False),
+            replace_at(state.seats, seat, s),
+            state.direction,
+            seat,
+            True,
+        )
+        return new, (Event("concealed_kong", seat, tile), *events)
+    if kind is ActionKind.ADDED_KONG:
+        # 6. rob: the tile stays in the adder's hand while it may be robbed.
+        state = replace_round(state, phase=Phase.ROB, offered=tile, window=False, answers=())
+        robbers = claimers(state)
+        state = replace_round(state, pending=robbers)
+        if robbers:
+            return state, (Event("added_kong", seat, tile),)
+        new, events = _complete_added_kong(state)
+        return new, (Event("added_kong", seat, tile), *events)
+    raise AssertionError(f"not a turn action: {action}")  # discards go to _discard
+
+
+# ------------------------------------------------------------------ 4. discard
+
+
+def _discard(state: RoundState, seat: int, action: Action) -> Step:
+    """The current seat discards (``action.uno``: and declares UNO); when
+    nobody may claim the tile, play passes on at once."""
+    tile = action.tile
+    assert tile is not None
+    uno = action.uno
+    s = state.seats[seat]
+    events = state._memo.tables.events
+    concealed = s.concealed
+    i = bisect_left(concealed, tile.code, key=_code)
+    if i >= len(concealed) or concealed[i] is not tile:
+        i = concealed.index(tile)
+    counts = s._counts
+    if counts is not None:
+        counts = counts.copy()
+        counts[tile.code] -= 1
+    new_s = make_seat(
+        concealed=concealed[:i] + concealed[i + 1 :],
+        melds=s.melds,
+        discards=(*s.discards, tile),
+        uno=s.uno or uno,
+        uno_first=s.uno_first or (uno and s.discarded == 0 and state.window),
+        draws=s.draws,
+        discarded=s.discarded + 1,
+        floor=s._floor,  # one tile fewer never lowers the shanten
+        counts=counts,
+    )
+    said: tuple[Event, ...] = (
+        (events["discard"][seat][tile], events["uno"][seat][tile])
+        if uno
+        else (events["discard"][seat][tile],)
+    )
+    seats = (*state.seats[:seat], new_s, *state.seats[seat + 1 :])
+    last = state.back < state.front
+    if _fast.ENABLED and not last:
+        melders, winners = claim_screen(state, seats, tile, True, False)
+        if not melders and not winners:
+            # Nobody may claim: play passes on (7) without a CLAIM state.
+            new, more = _pass_on(state, seats, seat, tile)
+            return new, said + more
+    claim = advance(
+        state,
+        front=state.front,
+        back=state.back,
+        seats=seats,
+        phase=Phase.CLAIM,
+        current=seat,
+        direction=state.direction,
+        drawn=None,
+        replacement=False,
+        last=last,
+        claimed=False,
+        offered=tile,
+        pending=(),
+        answers=(),
+    )
+    pending = claimers(claim)
+    if pending:
+        # The state is not yet returned: its awaited seats are set in place.
+        _set_pending(claim, pending)
+        return claim, said
+    new, more = _pass_on(claim, claim.seats, seat, tile)
+    return new, said + more
+
+
+# ------------------------------------------------------------------ 5./6. claim and rob
+
+
+def _answer(state: RoundState, seat: int, action: Action) -> Step:
+    """A seat's answer in CLAIM or ROB; the last one awaited resolves them."""
+    pending = tuple(p for p in state.pending if p != seat)
+    state = replace_round(state, pending=pending, answers=(*state.answers, (seat, action)))
+    if pending:
+        return state, ()
+    return _resolve(state)
+
+
+def _in_turn_order(state: RoundState, seats: Iterable[int]) -> list[int]:
+    """Seats ordered by turn from the offering seat, in the current direction."""
+    return sorted(seats, key=lambda i: ((i - state.current) * state.direction) % state.players)
+
+
+def _resolve(state: RoundState) -> Step:
+    """All answers are in: carry out the highest claim (wins all together)."""
+    robbing = state.phase is Phase.ROB
+    answers = state.answers  # one answer per seat
+    winners = [i for i, a in answers if a.kind is ActionKind.WIN]
+    tile = state.offered
+    assert tile is not None
+    if winners:
+        winners = _in_turn_order(state, winners)
+        wins = []
+        for w in winners:
+            result = may_win(state, w, robbing=robbing)
+            assert result is not None
+            wins.append(Win(w, result, state.current))
+        return _end(state, tuple(wins), tuple(Event("win", w, tile) for w in winners))
+    if robbing:
+        return _complete_added_kong(replace_round(state, answers=(), pending=()))
+    # The first answer of the highest rank (passes rank 0).
+    best: tuple[int, Action] | None = None
+    rank = 0
+    for answer in answers:
+        r = CLAIM_RANK.get(answer[1].kind, 0)
+        if r > rank:
+            best, rank = answer, r
+    if best is not None:
+        return _claim(state, best[0], best[1])
+    return _pass_on(state, state.seats, state.current, tile)
+
+
+def _complete_added_kong(state: RoundState) -> Step:
+    """Nobody robs the added kong: the pung becomes a kong; a replacement draw."""
+    seat, tile = state.current, state.offered
+    assert tile is not None
+    s = state.seats[seat]
+    melds = tuple(
+        Meld(MeldKind.KONG, m.tile, exposed=True, source=m.source)
+        if m.kind is MeldKind.PUNG and m.tile == tile
+        else m
+        for m in s.melds
+    )
+    s = replace_seat(s, concealed=_remove(s.concealed, tile), melds=melds)
+    state = replace_round(state, offered=None)
+    return _draw(state, replace_at(state.seats, seat, s), state.direction, seat, True)
+
+
+def _claim(state: RoundState, seat: int, action: Action) -> Step:
+    """``seat`` takes the discard into a kong, pung or chow."""
+    tile = state.offered
+    assert tile is not None
+    discarder = state.current
+    source = (seat - discarder) % state.players
+    d = state.seats[discarder]
+    # The discard leaves the table; the discarder's tiles (and caches) stay.
+    d = make_seat(
+        concealed=d.concealed,
+        melds=d.melds,
+        discards=d.discards[:-1],
+        uno=d.uno,
+        uno_first=d.uno_first,
+        draws=d.draws,
+        discarded=d.discarded,
+        floor=d._floor,
+        counts=d._counts,
+    )
+    s = state.seats[seat]
+    kind = action.kind
+    if kind is ActionKind.CHOW:
+        start = action.tile
+        assert start is not None and start.rank is not None
+        ts = state.rules.tileset
+        chow = [ts.by_code(start.code + i) for i in range(3)]
+        chow.remove(tile)
+        meld = Meld(MeldKind.CHOW, start, exposed=True, source=source, claimed=tile)
+        concealed = _remove(s.concealed, *chow)
+    else:
+        kong = kind is ActionKind.KONG
+        meld = Meld(
+            MeldKind.KONG if kong else MeldKind.PUNG,
+            tile,
+            exposed=True,
+            source=source,
+            claimed=tile,
+        )
+        concealed = _remove(s.concealed, *([tile] * (3 if kong else 2)))
+    s = replace_seat(s, concealed=concealed, melds=(*s.melds, meld))
+    state = replace_round(
+        state,
+        seats=replace_at(replace_at(state.seats, discarder, d), seat, s),
+        window=False,
+        offered=None,
+        pending=(),
+        answers=(),
+        current=seat,
+        phase=Phase.TURN,
+        drawn=None,
+        claimed=True,
+        last=False,
+    )
+    event = Event(kind.value, seat, tile)
+    if kind is ActionKind.KONG:
+        new, more = _draw(state, state.seats, state.direction, seat, True)
+        return new, (event, *more)
+    return state, (event,)
+
+
+# ------------------------------------------------------------------ 7. pass on
+
+
+def _pass_on(state: RoundState, seats: tuple[SeatState, ...], discarder: int, tile: Tile) -> Step:
+    """Nobody claims the discard of ``tile``: Reverse and Skip act, then the
+    next seat draws, or the wall is empty and the hand is drawn. ``state``
+    is the CLAIM state, or (when the discard had no claimer to wait for) the
+    TURN state it was discarded from, with ``seats`` after the discard."""
+    seat, direction, effect = next_seat(tile, discarder, state.direction, len(seats))
+    events: tuple[Event, ...] = ()
+    if effect is not None:
+        events = (state._memo.tables.events[effect][discarder][tile],)
+    if state.back < state.front:  # the wall is empty: only a CLAIM state gets here
+        if direction != state.direction:
+            state = replace_round(state, direction=direction)
+        return _end(state, (), (*events, Event("exhaustive_draw", discarder)))
+    new, more = _draw(state, seats, direction, seat, False)
+    return new, events + more
+
+
+# ------------------------------------------------------------------ 8. end
+
+
+def _payments(state: RoundState, wins: tuple[Win, ...]) -> tuple[int, ...]:
+    """Each seat's gain: every other seat pays each winner the base, and the
+    discarder (everyone, for a self-drawn win) pays the fans too."""
+    base = state.rules.options.base_points
+    pay = [0] * state.players
+    winners = {w.seat for w in wins}
+    for w in wins:
+        fans = w.score.total
+        for i in range(state.players):
+            if i in winners:
+                continue
+            due = base + fans if w.from_seat is None or w.from_seat == i else base
+            pay[i] -= due
+            pay[w.seat] += due
+    return tuple(pay)
+
+
+def _end(state: RoundState, wins: tuple[Win, ...], events: tuple[Event, ...]) -> Step:
+    """The round ends with these wins (none: an exhaustive draw)."""
+    result = Outcome(wins, _payments(state, wins))
+    return replace_round(state, phase=Phase.ENDED, pending=(), answers=(), result=result), events
