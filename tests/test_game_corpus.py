@@ -1,7 +1,7 @@
 """The game engine's seeded corpus is byte for byte what it was recorded as
 (tests/data/game_corpus.json): logs, outcomes, scores and match results.
 
-By default 300 hands and 4 matches are played (a few seconds); with
+By default 150 hands and 2 matches are played (a few seconds); with
 ``UNOMAHJONG_GAME_CORPUS=full`` the whole corpus, 3,000 hands (2 to 8
 players, every bot mix) and 16 matches.
 """
@@ -20,7 +20,7 @@ FULL = os.environ.get("UNOMAHJONG_GAME_CORPUS") == "full"
 
 
 def test_the_seeded_corpus_is_unchanged() -> None:
-    hands, matches = (3000, 16) if FULL else (300, 4)
+    hands, matches = (3000, 16) if FULL else (150, 2)
     assert corpus_digest(hands, matches) == RECORDED[f"{hands} hands, {matches} matches"]
 
 
