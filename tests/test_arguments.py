@@ -373,7 +373,7 @@ def public_callables() -> Iterator[tuple[str, object]]:
                         continue
                     if isinstance(raw, (classmethod, staticmethod)) or inspect.isfunction(raw):
                         yield f"{name}.{attr}", raw
-            elif inspect.isfunction(obj):
+            elif inspect.isfunction(inspect.unwrap(obj)):  # the core's entry points wrap
                 yield key, obj
 
 

@@ -111,3 +111,89 @@ def test_python_engine_block_restores_after_an_error() -> None:
     with pytest.raises(RuntimeError), _engine.python_engine():
         raise RuntimeError("inside the block")
     assert _engine.core("analysis") is before
+
+
+requires_core = pytest.mark.skipif(
+    not unomahjong.COMPILED, reason="the compiled core is not active"
+)
+
+
+def _parameters(func: object) -> list[tuple[str, object, object]]:
+    # A function's own parameters: names, kinds and defaults as its code and
+    # defaults state them (inspect.signature would follow __wrapped__ to the
+    # reference and compare the reference with itself).
+    code = func.__code__  # type: ignore[attr-defined]
+    names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+    positional = func.__defaults__ or ()  # type: ignore[attr-defined]
+    keyword = func.__kwdefaults__ or {}  # type: ignore[attr-defined]
+    first_default = code.co_argcount - len(positional)
+    out = []
+    for i, name in enumerate(names):
+        if i < code.co_argcount:
+            default = positional[i - first_default] if i >= first_default else None
+            out.append((name, "positional", default))
+        else:
+            out.append((name, "keyword", keyword.get(name)))
+    return out
+
+
+@requires_core
+@pytest.mark.parametrize("name", ["score", "score_hand"])
+def test_entry_points_take_the_reference_parameters(name: str) -> None:
+    from unomahjong import scoring
+
+    entry = getattr(unomahjong, name)
+    reference = entry.__wrapped__
+    assert entry is getattr(scoring, name) and entry is not reference
+    assert reference.__module__ == "unomahjong.scoring"
+    assert _parameters(entry) == _parameters(reference)
+    assert entry.__doc__ == reference.__doc__ and entry.__name__ == name
+
+
+@requires_core
+def test_entry_points_follow_the_active_engine() -> None:
+    from unomahjong import scoring
+    from unomahjong.notation import MAX_HAND_LENGTH
+
+    text = "[SSSg] 123r 456r 789r 5g +5g"
+    hand = unomahjong.parse_hand(text)
+    calls: list[str] = []
+    reference_hand, reference = unomahjong.score_hand.__wrapped__, unomahjong.score.__wrapped__
+
+    def spy(name: str, func: object) -> object:
+        def run(*args: object, **kwargs: object) -> object:
+            calls.append(name)
+            return func(*args, **kwargs)  # type: ignore[operator]
+
+        return run
+
+    compiled_score = _engine.compiled("scoring")
+    assert compiled_score is not None
+    # The entry points call the reference they were given: spy on it through
+    # a fresh pair of entry points.
+    score, score_hand = compiled_score.entry_points(
+        spy("score", reference),
+        spy("score_hand", reference_hand),
+        scoring.Score,
+        _engine.active,
+        MAX_HAND_LENGTH,
+    )
+    try:
+        assert score_hand(text).total == score(hand).total == 18
+        assert calls == []  # the core answered
+        with _engine.python_engine():
+            assert score_hand(text).total == 18
+            assert calls[0] == "score_hand"
+            calls.clear()
+            assert score(hand).total == 18
+            assert calls == ["score"]
+        assert score(hand, enforce_minimum=True).total == 18  # only the reference enforces
+        with pytest.raises(unomahjong.NotationError) as refused:
+            score_hand("1" * (MAX_HAND_LENGTH + 1))
+        assert refused.value.code == "too-long"
+        assert calls[-1] == "score_hand"  # refused before the core reads it
+    finally:
+        # Publish the package's own pair again (the spies captured them).
+        compiled_score.entry_points(
+            reference, reference_hand, scoring.Score, _engine.active, MAX_HAND_LENGTH
+        )

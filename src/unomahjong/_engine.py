@@ -3,7 +3,7 @@
 The compiled core (``unomahjong._core``, Cython) covers the built-in rule
 sets and house rules made of their parts: the analysis core any set of a
 built-in tile set's shapes, the scoring core a table whose rows keep the
-built-in detectors (with the built-in shapes). The Python modules are the
+built-in detectors (with any set of the tile set's shapes too). The Python modules are the
 reference and the fallback: each module decides what its core covers. The core is
 used when its extension modules import and the environment variable
 ``UNOMAHJONG_PURE`` is not ``1`` when the package is first imported.
@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import ModuleType
-from typing import Final
+from typing import Any, Final
 
 API: Final = 1
 """The interface version every compiled module must state as ``API``."""
@@ -59,6 +59,28 @@ def load() -> bool:
     active.update(modules)
     COMPILED = True
     return COMPILED
+
+
+def scoring_entry_points() -> tuple[Callable[..., Any], Callable[..., Any]]:
+    """The compiled core's entry points for ``scoring.score`` and
+    ``scoring.score_hand``, published in their place (in ``scoring`` and the
+    package) once the core is active.
+
+    The Python functions are the reference. A call to one costs a Python
+    frame, and for score_hand's twelve keywords their binding, which is as
+    much time as the core takes to score the hand. The entry points take the
+    same parameters with the same defaults (tests/test_engine_select.py
+    compares them), answer from the core what it covers while it is the
+    active engine, and call the reference for everything else, which checks
+    the arguments and raises the library's errors."""
+    from . import scoring
+    from .notation import MAX_HAND_LENGTH
+
+    score, score_hand = _modules["scoring"].entry_points(
+        scoring.score, scoring.score_hand, scoring.Score, active, MAX_HAND_LENGTH
+    )
+    scoring.score, scoring.score_hand = score, score_hand
+    return score, score_hand
 
 
 def core(name: str) -> ModuleType | None:

@@ -207,7 +207,7 @@ def score(
         )
     result: Score | None = None
     if compiled is not None:
-        result = compiled.score(hand, ctx, rs, Score)
+        result = compiled.score_checked(hand, ctx, rs, Score)
     if result is None:
         result = _score(hand, ctx, rs)
     if enforce_minimum and result.total < rs.options.min_fans:

@@ -19,16 +19,19 @@ tie-breaks, so that both engines choose the same reading, role and fans:
    engine's key (total, points sorted, rows);
 5. the best role of each reading, then the rule set's selection policy.
 
-A rule set is covered when its tile set and shapes are built in and every
-row of its fan table keeps the built-in detector of its id; its table may
-lack rows (options) or change points and exclusions, which are read from
-the table. Anything else returns None and the Python engine runs.
+A rule set is covered when its tile set is built in, its shapes are any set
+of that tile set's shapes, and every row of its fan table keeps the built-in
+detector of its id; its table may lack rows (options) or change points and
+exclusions, which are read from the table. Anything else returns None and the
+Python engine runs.
 
 Input comes from validated :class:`~unomahjong.hand.Hand` values; every
 code and count is still checked against the layout before an array is
-indexed. Everything a call works on lives in its own stack frame: the core
-keeps no mutable state between calls except the interned plans, which are
-built once and never change.
+indexed. Everything a call works on lives in its own stack frame. Between
+calls the core keeps only what a later call may reuse unchanged: the
+interned plans, contexts, roles and fan entries (bounded dictionaries), the
+single-entry caches of the last rule set and builder, and the fixed-size
+table of block arrangements (``clear_tables``).
 """
 
 from cpython.object cimport PyObject
@@ -38,7 +41,7 @@ from libc.stdint cimport uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
-from unomahjong._core.analysis cimport waits_only_on
+from unomahjong._core.analysis cimport waits_only_on_shapes
 from unomahjong._core.bits cimport lowest_bit, popcount64
 from unomahjong._core.objects cimport umj_alloc, umj_fill, umj_offset, umj_slot
 from unomahjong._core.notation cimport parse_hand_fast
@@ -267,6 +270,7 @@ cdef struct Plan:
     uint64_t tie_preferred[2]
     int fallback
     int calculator                # selection "calculator" (else "best")
+    int shapes                    # the rule set's shapes (ShapeSpec.mask)
     uint64_t only_mask[2]         # S_ONLY's allowed kinds: all green, reversible
     int foreign_default[11]       # context facts the rule set does not know:
     int has_foreign[11]           # their defaults (flags, then winds, flowers)
@@ -294,6 +298,7 @@ cdef struct Facts:
     int dcode[4]
     int dexposed[4]
     int win
+    int shapes                # the rule set's shapes (Plan.shapes)
     int unique_wait           # -1: not computed yet
     int family_done[3]        # per-hand fans found for a shape family:
     int family_n[3]           # how many, their rows and counts
@@ -695,6 +700,7 @@ cdef class CompiledPlan:
                 set_bit(p.tie_preferred, pos[x])
         p.fallback = pos[table.fallback]
         p.calculator = 1 if rules.selection == "calculator" else 0
+        p.shapes = rules.shapes.mask
         if not lay_is_uno:
             for i, names in enumerate((_MCR_GREEN, _MCR_REVERSIBLE)):
                 for n in names:
@@ -753,7 +759,10 @@ cdef object _compile(rules):
     if builtin is None:
         return _NOT_COVERED
     fans, shapes, catalogue = builtin
-    if rules.shapes is not shapes or rules.selection not in ("best", "calculator"):
+    # any set of the tile set's shapes (a house rule may switch some off)
+    spec = rules.shapes
+    if (spec.tileset is not shapes.tileset or spec.orphans_pair != shapes.orphans_pair
+            or spec.mask & ~shapes.mask or rules.selection not in ("best", "calculator")):
         return _NOT_COVERED
     table = rules.fans
     if len(table.rows) > MAXROWS or table.fallback not in table.by_id:
@@ -1029,8 +1038,8 @@ cdef inline void concealed_special(Dec* d, int shape, int pair, int nknitted, in
 
 
 cdef int decompose(const Layout* lay, const Facts* f, Dec* out, int cap) noexcept nogil:
-    """Every reading of the hand, in ``decompose.decompose``'s order; -1 on
-    overflow."""
+    """Every reading of the hand under the shapes ``f.shapes``, in
+    ``decompose.decompose``'s order; -1 on overflow."""
     cdef int n = 0
     cdef int kinds = 0
     cdef int c, i, k, ndbl, dbl, ok
@@ -1049,13 +1058,13 @@ cdef int decompose(const Layout* lay, const Facts* f, Dec* out, int cap) noexcep
             for c in range(SIZE):
                 if f.hcounts[c] == 1 or f.hcounts[c] == 3:
                     ok = 0
-            if ok:
+            if ok and f.shapes & (1 << SH_SEVEN_PAIRS):
                 if n >= cap:
                     return -1
                 concealed_special(&out[n], SH_SEVEN_PAIRS, -1, 0, R_PAIR)
                 n += 1
         else:
-            if (mask & ~lay.orphan_mask) == 0:
+            if (mask & ~lay.orphan_mask) == 0 and f.shapes & (1 << SH_ORPHANS):
                 if lay.orphans_pair:
                     ndbl = 0
                     dbl = -1
@@ -1073,7 +1082,7 @@ cdef int decompose(const Layout* lay, const Facts* f, Dec* out, int cap) noexcep
                         return -1
                     concealed_special(&out[n], SH_ORPHANS, -1, 0, R_SINGLE)
                     n += 1
-            if kinds == 14:
+            if kinds == 14 and f.shapes & (1 << SH_KNITTED):
                 for k in range(lay.nknit):
                     if (mask & ~lay.honour_mask & ~lay.knit_mask[k]) == 0:
                         if n >= cap:
@@ -1081,7 +1090,8 @@ cdef int decompose(const Layout* lay, const Facts* f, Dec* out, int cap) noexcep
                         concealed_special(&out[n], SH_KNITTED, -1, popcount64(mask & ~lay.honour_mask), R_KNITTED if lay.rank[f.win] else R_SINGLE)
                         n += 1
                         break
-    if f.ndeclared <= 1 and kinds >= 9 and ranks_held(lay, mask) == 0x1FF:
+    if (f.ndeclared <= 1 and kinds >= 9 and f.shapes & (1 << SH_STRAIGHT)
+            and ranks_held(lay, mask) == 0x1FF):
         for k in range(lay.nknit):
             if (mask & lay.knit_mask[k]) != lay.knit_mask[k]:
                 continue
@@ -1106,7 +1116,8 @@ cdef int unique_wait(const Layout* lay, Facts* f) noexcept nogil:
     memcpy(counts, f.hcounts, sizeof(counts))
     counts[f.win] -= 1
     # read_hand checked the counts, so the analysis core does not refuse them
-    f.unique_wait = 1 if waits_only_on(counts, f.ndeclared, lay.rules, f.win) == 1 else 0
+    f.unique_wait = 1 if waits_only_on_shapes(counts, f.ndeclared, lay.rules, f.shapes,
+                                              f.win) == 1 else 0
     return f.unique_wait
 
 
@@ -2543,6 +2554,10 @@ def score_public(hand, context, rules, score_type):
     :class:`Hand` with its winning tile, a :class:`WinContext` or None. Any
     other argument gives None, and the Python function checks it and raises
     the library's error."""
+    return public_score(hand, context, rules, score_type)
+
+
+cdef object public_score(hand, context, rules, score_type):
     plan = covered_plan(rules)
     if plan is None or type(hand) is not Hand:
         return None
@@ -2562,6 +2577,14 @@ def score_text(text, rules, self_drawn, last_copy, last_tile, kong_replacement, 
     hand, a rule set or its name and the context's values of their plain
     types. Anything else gives None, and the Python function runs (and
     raises the library's error where there is one)."""
+    return text_score(text, rules, self_drawn, last_copy, last_tile, kong_replacement,
+                      robbing_kong, heavenly_hand, earthly_hand, heavenly_uno, seat_wind,
+                      prevalent_wind, flowers, score_type)
+
+
+cdef object text_score(text, rules, self_drawn, last_copy, last_tile, kong_replacement,
+                       robbing_kong, heavenly_hand, earthly_hand, heavenly_uno, seat_wind,
+                       prevalent_wind, flowers, score_type):
     if type(text) is not str:
         return None
     plan = covered_plan(rules)
@@ -2578,7 +2601,71 @@ def score_text(text, rules, self_drawn, last_copy, last_tile, kong_replacement, 
     return score_plan(<CompiledPlan>plan, hand, ctx, score_type)
 
 
-def score(hand, context, rules, score_type):
+# ------------------------------------------------------------ entry points
+#
+# ``scoring.score`` and ``scoring.score_hand`` are Python functions: the
+# reference. A call to one costs a Python frame and, for score_hand's twelve
+# keywords, their binding, which is as much as scoring the hand. The package
+# therefore publishes these two entry points in their place when the core is
+# active (``_engine.entry_points``): the same parameters and defaults (a test
+# compares them), the core's answer where it covers the call, and otherwise
+# the reference itself, which checks and raises. Each checks that the core is
+# still the active engine (``_engine.python_engine()`` switches it off).
+
+cdef object _reference_score = None
+cdef object _reference_score_hand = None
+cdef object _score_type = None
+cdef dict _active = {}
+cdef object _this_module = None
+cdef Py_ssize_t _max_hand_length = 0
+
+
+def entry_points(reference_score, reference_score_hand, score_type, dict active,
+                 Py_ssize_t max_hand_length):
+    """The compiled ``(score, score_hand)``, falling back to the given
+    reference functions; ``active`` is ``_engine.active``."""
+    global _reference_score, _reference_score_hand, _score_type, _active, _this_module
+    global _max_hand_length
+    import functools
+    import sys
+
+    _reference_score = reference_score
+    _reference_score_hand = reference_score_hand
+    _score_type = score_type
+    _active = active
+    _this_module = sys.modules[__name__]
+    _max_hand_length = max_hand_length
+    return (functools.update_wrapper(score, reference_score),
+            functools.update_wrapper(score_hand, reference_score_hand))
+
+
+def score(hand, context=None, rules="uno", *, enforce_minimum=False):
+    if enforce_minimum is False and _active.get("scoring") is _this_module:
+        result = public_score(hand, context, rules, _score_type)
+        if result is not None:
+            return result
+    return _reference_score(hand, context, rules, enforce_minimum=enforce_minimum)
+
+
+def score_hand(text, *, rules="uno", self_drawn=False, last_copy=False, last_tile=False,
+                     kong_replacement=False, robbing_kong=False, heavenly_hand=False,
+                     earthly_hand=False, heavenly_uno=False, seat_wind="E", prevalent_wind="E",
+                     flowers=0):
+    if (type(text) is str and len(<str>text) <= _max_hand_length
+            and _active.get("scoring") is _this_module):
+        result = text_score(text, rules, self_drawn, last_copy, last_tile, kong_replacement,
+                            robbing_kong, heavenly_hand, earthly_hand, heavenly_uno, seat_wind,
+                            prevalent_wind, flowers, _score_type)
+        if result is not None:
+            return result
+    return _reference_score_hand(
+        text, rules=rules, self_drawn=self_drawn, last_copy=last_copy, last_tile=last_tile,
+        kong_replacement=kong_replacement, robbing_kong=robbing_kong,
+        heavenly_hand=heavenly_hand, earthly_hand=earthly_hand, heavenly_uno=heavenly_uno,
+        seat_wind=seat_wind, prevalent_wind=prevalent_wind, flowers=flowers)
+
+
+def score_checked(hand, context, rules, score_type):
     """Score a validated complete hand under a rule set: a ``score_type``
     (:class:`~unomahjong.scoring.Score`) value, or None when the core does
     not cover the rule set (the Python engine then runs).
@@ -2612,6 +2699,7 @@ cdef object score_plan(CompiledPlan plan, hand, context, score_type):
     cdef Reading rd
     cdef const Dec* d
     read_hand(lay, hand, context, &base)
+    base.shapes = p.shapes
     if not context_consistent(p, &base):
         plan.rules.check_context(context)
         context.check(hand)
