@@ -340,3 +340,30 @@ def test_the_cli_reads_no_json_input() -> None:
     # takes none (--json only selects the output), so its arguments are all.
     status, out, _, _ = run(["parse", "--json", "123456789r 5g 5g 5g 7b"])
     assert status == 0 and out.startswith("{")
+
+
+@pytest.mark.parametrize("value", ["9" * 5000, "9" * 19, "12a", "-5", "٣"])
+def test_a_memo_limit_the_environment_cannot_mean_warns_and_keeps_the_default(
+    value: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A 5,000-digit value once made `import unomahjong` fail (int() refuses
+    # more than 4,300 digits): the variable is read with the same bound.
+    from unomahjong import _memo
+
+    monkeypatch.setenv(_memo.LIMIT_VARIABLE, value)
+    with pytest.warns(RuntimeWarning, match="at most 18 ASCII digits"):
+        assert _memo._from_environment() == _memo.DEFAULT_LIMIT
+    monkeypatch.setenv(_memo.LIMIT_VARIABLE, "9" * 18)
+    assert _memo._from_environment() == 10**18 - 1
+
+
+def test_shapes_of_a_tile_set_not_built_in_are_refused() -> None:
+    # The engines intern melds and tables per tile set and keep them: a
+    # ShapeSpec of a user's tile set would keep that tile set alive for good.
+    from unomahjong.shapes import ALL_SHAPES, ShapeSpec
+    from unomahjong.tiles import TileSet
+
+    own = TileSet("own", "OWN", UNO_TILES.suits, ())
+    with pytest.raises(RulesError) as refused:
+        ShapeSpec(own, ALL_SHAPES, orphans_pair=False)
+    assert refused.value.code == "unsupported-tileset"

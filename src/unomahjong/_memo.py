@@ -59,10 +59,13 @@ def _from_environment() -> int:
     text = os.environ.get(LIMIT_VARIABLE, "")
     if not text:
         return DEFAULT_LIMIT
-    if text.isascii() and text.isdigit():
+    # At most 18 digits: int() of a longer string may refuse it (CPython's
+    # limit on digits), and no table holds 10**18 entries anyway.
+    if text.isascii() and text.isdigit() and len(text) <= 18:
         return int(text)
     warnings.warn(
-        f"{LIMIT_VARIABLE}={text[:40]!r} is not a whole number of entries (ASCII digits);"
+        f"{LIMIT_VARIABLE}={text[:40]!r} is not a whole number of entries"
+        " (at most 18 ASCII digits);"
         f" using {DEFAULT_LIMIT}",
         RuntimeWarning,
         stacklevel=2,

@@ -75,6 +75,15 @@ class ShapeSpec:
     pungs and pairs, and a chow never leaves its suit."""
 
     def __attrs_post_init__(self) -> None:
+        # The shapes' layouts and the engines' interned melds and tables are
+        # built for the two built-in tile sets only; another tile set would
+        # also be kept alive for good by those tables.
+        if self.tileset is not UNO_TILES and self.tileset is not MCR_TILES:
+            raise RulesError(
+                "unsupported-tileset",
+                f"tile set {quote(getattr(self.tileset, 'name', self.tileset))} is not a"
+                " built-in one: shapes are defined for UNO_TILES and MCR_TILES only",
+            )
         shapes = allowed_shapes(self.shapes, "ShapeSpec")
         object.__setattr__(self, "shapes", shapes)
         object.__setattr__(self, "mask", sum(1 << ALL_SHAPES.index(s) for s in shapes))
