@@ -75,6 +75,7 @@ Step = tuple[RoundState, tuple[Event, ...]]
 
 _code = operator.attrgetter("code")
 _set_pending = RoundState.__dict__["pending"].__set__
+_set_legal = RoundState.__dict__["_legal"].__set__
 
 
 def next_seat(
@@ -254,6 +255,9 @@ def apply(state: RoundState, seat: int, action: Action) -> Step:
         seat = whole_number(seat, "seat")  # a NumPy integer; a float is refused
     known = state._legal
     actions = known[1] if known is not None and known[0] == seat else legal_actions(state, seat)
+    # The answer has served: a kept state (a Board keeps them all) need not
+    # hold it for the garbage collector to walk.
+    _set_legal(state, None)
     for a in actions:
         if a is action:
             break
@@ -353,9 +357,10 @@ def _discard(state: RoundState, seat: int, action: Action) -> Step:
     )
     seats = (*state.seats[:seat], new_s, *state.seats[seat + 1 :])
     last = state.back < state.front
+    screened = None
     if _fast.ENABLED and not last:
-        melders, winners = claim_screen(state, seats, tile, True, False)
-        if not melders and not winners:
+        screened = claim_screen(state, seats, tile, True, False)
+        if not screened[0] and not screened[1]:
             # Nobody may claim: play passes on (7) without a CLAIM state.
             new, more = _pass_on(state, seats, seat, tile)
             return new, said + more
@@ -375,7 +380,7 @@ def _discard(state: RoundState, seat: int, action: Action) -> Step:
         pending=(),
         answers=(),
     )
-    pending = claimers(claim)
+    pending = claimers(claim, screened)
     if pending:
         # The state is not yet returned: its awaited seats are set in place.
         _set_pending(claim, pending)

@@ -382,7 +382,7 @@ def claim_screen(
     tab = state._memo.tables
     offering = state.current
     code = tile.code
-    chower = -1 if tile.rank is None else (offering + state.direction) % len(seats)
+    chower = _chow_seat(state, tile)
     chows = tab.chows[tile]
     dealer = state.dealer
     # win_allowed for a seat answering an offer, its test of the offer hoisted.
@@ -404,9 +404,12 @@ def claim_screen(
     return melders, winners
 
 
-def claimers(state: RoundState) -> tuple[int, ...]:
+def claimers(
+    state: RoundState, screened: tuple[list[int], list[int]] | None = None
+) -> tuple[int, ...]:
     """The seats, in seat order, with an option on the offered tile (those
-    whose :func:`claim_options` are not empty)."""
+    whose :func:`claim_options` are not empty); ``screened``: what
+    :func:`claim_screen` found for this offer, if it was asked already."""
     offering = state.current
     if not _fast.ENABLED:
         return tuple(
@@ -415,11 +418,12 @@ def claimers(state: RoundState) -> tuple[int, ...]:
     tile = state.offered
     assert tile is not None
     robbing = state.phase is Phase.ROB
-    melders, maybe = claim_screen(state, state.seats, tile, _melds_open(state), robbing)
+    if screened is None:
+        screened = claim_screen(state, state.seats, tile, _melds_open(state), robbing)
+    melders, maybe = screened
     if not maybe:
         return tuple(melders)
-    melders.extend(i for i in maybe if may_win(state, i, robbing) is not None)
-    return tuple(sorted(melders))
+    return tuple(sorted([*melders, *(i for i in maybe if may_win(state, i, robbing) is not None)]))
 
 
 # ------------------------------------------------------------------ queries

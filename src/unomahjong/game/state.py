@@ -191,7 +191,7 @@ class RoundMemo:
 
     __slots__ = ("complete", "shanten", "tables")
 
-    def __init__(self, tileset: TileSet) -> None:
+    def __init__(self, tileset: object) -> None:
         self.shanten: dict[tuple[bytes, int], int] = {}
         """Shanten by (concealed counts as bytes, melds): the engine and the
         greedy bot ask about the same hands (a seat's hand after its discard
@@ -202,7 +202,9 @@ class RoundMemo:
         melds: a locked (UNO) hand is asked the same question turn after turn."""
         from ._fast import tables  # _fast imports this module's types
 
-        self.tables: Tables = tables(tileset)
+        # A state built by hand is not validated (its rules may be anything):
+        # its memo then has no tables, and the engine will not play it.
+        self.tables: Tables = tables(tileset) if isinstance(tileset, TileSet) else None  # type: ignore[assignment]
         """The tables of the round's tile set."""
 
 
@@ -238,7 +240,9 @@ class RoundState:
     """The first-turn window: open until the first claim or declared kong."""
     result: Outcome | None = None
     _memo: RoundMemo = attrs.field(
-        default=attrs.Factory(lambda self: RoundMemo(self.rules.tileset), takes_self=True),
+        default=attrs.Factory(
+            lambda self: RoundMemo(getattr(self.rules, "tileset", None)), takes_self=True
+        ),
         init=False,
         eq=False,
         repr=False,
