@@ -45,6 +45,10 @@ objects, compiled modules)."""
 RUNTIME_DEPENDENCIES = {"attrs", "more-itertools"}
 """The only runtime requirements: anything else belongs in a dependency group."""
 
+SHIPPED_SUFFIXES = {".py", ".typed", ".json"}
+"""The package's modules, py.typed and its data files (the JSON Schemas in
+``unomahjong/schemas``): each must be in every wheel and in the sdist."""
+
 URL_LABELS = {"Homepage", "Documentation", "Repository", "Issues", "Changelog"}
 
 JUNK_PARTS = {
@@ -81,7 +85,7 @@ def expected_modules() -> set[str]:
     return {
         "unomahjong/" + p.relative_to(PACKAGE).as_posix()
         for p in PACKAGE.rglob("*")
-        if p.is_file() and p.suffix in {".py", ".typed"} and "__pycache__" not in p.parts
+        if p.is_file() and p.suffix in SHIPPED_SUFFIXES and "__pycache__" not in p.parts
     }
 
 

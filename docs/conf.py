@@ -77,7 +77,20 @@ def _draw_plots(app: Any) -> None:
             path.write_text(svg, encoding="utf-8")
 
 
+def _copy_schemas(app: Any, exception: BaseException | None) -> None:
+    """Serve the package's JSON Schemas side by side under ``schemas/`` in
+    the built site (docs/schemas.md), so that the references between them
+    resolve there; the files are the package's, never copies kept in docs/."""
+    if exception is not None or app.builder.format != "html":
+        return
+    target = Path(app.outdir) / "schemas"
+    target.mkdir(parents=True, exist_ok=True)
+    for source in sorted((ROOT / "src" / "unomahjong" / "schemas").glob("*.schema.json")):
+        (target / source.name).write_bytes(source.read_bytes())
+
+
 def setup(app: Any) -> dict[str, bool]:
-    """Sphinx's hook: draw the plots first."""
+    """Sphinx's hooks: draw the plots first, serve the schemas last."""
     app.connect("builder-inited", _draw_plots)
+    app.connect("build-finished", _copy_schemas)
     return {"parallel_read_safe": True}

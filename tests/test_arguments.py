@@ -31,6 +31,7 @@ import unomahjong.audit
 import unomahjong.game
 import unomahjong.generate
 import unomahjong.interop
+import unomahjong.schemas
 import unomahjong.strategies
 from unomahjong import (
     MCR_TILES,
@@ -83,6 +84,7 @@ MODULES: tuple[ModuleType, ...] = (
     unomahjong.generate,
     unomahjong.audit,
     unomahjong.interop,
+    unomahjong.schemas,
     unomahjong.strategies,
 )
 """The public modules (docs/api.md) whose ``__all__`` the sweep reads.
@@ -339,6 +341,9 @@ VALID: dict[str, Callable[[], Call]] = {
         ("uno", Shape.STANDARD),
         {},
     ),
+    # unomahjong.schemas
+    "load": lambda: (unomahjong.schemas.load, ("score",), {}),
+    "names": lambda: (unomahjong.schemas.names, (), {}),
 }
 """A valid call of every public callable: (callable, args, kwargs), made
 fresh for each sweep (a Board is changed by its methods)."""
