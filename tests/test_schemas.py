@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import doctest
+import functools
 import json
 import re
 from collections.abc import Iterator
@@ -38,8 +39,10 @@ REGISTRY: Registry[Any] = Registry().with_resources(
 )
 
 
+@functools.cache
 def validator(name: str) -> Any:
-    """A draft 2020-12 validator of schema ``name``, the others resolvable."""
+    """A draft 2020-12 validator of schema ``name``, the others resolvable
+    (one for the module: it keeps what it has resolved)."""
     return Draft202012Validator(SCHEMAS[name], registry=REGISTRY)
 
 
@@ -232,8 +235,10 @@ def test_an_error_with_a_position_matches(capsys: pytest.CaptureFixture[str]) ->
 
 # ------------------------------------------------------------- game logs
 
-GAMES = [(0, 2), (1, 3), (2, 4), (3, 4), (4, 8)]
-"""Seeded rounds (seed, players) whose every log line is validated."""
+GAMES = [(0, 2), (53, 2), (24, 4), (61, 4), (4, 8)]
+"""Seeded rounds (seed, players) whose every log line is validated: between
+them every kind of action and event (a concealed kong, an exposed kong, an
+added kong and its replacement, a win and an exhaustive draw)."""
 
 
 def _board(seed: int, players: int) -> Any:
@@ -241,13 +246,26 @@ def _board(seed: int, players: int) -> Any:
     return play_hand("uno", bots, seed=seed)
 
 
+@functools.cache
+def record_validator(definition: str) -> Any:
+    """A validator of one kind of log record: the branch of the log record
+    schema's ``oneOf`` that a record's type picks (the whole ``oneOf``
+    tries every branch, four times the work on a round's lines)."""
+    ref = SCHEMAS["log-record"]["$id"] + "#/$defs/" + definition
+    return Draft202012Validator({"$ref": ref}, registry=REGISTRY)
+
+
 def _invalid_lines(lines: list[str]) -> list[str]:
-    check = validator("log-record")
-    return [
-        f"line {n}: {error.message[:300]}"
-        for n, line in enumerate(lines, 1)
-        for error in check.iter_errors(json.loads(line))
-    ]
+    """What is wrong with a log's lines: the first three against the whole
+    schema, every line against the definition of its type."""
+    out = []
+    for n, line in enumerate(lines, 1):
+        record = json.loads(line)
+        kind = "view_header" if "viewer" in record else str(record.get("type"))
+        checks = [validator("log-record")] if n <= 3 else []
+        checks.append(record_validator(kind))
+        out += [f"line {n}: {e.message[:300]}" for c in checks for e in c.iter_errors(record)]
+    return out
 
 
 @pytest.mark.parametrize(("seed", "players"), GAMES)
@@ -263,6 +281,15 @@ def test_every_log_line_matches_the_log_record_schema(seed: int, players: int) -
     keyed = board.log_lines(key=b"server key")
     assert json.loads(keyed[0])["chain"] == "hmac-sha256"
     assert not _invalid_lines(keyed[:5] + seat_view(keyed, 0, key=b"server key")[:5])
+
+
+def test_the_games_show_every_kind_the_schema_lists() -> None:
+    records = [json.loads(line) for game in GAMES for line in _board(*game).log_lines()]
+    defs = SCHEMAS["log-record"]["$defs"]
+    events = {e["kind"] for r in records for e in r.get("events", ())}
+    actions = {r["action"]["kind"] for r in records if r["type"] == "action"}
+    assert events == set(defs["event"]["properties"]["kind"]["enum"])
+    assert actions == set(defs["action"]["properties"]["action"]["properties"]["kind"]["enum"])
 
 
 def test_a_log_that_lost_its_start_record_is_not_play_output(
@@ -303,8 +330,8 @@ SAMPLES: list[tuple[str, tuple[str, ...]]] = [
     ("discards", ("discards", "123r 456r 789r SSg 5g 7b +5g")),
     ("score", ("score", "[SSSg] 123r 456r 789r 5g +5g")),
     ("fans", ("fans", "--rules", "mcr")),
-    ("audit", ("audit", "--hands", "40")),
-    ("simulate", ("simulate", "--games", "3")),
+    ("audit", ("audit", "--hands", "20")),
+    ("simulate", ("simulate", "--games", "2")),
     ("play", ("play", "--seed", "3", "--players", "2")),
     ("error", ("score", "1r")),
 ]
