@@ -279,10 +279,32 @@ def _constant(name: str) -> object:
 
 _DECODER = json.JSONDecoder(object_pairs_hook=_object, parse_constant=_constant)
 
+MAX_NESTING: Final = 16
+"""The deepest nesting of arrays and objects a log line may have (a record
+nests three deep). Checked before decoding: the JSON decoder's own limit is
+the interpreter's recursion limit, which it meets on some versions and not
+on others, so the check would otherwise depend on the Python version."""
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def _too_deep(line: str) -> bool:
+    if line.count("[") + line.count("{") <= MAX_NESTING:
+        return False
+    depth = 0
+    for bracket in _BRACKETS.findall(_STRING.sub("", line)):
+        depth += 1 if bracket in "[{" else -1
+        if depth > MAX_NESTING:
+            return True
+    return False
+
 
 def _loads(n: int, line: str) -> object:
     """One line's JSON: duplicate keys, NaN and Infinity, nesting too deep
     and numbers too long to convert are refused with the line's number."""
+    if _too_deep(line):
+        raise line_error(n, "bad-json", f"nested more than {MAX_NESTING} deep")
     try:
         return _DECODER.decode(line)
     except json.JSONDecodeError as e:
@@ -293,8 +315,6 @@ def _loads(n: int, line: str) -> object:
         ) from None
     except _NotJson as e:
         raise line_error(n, "bad-json", f"{e.args[0]} is not a JSON value") from None
-    except RecursionError:
-        raise line_error(n, "bad-json", "nested too deeply") from None
     except ValueError as e:  # an int of more digits than Python converts
         raise line_error(n, "bad-json", f"a value JSON cannot hold here ({str(e)[:60]})") from None
 
