@@ -11,9 +11,11 @@ fails validation. The docs link the package's files (one copy, no other).
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import doctest
 import functools
+import io
 import json
 import re
 from collections.abc import Iterator
@@ -22,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
@@ -29,6 +33,8 @@ from unomahjong import schemas
 from unomahjong.cli import main
 from unomahjong.game import GreedyBot, RandomBot, play_hand, seat_view
 from unomahjong.rules import RULE_SETS, get_rules
+from unomahjong.scoring import score
+from unomahjong.strategies import themed_hands
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = "https://github.com/unomahjong/unomahjong/blob/main/src/unomahjong/schemas/"
@@ -198,6 +204,31 @@ def test_command_output_matches_its_schema(
 def test_every_command_with_json_has_a_case() -> None:
     outputs = set(schemas.names()) - {"error", "log-record"}
     assert {name for name, _ in CASES} == outputs
+
+
+def _json_of(*argv: str) -> Any:
+    """One command's ``--json`` output, run in-process (no fixture, so that
+    Hypothesis can call it once per example)."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main([*argv, "--json"]) == 0
+    return json.loads(out.getvalue())
+
+
+@pytest.mark.parametrize("rules", sorted(RULE_SETS))
+@settings(max_examples=15)
+@given(data=st.data())
+def test_generated_hands_match_the_schemas(rules: str, data: st.DataObject) -> None:
+    """Winning hands built around every theme of a rule set (so that rare
+    fans, melds and kongs occur): their score, and parse, shanten and
+    discards of the hand, as the command line prints them."""
+    hand, context = data.draw(themed_hands(rules))
+    assert_valid("score", score(hand, context, rules).as_dict())
+    text = str(hand)
+    assert_valid("parse", _json_of("parse", text, "--rules", rules))
+    assert_valid("shanten", _json_of("shanten", text, "--rules", rules))
+    assert_valid("discards", _json_of("discards", text, "--rules", rules))
+    assert_valid("waits", _json_of("waits", str(hand.without_win()), "--rules", rules))
 
 
 ERRORS: list[tuple[str, ...]] = [
