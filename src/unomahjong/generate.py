@@ -6,7 +6,7 @@ needs nothing beyond the standard library's :class:`random.Random`, so the
 bias the draw (one colour, pungs only, terminals, shifted chows, ...) so that
 every fan of the table occurs in a modest sample.
 
-The builders make their choices through a :class:`Picker`, not the random
+The builders make their choices through a ``Picker``, not the random
 generator itself, so that :func:`unomahjong.strategies.themed_hands` can make
 the same choices with Hypothesis draws (which shrink) while a seed here keeps
 giving the same hands.

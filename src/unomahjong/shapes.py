@@ -48,7 +48,7 @@ class ShapeSpec:
     tileset: TileSet
     shapes: tuple[Shape, ...]
     """The shapes allowed, in :class:`Shape` order (any order and shape names
-    are taken); :attr:`Shape.STANDARD` is always among them."""
+    are taken); ``Shape.STANDARD`` is always among them."""
     orphans_pair: bool
     """MCR's 十三幺 is 13 different kinds plus one pair; UNO's 国士无双 is 14
     different kinds out of 16, with no pair."""
