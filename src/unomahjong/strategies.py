@@ -30,11 +30,11 @@ import attrs
 
 try:
     from hypothesis import strategies as st
-except ImportError as missing:
+except ImportError as _missing:
     raise ModuleNotFoundError(
         "unomahjong.strategies needs Hypothesis: pip install 'unomahjong[hypothesis]'",
         name="hypothesis",
-    ) from missing
+    ) from _missing
 
 from ._checks import flag, quote, whole, wrong_type
 from ._drawn import DrawnPicker
