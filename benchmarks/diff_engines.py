@@ -256,7 +256,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     chunks = _chunks(args.hands, rules, args.seed, args.chunk)
     print(
-        f"diff_engines: {sum(c[2] for c in chunks):,} cases ({', '.join(rules)}), seed {args.seed},"
+        f"diff_engines: {sum(c[3] for c in chunks):,} cases ({', '.join(rules)}), seed {args.seed},"
         f" {args.workers} workers; {engine_label()}",
         file=sys.stderr,
     )
