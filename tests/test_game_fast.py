@@ -59,3 +59,21 @@ def test_without_the_switch_the_round_remembers_nothing(slow: None) -> None:
     _fast.set_fast(True)
     shanten, complete = _memo_after_a_hand()
     assert shanten > 0 and complete > 0
+
+
+def test_a_rounds_memo_is_bounded_by_the_memo_limit() -> None:
+    # A search bot plays many branches of one round, all sharing its memo:
+    # each table starts afresh at the library's memo limit.
+    from unomahjong.game import RandomBot, play_hand
+    from unomahjong.scoring import set_memo_limit
+
+    before = set_memo_limit(8)
+    try:
+        sizes = []
+        for seed in range(6):
+            board = play_hand("uno", [RandomBot(seed * 4 + i) for i in range(4)], seed=seed)
+            memo = board.state._memo
+            sizes += [len(memo.shanten), len(memo.complete)]
+        assert max(sizes) <= 8 and max(sizes) > 0
+    finally:
+        set_memo_limit(before)

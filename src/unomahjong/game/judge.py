@@ -67,12 +67,14 @@ def counts_shanten(state: RoundState, counts: Sequence[int], melds: int) -> int:
     """The shanten of concealed ``counts`` with ``melds`` melds, remembered
     for the round."""
     if not _fast.ENABLED:
-        return min_shanten(layout_for(state.rules.tileset), counts, melds)
+        return min_shanten(layout_for(state.rules.shapes), counts, melds)
     memo = state._memo.shanten
     key = (bytes(counts), melds)
     sh = memo.get(key)
     if sh is None:
-        sh = memo[key] = min_shanten(layout_for(state.rules.tileset), counts, melds)
+        sh = state._memo.store(
+            memo, key, min_shanten(layout_for(state.rules.shapes), counts, melds)
+        )
     return sh
 
 
@@ -134,8 +136,8 @@ def _completes(state: RoundState, seat: int, tile: Tile, *, held: bool) -> bool:
         done = may_complete(state._memo.tables, counts, melds, tile.code)
         if done:
             counts[tile.code] += 1
-            done = is_complete_counts(layout_for(ts), counts, melds)
-        memo[key] = done
+            done = is_complete_counts(layout_for(state.rules.shapes), counts, melds)
+        state._memo.store(memo, key, done)
     return done
 
 
@@ -152,7 +154,7 @@ def may_win(state: RoundState, seat: int, robbing: bool = False) -> Score | None
         hand = hand_of(state, seat, tile)
     else:
         hand = hand_of(state, seat, tile)
-        if not is_winning(hand):
+        if not is_winning(hand, rules=state.rules):
             return None
     ctx = win_context(state, seat, robbing=robbing)
     try:
@@ -206,7 +208,7 @@ def _ready(state: RoundState, hand: Hand, held: Sequence[int]) -> bool:
     """Whether the 13-tile ``hand`` waits on a kind of which the player
     holds fewer than four copies (``held``: its tiles by code, melds too)."""
     copies = state.rules.tileset.copies
-    return any(held[t.code] < copies for t in waits(hand))
+    return any(held[t.code] < copies for t in waits(hand, rules=state.rules))
 
 
 def _surely_not_ready(state: RoundState, seat: int) -> bool:
@@ -248,7 +250,7 @@ def uno_discards(state: RoundState, seat: int, options: Iterable[Tile]) -> list[
                 out.append(t)
             held[t.code] += 1
         return out
-    lay = layout_for(ts)
+    lay = layout_for(state.rules.shapes)
     counts = list(seat_counts(ts, s))
     melds = len(s.melds)
     copies = ts.copies

@@ -367,7 +367,7 @@ class LogReader:
     then actions)."""
 
     def __init__(self, lines: object, func: str, key: object, *, require_key: bool = True) -> None:
-        self.lines = iterable(
+        self.lines: Iterable[object] = iterable(
             lines,
             LogError,
             "not-lines",
@@ -376,16 +376,16 @@ class LogReader:
             "an iterable of log lines (str)",
             hint="text.splitlines(), read_log(path) or an open text file",
         )
-        self.key = server_key(key, func)
-        self.require_key = require_key
+        self.key: bytes | None = server_key(key, func)
+        self.require_key: bool = require_key
         """With a key, refuse a log whose digests are not keyed (else check
         those with the plain hash: :func:`write_log` re-signs them)."""
         self.check_key: bytes | None = None
         """The key the digests are checked with (None: plain SHA-256)."""
-        self.format = 0
-        self.keyed_chain = False
-        self.verified = False
-        self.last = 0
+        self.format: int = 0
+        self.keyed_chain: bool = False
+        self.verified: bool = False
+        self.last: int = 0
         """The number of the last line read."""
 
     def __iter__(self) -> Iterator[tuple[int, dict[str, Any]]]:

@@ -11,10 +11,11 @@ from __future__ import annotations
 import enum
 import operator
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
+from .. import _memo
 from .._checks import Lookup, describe, quote, unknown_member, whole, wrong_type
 from ..errors import MahjongError
 from ..hand import Meld
@@ -24,6 +25,25 @@ from ..tiles import Tile, TileSet
 
 if TYPE_CHECKING:
     from ._fast import Tables
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+__all__ = [
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "Action",
+    "ActionKind",
+    "Event",
+    "IllegalActionError",
+    "Outcome",
+    "Phase",
+    "RoundState",
+    "SeatState",
+    "Win",
+]
+"""The public names (the game package exports them); the rest of the module
+is the engine's own: the constructors and the round's memo."""
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
@@ -190,6 +210,17 @@ class RoundMemo:
     that rounds played in different threads share nothing that changes."""
 
     __slots__ = ("complete", "shanten", "tables")
+
+    @staticmethod
+    def store(table: dict[_K, _V], key: _K, value: _V) -> _V:
+        """Remember ``value`` under ``key`` in one of the memo's tables, which
+        starts afresh when it holds the library's memo limit of entries
+        (``scoring.memo_limit()``): a search that plays many branches of one
+        round keeps a bounded memo."""
+        if len(table) >= _memo.limit:
+            table.clear()
+        table[key] = value
+        return value
 
     def __init__(self, tileset: object) -> None:
         self.shanten: dict[tuple[bytes, int], int] = {}
