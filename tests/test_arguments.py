@@ -230,6 +230,7 @@ VALID: dict[str, Callable[[], Call]] = {
     "waits": lambda: (waits, (H13,), {}),
     # unomahjong.game
     "Action": lambda: (Action, (ActionKind.PASS,), {}),
+    "Action.parse": lambda: (Action.parse, ("discard 5r UNO",), {"rules": "uno"}),
     "ActionKind": lambda: (ActionKind, ("discard",), {}),
     "Board": lambda: (Board, ("uno",), {"players": 4, "dealer": 0, "seed": 7}),
     "Board.awaiting": lambda: (Board(seed=7).awaiting, (), {}),

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._checks import quote
+from .._checks import quote, wrong_type
 from ..rules import RuleSet
 from ..tiles import Tile
+from .action_text import parse_action
 from .flow import apply, start_round
 from .judge import awaiting, legal_actions, outcome
 from .log import MAX_SEED_DIGITS, log_lines
@@ -73,12 +74,26 @@ class Board:
         """The result once the round has ended."""
         return outcome(self.state)
 
-    def push(self, seat: int, action: Action) -> tuple[Event, ...]:
-        """Play an action; raises :class:`IllegalActionError` and changes
-        nothing if it is not legal. ``seat`` may be any integer type; the log
-        records a plain int."""
+    def push(self, seat: int, action: Action | str) -> tuple[Event, ...]:
+        """Play an action, an :class:`Action` or its text (``"discard 5r"``,
+        read by :meth:`Action.parse` in the notation of the board's rules);
+        raises :class:`IllegalActionError` and changes nothing if it is not
+        legal. ``seat`` may be any integer type; the log records a plain
+        int."""
         if type(seat) is not int:
             seat = whole_number(seat, "seat")
+        if isinstance(action, str):
+            action = parse_action(action, self.state.rules, "Board.push")
+        elif not isinstance(action, Action):
+            raise wrong_type(
+                IllegalActionError,
+                "not-an-action",
+                "Board.push",
+                "action",
+                action,
+                "an Action or its text",
+                hint="e.g. 'discard 5r'; legal_actions() lists the Actions",
+            )
         state, events = apply(self.state, seat, action)
         self._states.append(state)
         self._moves.append((seat, action, events))

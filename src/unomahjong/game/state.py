@@ -143,6 +143,18 @@ class Action:
         kind = self.kind.value if isinstance(self.kind, ActionKind) else repr(self.kind)
         return f"{kind}{tile}{' UNO' if self.uno else ''}"
 
+    @classmethod
+    def parse(cls, text: str, rules: str | RuleSet | TileSet = "uno") -> Action:
+        """The action that ``text`` writes, the inverse of ``str(action)``:
+        its kind, its tile in the notation of ``rules`` (all but ``win``
+        and ``pass`` name one), then ``UNO`` for a discard that declares
+        it: ``Action.parse("discard 5r UNO")``. Raises
+        :class:`IllegalActionError`, with the position of the problem, for
+        text that writes no action."""
+        from .action_text import parse_action  # it imports this module
+
+        return parse_action(text, rules)
+
 
 WIN = Action(ActionKind.WIN)
 PASS = Action(ActionKind.PASS)
