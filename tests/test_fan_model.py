@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from unomahjong import MCR_TILES, UNO_TILES, Tile
-from unomahjong.fans.model import Detector, DetectorKind, FanTable, MeldKey
+from unomahjong.errors import RulesError
+from unomahjong.fans.model import Detector, DetectorKind, FanTable, Gate, MeldKey
 from unomahjong.rules import MCR, UNO
 
 TABLES = {"uno": UNO.fans, "mcr": MCR.fans}
@@ -107,7 +108,7 @@ def test_gated_detectors_count_nothing_when_their_gate_is_shut(
     # The engine skips a detector whose ``requires`` attribute is falsy, so
     # the detector itself must count 0 there (hands of every shape).
     from unomahjong.decompose import decompose
-    from unomahjong.fans.engine import HandFacts, Reading
+    from unomahjong.fans.reading import HandFacts, Reading
     from unomahjong.generate import winning_hands
 
     rules = "uno" if table is UNO.fans else "mcr"
@@ -122,3 +123,32 @@ def test_gated_detectors_count_nothing_when_their_gate_is_shut(
                     shut += 1
                     assert det.fn(r) == 0, (str(hand), d.shape)
     assert shut, "the sample never shuts this gate"
+
+
+@pytest.mark.parametrize("table", TABLES.values(), ids=TABLES.keys())
+def test_each_fan_is_one_record_with_its_detector(table: FanTable) -> None:
+    # The table's detectors are its rows' own: no second mapping to keep in step.
+    assert table.detectors == {r.id: r.detector for r in table.rows if r.detector is not None}
+    assert [r.id for r in table.rows if r.detector is None] == [table.fallback]
+
+
+@pytest.mark.parametrize("table", TABLES.values(), ids=TABLES.keys())
+def test_every_gate_names_an_attribute_of_what_it_gates(table: FanTable) -> None:
+    # A gate is read from the hand's facts (per-hand detectors) or the reading.
+    from unomahjong.fans.reading import HandFacts, Reading
+
+    for row, det in table.groups[DetectorKind.SIMPLE]:
+        if det.requires is not None:
+            assert isinstance(det.requires, Gate), row.id
+            where = HandFacts if det.per_hand else Reading
+            assert det.requires.value in dir(where), (row.id, det.requires)
+
+
+def test_a_gate_given_by_name_is_a_gate_and_a_wrong_one_is_refused() -> None:
+    def nothing(r: object) -> int:
+        return 0
+
+    assert Detector(DetectorKind.SIMPLE, nothing, requires="kongs").requires is Gate.KONGS
+    with pytest.raises(RulesError) as e:
+        Detector(DetectorKind.SIMPLE, nothing, requires="no_such_gate")
+    assert e.value.code == "bad-fan"

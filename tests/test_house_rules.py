@@ -399,7 +399,11 @@ def _python_runs(monkeypatch: pytest.MonkeyPatch) -> list[RuleSet]:
 def test_a_fan_added_with_its_detector(monkeypatch: pytest.MonkeyPatch) -> None:
     house = UNO.with_fans((SEVENS, SEVENS_DETECTOR))
     assert house.name == "uno[fans:+LUCKY_SEVENS]"
-    assert house.fans.rows[-1] is SEVENS and len(house.fans) == len(UNO.fans) + 1
+    # A (row, detector) pair is the row with that detector: one record.
+    added = attrs.evolve(SEVENS, detector=SEVENS_DETECTOR)
+    assert house.fans.rows[-1] == added and len(house.fans) == len(UNO.fans) + 1
+    assert house.fans.detectors["LUCKY_SEVENS"] is SEVENS_DETECTOR
+    assert UNO.with_fans(added).fans.rows == house.fans.rows
     ran = _python_runs(monkeypatch)
     for text in ("[SSSg] 123r 456r 789r 5g +5g", "[SSSg] 123r 456r 888r 5g +5g"):
         plain = unomahjong.score_hand(text)

@@ -97,14 +97,14 @@ def test_table_consistency(hc: tuple[Hand, WinContext]) -> None:
 @given(scored())
 def test_no_reading_beats_the_chosen_one(hc: tuple[Hand, WinContext]) -> None:
     """就高不就低: the reported total is the best over every decomposition and role."""
-    from unomahjong.fans.engine import evaluate
+    from unomahjong.fans.engine import best_count
 
     hand, ctx = hc
     assume(not ctx.heavenly_hand)
     s = score(hand, ctx)
     facts = HandFacts(hand, ctx)
     best = max(
-        evaluate(UNO_FANS, Reading(facts, d, role), {}).total
+        best_count(UNO_FANS, Reading(facts, d, role), {}).total
         for d in decompose(hand)
         for role in d.win_roles
     )

@@ -17,7 +17,7 @@ import pytest
 
 from unomahjong import UNO, MahjongError, RulesError, decompose
 from unomahjong.audit import AuditReport, audit
-from unomahjong.fans.engine import HandCache, HandFacts, Reading, evaluate, raw_patterns
+from unomahjong.fans.engine import HandCache, HandFacts, Reading, best_count, raw_patterns
 from unomahjong.game import Bot, GreedyBot, IllegalActionError, RandomBot, play_hand
 from unomahjong.generate import random_winning_hand
 from unomahjong.rules import get_rules
@@ -256,7 +256,7 @@ def _sequential_audit(rules: str, hands: int, seed: int) -> tuple[object, ...]:
         for d in decompose(hand):
             for role in d.win_roles:
                 r = Reading(facts, d, role)
-                ev = evaluate(rs.fans, r, cache)
+                ev = best_count(rs.fans, r, cache)
                 if best is None or ev.key > best[0].key:
                     best = (ev, r)
         assert best is not None

@@ -14,6 +14,7 @@ shanten is that distance minus one.
 
 from __future__ import annotations
 
+import enum
 import sys
 import threading
 from typing import Final
@@ -189,6 +190,27 @@ BlockInfo = tuple[int, int, int, int]
 """(vector id, bits of held codes, bits of codes held twice or more, pairs held)."""
 
 
+class BlockStatus(enum.Enum):
+    """What one block's counts are as groups, for the wait search."""
+
+    MELDS = "melds"
+    """Exactly melds (pungs and chows)."""
+    MELDS_AND_PAIR = "melds and a pair"
+    """Exactly melds and one pair."""
+    NEITHER = "neither"
+    """Neither: the block needs a tile (or has one too many)."""
+
+    # Members are singletons compared by identity; hashing by identity too
+    # keeps the memo keys that hold a status as cheap as with a string
+    # (``Enum.__hash__`` is a Python-level call).
+    __hash__ = object.__hash__
+
+
+_MELDS: Final = BlockStatus.MELDS
+_MELDS_AND_PAIR: Final = BlockStatus.MELDS_AND_PAIR
+_NEITHER: Final = BlockStatus.NEITHER
+
+
 class BlockKind:
     """How to read one block's count slice: which offsets are suited ranks."""
 
@@ -210,12 +232,12 @@ class BlockKind:
         self.suited = suited
         self.honour_offsets = honour_offsets
         self.memo: dict[tuple[int, ...], BlockInfo] = {}
-        self.status_memo: dict[tuple[int, ...], str] = {}
-        self.completing_memo: dict[tuple[tuple[int, ...], str], tuple[int, ...]] = {}
+        self.status_memo: dict[tuple[int, ...], BlockStatus] = {}
+        self.completing_memo: dict[tuple[tuple[int, ...], BlockStatus], tuple[int, ...]] = {}
         # The previous generation of each (unomahjong._memo.keep).
         self.memo_old: dict[tuple[int, ...], BlockInfo] = {}
-        self.status_old: dict[tuple[int, ...], str] = {}
-        self.completing_old: dict[tuple[tuple[int, ...], str], tuple[int, ...]] = {}
+        self.status_old: dict[tuple[int, ...], BlockStatus] = {}
+        self.completing_old: dict[tuple[tuple[int, ...], BlockStatus], tuple[int, ...]] = {}
         self.offsets = tuple(range(9)) if suited else ()
         self.offsets += honour_offsets
 
@@ -234,9 +256,9 @@ class BlockKind:
                 keep(self, "memo", "memo_old", key, r)
         return r
 
-    def status(self, key: tuple[int, ...]) -> str:
-        """Whether the block's counts are exactly melds (``"M"``), exactly
-        melds and one pair (``"P"``) or neither (``"X"``). Found by a direct
+    def status(self, key: tuple[int, ...]) -> BlockStatus:
+        """Whether the block's counts are exactly melds, exactly melds and one
+        pair, or neither (:class:`BlockStatus`). Found by a direct
         search, much cheaper on a miss than the overlap vector: the wait test
         of scoring asks it of many one-off keys."""
         memo = self.status_memo
@@ -252,9 +274,9 @@ class BlockKind:
                 keep(self, "status_memo", "status_old", key, r)
         return r
 
-    def completing(self, key: tuple[int, ...], want: str) -> tuple[int, ...]:
+    def completing(self, key: tuple[int, ...], want: BlockStatus) -> tuple[int, ...]:
         """Offsets whose tile, added to this block, gives it status ``want``
-        (``"M"`` or ``"P"``, see :meth:`status`). Only tiles that can join a
+        (melds, or melds and a pair; see :meth:`status`). Only tiles that can join a
         group are tried: a rank beside a held one, or a held honour."""
         mkey = (key, want)
         memo = self.completing_memo
@@ -270,7 +292,7 @@ class BlockKind:
                 keep(self, "completing_memo", "completing_old", mkey, r)
         return r
 
-    def _completing(self, key: tuple[int, ...], want: str) -> tuple[int, ...]:
+    def _completing(self, key: tuple[int, ...], want: BlockStatus) -> tuple[int, ...]:
         out: list[int] = []
         grown = list(key)
         for off in self.offsets:
@@ -280,15 +302,15 @@ class BlockKind:
             elif not key[off]:
                 continue  # a lone honour is neither a pung nor a pair
             grown[off] += 1
-            if self.status(tuple(grown)) == want:
+            if self.status(tuple(grown)) is want:
                 out.append(off)
             grown[off] -= 1
         return tuple(out)
 
-    def _status(self, key: tuple[int, ...]) -> str:
+    def _status(self, key: tuple[int, ...]) -> BlockStatus:
         n = sum(key)
         if n % 3 == 1:
-            return "X"
+            return _NEITHER
         honour_pairs = 0
         for off in self.honour_offsets:
             # Copies of an honour are pungs, plus a pair when 2 are left over
@@ -297,12 +319,12 @@ class BlockKind:
             if left == 2:
                 honour_pairs += 1
             elif left:
-                return "X"
+                return _NEITHER
         want_pair = n % 3 == 2
         if honour_pairs > int(want_pair):
-            return "X"
+            return _NEITHER
         if not self.suited:
-            return "P" if want_pair else "M"
+            return _MELDS_AND_PAIR if want_pair else _MELDS
         ranks = list(key[:9])
         if not want_pair or honour_pairs:
             ok = _melds_only(ranks)
@@ -320,8 +342,8 @@ class BlockKind:
                     if ok:
                         break
         if not ok:
-            return "X"
-        return "P" if want_pair else "M"
+            return _NEITHER
+        return _MELDS_AND_PAIR if want_pair else _MELDS
 
     def _compute(self, key: tuple[int, ...]) -> BlockInfo:
         vid = intern(suit_vector(key[:9])) if self.suited else ZERO_ID

@@ -24,8 +24,9 @@ import attrs
 from . import _parallel
 from .context import WinContext
 from .decompose import decompose
-from .fans.engine import HandCache, HandFacts, Reading, evaluate, raw_patterns
+from .fans.engine import HandCache, best_count, raw_patterns
 from .fans.model import FanTable
+from .fans.reading import HandFacts, Reading
 from .generate import random_winning_hand
 from .hand import Hand
 from .rules import RuleSet, count_option, get_rules, seed_option
@@ -95,7 +96,7 @@ def _count(
     for d in decompose(hand):
         for role in d.win_roles:
             r = Reading(facts, d, role)
-            ev = evaluate(table, r, cache)
+            ev = best_count(table, r, cache)
             if best is None or ev.key > best[0].key:
                 best = (ev, r)
     if best is None:

@@ -205,15 +205,17 @@ class RuleSet:
         off: Iterable[str] = (),
         name: str | None = None,
     ) -> RuleSet:
-        """A copy with rows of the fan table added, replaced or switched off.
+        """A copy with fans of the table added, replaced or switched off.
 
-        Each of ``fans`` is a row (:class:`~unomahjong.fans.model.FanDef`) or
-        a row with its detector (``(FanDef, Detector)``):
+        Each of ``fans`` is a fan (:class:`~unomahjong.fans.model.FanDef`,
+        with or without its ``detector``) or a row with a detector
+        (``(FanDef, Detector)``, the same as the row with that detector):
 
-        * a row whose ``id`` the table has replaces that row in place and
-          keeps its detector (new points, exclusions or names);
-        * a row and detector whose ``id`` the table has replace both;
-        * a row and detector with a new ``id`` are added after the last row.
+        * a fan without a detector whose ``id`` the table has replaces that
+          row in place and keeps its detector (new points, exclusions or
+          names);
+        * a fan with a detector whose ``id`` the table has replaces both;
+        * a fan with a detector and a new ``id`` is added after the last row.
 
         ``off`` lists fan ids switched off, as ``RuleOptions.disabled_fans``
         does. A table with a detector of its own is scored by the Python
@@ -224,11 +226,12 @@ class RuleSet:
         changes = _fan_changes(fans)
         table = self.table
         rows = list(table.rows)
-        detectors = dict(table.detectors)
         labels = []
-        for row, detector in changes:
+        for row in changes:
             if row.id in table.by_id:
-                if detector is not None and row.id == table.fallback:
+                if row.detector is None:
+                    row = attrs.evolve(row, detector=table.by_id[row.id].detector)
+                elif row.id == table.fallback:
                     raise RulesError(
                         "bad-fan",
                         f"{row.id} is the fallback fan: it is scored when no other is,"
@@ -236,17 +239,15 @@ class RuleSet:
                     )
                 rows[table.position[row.id]] = row
                 labels.append("~" + row.id)
-            elif detector is None:
+            elif row.detector is None:
                 raise RulesError(
                     "bad-fan",
                     f"{row.id} is not a fan of the {self.name} table: a new row needs its detector",
-                    hint="pass (FanDef(...), Detector(...))",
+                    hint="pass FanDef(..., detector=Detector(...))",
                 )
             else:
                 rows.append(row)
                 labels.append("+" + row.id)
-            if detector is not None:
-                detectors[row.id] = detector
         try:
             switched_off = None if isinstance(off, str) else frozenset(off)
         except TypeError:
@@ -258,7 +259,7 @@ class RuleSet:
         labels += ["-" + f for f in sorted(switched_off)]
         new_name = self._name(name, "fans:" + ",".join(labels))
         try:
-            new_table = FanTable(new_name, tuple(rows), detectors, table.fallback, table.bonus)
+            new_table = FanTable(new_name, tuple(rows), table.fallback, table.bonus)
         except (ValueError, TypeError) as e:  # a row's exclusions: unknown fans, not ids
             raise RulesError("bad-fan", str(e)) from None
         options = attrs.evolve(
@@ -294,13 +295,13 @@ class RuleSet:
         return attrs.evolve(self, name=self._name(name, label), **changes)
 
 
-def _fan_changes(fans: tuple[object, ...]) -> list[tuple[FanDef, Detector | None]]:
-    """The arguments of :meth:`RuleSet.with_fans` as (row, detector or None),
-    each checked."""
-    out: list[tuple[FanDef, Detector | None]] = []
+def _fan_changes(fans: tuple[object, ...]) -> list[FanDef]:
+    """The arguments of :meth:`RuleSet.with_fans` as fans (a row and
+    detector pair as the row with that detector), each checked."""
+    out: list[FanDef] = []
     seen: set[str] = set()
     for item in fans:
-        row, detector = (item, None) if isinstance(item, FanDef) else _pair(item)
+        row = _fan(item)
         if not isinstance(row.id, str) or not row.id:
             raise RulesError("bad-fan", f"a fan id is a non-empty text, not {quote(row.id)}")
         if whole(row.points) is None or row.points < 0:
@@ -308,19 +309,25 @@ def _fan_changes(fans: tuple[object, ...]) -> list[tuple[FanDef, Detector | None
         if row.id in seen:
             raise RulesError("bad-fan", f"{row.id} is given twice")
         seen.add(row.id)
-        out.append((row, detector))
+        out.append(row)
     return out
 
 
-def _pair(item: object) -> tuple[FanDef, Detector]:
-    if (
+def _fan(item: object) -> FanDef:
+    row: FanDef | None = None
+    if isinstance(item, FanDef):
+        row = item
+    elif (
         isinstance(item, tuple)
         and len(item) == 2
         and isinstance(item[0], FanDef)
         and isinstance(item[1], Detector)
-        and callable(item[1].fn)
     ):
-        return item[0], item[1]
+        row = attrs.evolve(item[0], detector=item[1])
+    if row is not None and (
+        row.detector is None or (isinstance(row.detector, Detector) and callable(row.detector.fn))
+    ):
+        return row
     raise wrong_type(
         RulesError,
         "bad-fan",

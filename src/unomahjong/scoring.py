@@ -20,8 +20,9 @@ from ._text import display_width as display_width
 from .context import WinContext
 from .decompose import Decomposition, WinRole, decompose_under
 from .errors import ContextError, HandError, NotWinningError
-from .fans.engine import Count, Entry, HandCache, HandFacts, Reading, best_count
+from .fans.engine import Count, Entry, HandCache, best_count
 from .fans.model import FanDef, FanTable
+from .fans.reading import HandFacts, Reading
 from .hand import Hand, Meld, PrettyPrinter
 from .notation import MAX_HAND_LENGTH, check_length, format_meld, format_tiles, parse_hand
 from .rules import RuleSet, get_rules

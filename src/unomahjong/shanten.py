@@ -21,7 +21,7 @@ import attrs
 
 from . import _engine
 from ._checks import iterable
-from ._distance import ZERO_ID, BlockKind, block_kind, convolve_ids, vector
+from ._distance import ZERO_ID, BlockKind, BlockStatus, block_kind, convolve_ids, vector
 from .errors import HandError
 from .hand import Hand, refuse_hand
 from .shapes import Shape, ShapeSpec, ranks_held, shapes_for, shapes_of
@@ -45,8 +45,6 @@ class _Layout:
     honour_mask: int
     orphan_mask: int
     kind_codes: tuple[int, ...]
-    suited_codes: frozenset[int]
-    valid_codes: frozenset[int]
     # The special shapes the rule set allows (the standard one always is).
     seven_pairs: bool
     orphans: bool
@@ -73,8 +71,6 @@ def _layout(spec: ShapeSpec) -> _Layout:
         honour_mask=sum(1 << c for c in spec.honour_codes),
         orphan_mask=sum(1 << c for c in spec.orphan_codes),
         kind_codes=tuple(t.code for t in ts.tiles),
-        suited_codes=frozenset(t.code for t in ts.tiles if t.rank is not None),
-        valid_codes=frozenset(t.code for t in ts.tiles),
         seven_pairs=Shape.SEVEN_PAIRS in spec.shapes,
         orphans=Shape.THIRTEEN_ORPHANS in spec.shapes,
         honours_knitted=Shape.HONOURS_AND_KNITTED in spec.shapes,
@@ -420,10 +416,9 @@ def _require_13(hand: Hand, what: str) -> None:
 
 def _block_status(
     lay: _Layout, counts: Sequence[int]
-) -> list[tuple[int, BlockKind, tuple[int, ...], str]]:
-    """Each block's counts and whether they are exactly melds ("M"), exactly
-    melds and a pair ("P"), or neither ("X"): :meth:`BlockKind.status`."""
-    status: list[tuple[int, BlockKind, tuple[int, ...], str]] = []
+) -> list[tuple[int, BlockKind, tuple[int, ...], BlockStatus]]:
+    """Each block's counts and what they are as groups (:meth:`BlockKind.status`)."""
+    status: list[tuple[int, BlockKind, tuple[int, ...], BlockStatus]] = []
     for a, kind in lay.blocks:
         key = tuple(counts[a : a + kind.length])
         status.append((a, kind, key, kind.status(key)))
@@ -437,18 +432,19 @@ def _standard_waits(lay: _Layout, counts: Sequence[int]) -> Iterator[int]:
     # Tallies over all blocks; each block then looks at the others' tallies.
     broken = paired = 0
     for s in status:
-        if s[3] == "X":
+        if s[3] is BlockStatus.NEITHER:
             broken += 1
-        elif s[3] == "P":
+        elif s[3] is BlockStatus.MELDS_AND_PAIR:
             paired += 1
     if broken > 1:
         return  # one tile cannot mend two blocks
     for a, kind, key, st in status:
-        if broken - (st == "X"):
+        if broken - (st is BlockStatus.NEITHER):
             continue
-        pairs = paired - (st == "P")
+        pairs = paired - (st is BlockStatus.MELDS_AND_PAIR)
         if pairs <= 1:
-            for off in kind.completing(key, "M" if pairs else "P"):
+            want = BlockStatus.MELDS if pairs else BlockStatus.MELDS_AND_PAIR
+            for off in kind.completing(key, want):
                 yield a + off
 
 
@@ -524,7 +520,7 @@ def _special_waits(lay: _Layout, counts: Sequence[int], melds: int) -> set[int]:
             out.update(_standard_waits(lay, rest))
         else:
             status = [st for *_, st in _block_status(lay, rest)]
-            if "X" not in status and status.count("P") == 1:
+            if BlockStatus.NEITHER not in status and status.count(BlockStatus.MELDS_AND_PAIR) == 1:
                 out.update(c for c in codes if not counts[c])
     return out
 

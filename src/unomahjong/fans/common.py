@@ -16,8 +16,8 @@ from collections.abc import Callable, Sequence
 from ..hand import Meld, MeldKind
 from ..shapes import Shape
 from ..tiles import HonourSpec, Tile
-from .engine import Reading
-from .model import Detector, DetectorKind, MeldKey
+from .model import Detector, DetectorKind, Gate, MeldKey
+from .reading import Reading
 
 # ------------------------------------------------------------- set builders
 
@@ -189,8 +189,9 @@ def single_wait(r: Reading) -> int:
 # ------------------------------------------------------------- context
 
 
-def flag(name: str) -> Callable[[Reading], int]:
-    """A detector that reads one :class:`WinContext` flag."""
+def context_flag(name: str) -> Callable[[Reading], int]:
+    """A detector function that reads one :class:`WinContext` flag (the
+    input check of flags is ``unomahjong._checks.flag``, another thing)."""
 
     def detect(r: Reading) -> int:
         return int(bool(getattr(r.context, name)))
@@ -271,9 +272,9 @@ def all_honours(r: Reading) -> int:
     return int(not r.special and not r.facts.suited)
 
 
-def ranks_in(ok: frozenset[int]) -> Callable[[Reading], int]:
-    """A detector: every tile is a number tile with a rank in ``ok`` (not a
-    special shape)."""
+def only_ranks(ok: frozenset[int]) -> Callable[[Reading], int]:
+    """A detector function: every tile is a number tile with a rank in ``ok``
+    (not a special shape). :func:`only_ranks_fan` is its :class:`Detector`."""
 
     def detect(r: Reading) -> int:
         f = r.facts
@@ -282,9 +283,9 @@ def ranks_in(ok: frozenset[int]) -> Callable[[Reading], int]:
     return detect
 
 
-all_terminals: Callable[[Reading], int] = ranks_in(_TERMINALS)
-_evens_only = ranks_in(_EVENS)
-_fives_only = ranks_in(_FIVES)
+all_terminals: Callable[[Reading], int] = only_ranks(_TERMINALS)
+_evens_only = only_ranks(_EVENS)
+_fives_only = only_ranks(_FIVES)
 
 
 def all_terminals_and_honours(r: Reading) -> int:
@@ -308,8 +309,10 @@ def half_flush(r: Reading) -> int:
     return int(not r.special and bool(f.honours) and len(f.suits) == 1 and len(f.colours) == 1)
 
 
-def ranks_within(ok: frozenset[int]) -> Detector:
-    return Detector(S, ranks_in(ok), per_hand=True, requires="honourless")
+def only_ranks_fan(ok: frozenset[int]) -> Detector:
+    """The detector of a fan of number tiles with ranks in ``ok`` only (全大,
+    大于五, ...): :func:`only_ranks`, once per hand, gated on no honour."""
+    return Detector(S, only_ranks(ok), per_hand=True, requires=Gate.HONOURLESS)
 
 
 def all_fives(r: Reading) -> int:
@@ -328,7 +331,7 @@ def _holds_five(m: Meld) -> bool:
     return 3 <= rank <= 5 if m.kind is MeldKind.CHOW else rank == 5
 
 
-all_simples: Callable[[Reading], int] = ranks_in(_SIMPLES)
+all_simples: Callable[[Reading], int] = only_ranks(_SIMPLES)
 
 
 def no_honours(r: Reading) -> int:
@@ -336,9 +339,9 @@ def no_honours(r: Reading) -> int:
 
 
 _SHAPE_GATES = {
-    Shape.SEVEN_PAIRS: "seven_pairs",
-    Shape.THIRTEEN_ORPHANS: "special",
-    Shape.HONOURS_AND_KNITTED: "special",
+    Shape.SEVEN_PAIRS: Gate.SEVEN_PAIRS,
+    Shape.THIRTEEN_ORPHANS: Gate.SPECIAL,
+    Shape.HONOURS_AND_KNITTED: Gate.SPECIAL,
 }
 
 
@@ -362,7 +365,7 @@ def all_chows(r: Reading) -> int:
     return 0
 
 
-def at_least(fn: Callable[[Reading], int], n: int, *, requires: str | None = None) -> Detector:
+def at_least(fn: Callable[[Reading], int], n: int, *, requires: Gate | None = None) -> Detector:
     """Holds with at least ``n``: the larger fans' exclusions keep one counted
     (四杠 excludes 三杠, 三暗刻 excludes 双暗刻, ...)."""
 
@@ -476,7 +479,7 @@ def honour_pungs_fan(test: Callable[[HonourSpec], bool], n: int, exact: bool = F
         S,
         fn,
         evidence=lambda r: tuple(honour_pungs(r, test)),
-        requires="honour_pungs",
+        requires=Gate.HONOUR_PUNGS,
     )
 
 
@@ -497,15 +500,15 @@ def little_honours_fan(test: Callable[[HonourSpec], bool], n: int) -> Detector:
         S,
         fn,
         evidence=lambda r: tuple(honour_pungs(r, test)),
-        requires="honour_pungs",
+        requires=Gate.HONOUR_PUNGS,
     )
 
 
-def counted(fn: Callable[[Reading], int], *, requires: str | None = None) -> Detector:
+def counted(fn: Callable[[Reading], int], *, requires: Gate | None = None) -> Detector:
     """A simple, per-reading detector."""
     return Detector(S, fn, requires=requires)
 
 
-def hand_level(fn: Callable[[Reading], int], *, requires: str | None = None) -> Detector:
+def hand_level(fn: Callable[[Reading], int], *, requires: Gate | None = None) -> Detector:
     """A simple detector that depends only on the hand and its shape family."""
     return Detector(S, fn, per_hand=True, requires=requires)

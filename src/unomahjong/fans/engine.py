@@ -1,7 +1,7 @@
 """The counting machinery shared by every rule set.
 
 One :class:`Reading` is a decomposition with one role of the winning tile.
-:func:`evaluate` finds its fans and applies the five principles:
+:func:`best_count` finds its fans and applies the five principles:
 
 * 不重复 (non-repetition): each counted fan's ``excludes`` removes fans, top
   of the table first; exclusion is not transitive (an excluded fan excludes
@@ -12,7 +12,7 @@ One :class:`Reading` is a decomposition with one role of the winning tile.
   least one meld not yet combined — chosen by exact search: most edges, then
   most distinct fans, then more of the fan higher in the table;
 * 就高不就低: every alternative (which set fan, which reading, which role) is
-  scored and the best kept by :func:`score_key`.
+  scored and the best kept by its tie-break key (``_entries_key``).
 """
 
 from __future__ import annotations
@@ -21,336 +21,25 @@ import itertools
 from collections.abc import Sequence
 from typing import NamedTuple
 
-import attrs
-
 from .. import _memo
 from .._memo import keep
-from ..context import WinContext
-from ..decompose import Decomposition, Role, WinRole
-from ..hand import Hand, Meld, MeldKind
-from ..shanten import won_on_single_wait
-from ..shapes import Shape, ShapeSpec
-from ..tiles import HonourSpec, Tile
-from .model import DetectorKind, FanDef, FanTable, MeldKey
-
-
-class HandFacts:
-    """Facts about the hand's tiles, computed once per hand and context.
-
-    Every fact but the wait test is computed eagerly in one pass over the
-    held kinds: the per-hand detectors read most of them, and plain slots
-    are much cheaper to read than cached properties."""
-
-    __slots__ = (
-        "_unique_wait",
-        "colours",
-        "concealed_kongs",
-        "context",
-        "counts",
-        "exposed_kongs",
-        "exposed_melds",
-        "flagged",
-        "fours",
-        "hand",
-        "honourless",
-        "honours",
-        "kongs",
-        "ranks",
-        "shapes",
-        "suited",
-        "suits",
-        "tiles",
-    )
-    hand: Hand
-    context: WinContext
-    counts: tuple[int, ...]
-    tiles: list[Tile]
-    suited: list[Tile]
-    honours: list[Tile]
-    honourless: bool
-    ranks: frozenset[int]
-    suits: frozenset[int]
-    colours: frozenset[int]
-    fours: tuple[int, ...]
-    exposed_melds: int
-    exposed_kongs: int
-    concealed_kongs: int
-    kongs: int
-    flagged: bool
-    shapes: ShapeSpec | None
-    _unique_wait: bool | None
-
-    def __init__(self, hand: Hand, context: WinContext, shapes: ShapeSpec | None = None) -> None:
-        self.hand = hand
-        self.context = context
-        self.shapes = shapes
-        """The rule set's shapes, which the waits are judged by (None: every
-        shape of the tile set)."""
-        counts = hand.all_counts
-        self.counts = counts
-        """Per-code counts of every tile, melds (kongs as four) included."""
-        tiles: list[Tile] = []
-        suited: list[Tile] = []
-        honours: list[Tile] = []
-        ranks: set[int] = set()
-        suits: set[int] = set()
-        colours: set[int] = set()
-        fours: list[int] = []
-        for t in hand.tileset.held(counts):  # one pass, in canonical order
-            n = counts[t.code]
-            tiles.append(t)
-            if t.rank is None:
-                honours.append(t)
-            else:
-                suited.append(t)
-                ranks.add(t.rank)
-                if t.suit is not None:
-                    suits.add(t.suit)
-            if t.suit is not None:
-                colours.add(t.suit)
-            if n == 4:
-                fours.append(t.code)
-        self.tiles = tiles
-        """The distinct tile kinds held, in canonical order."""
-        self.suited = suited
-        """Distinct number-tile kinds held."""
-        self.honours = honours
-        """Distinct honour kinds held."""
-        self.honourless = not honours
-        """True when no honour is held (every range and flush fan needs it)."""
-        self.ranks = frozenset(ranks)
-        """Ranks of the number tiles held."""
-        self.suits = frozenset(suits)
-        """Suits (colours) of the number tiles held."""
-        self.colours = frozenset(colours)
-        """Every colour held, honours carrying a colour included (UNO)."""
-        self.fours = tuple(fours)
-        """Codes of the kinds whose four copies are all held."""
-        exposed = exposed_kongs = concealed_kongs = 0
-        for m in hand.melds:
-            if m.exposed:
-                exposed += 1
-                exposed_kongs += m.kind is MeldKind.KONG
-            else:
-                concealed_kongs += m.kind is MeldKind.KONG
-        self.exposed_melds = exposed
-        """Declared melds that are exposed (concealed kongs do not count)."""
-        self.exposed_kongs = exposed_kongs
-        """Exposed kongs."""
-        self.concealed_kongs = concealed_kongs
-        """Concealed kongs (a hand's only concealed declared melds)."""
-        self.kongs = exposed_kongs + concealed_kongs
-        """Kongs declared, exposed or concealed."""
-        c = context
-        self.flagged = (
-            c.last_tile
-            or c.kong_replacement
-            or c.robbing_kong
-            or c.heavenly_hand
-            or c.earthly_hand
-            or c.heavenly_uno
-        )
-        """True when the context sets a flag of a special win (the wall's last
-        tile, a replacement tile, robbing a kong, a first-turn win)."""
-        self._unique_wait: bool | None = None
-
-    @property
-    def unique_wait(self) -> bool:
-        """True when the 13 tiles before the win wait on exactly one kind (by
-        shape, the rule set's shapes). Computed on first use: only a
-        wait-shaped reading asks."""
-        w = self._unique_wait
-        if w is None:
-            w = self._unique_wait = won_on_single_wait(self.hand, self.shapes)
-        return w
-
-
-class Reading:
-    """One decomposition with one role of the winning tile, plus hand facts."""
-
-    __slots__ = (
-        "_wait",
-        "chow_keys",
-        "chows",
-        "concealed_pungs",
-        "context",
-        "decomposition",
-        "facts",
-        "family",
-        "hand",
-        "honour_pungs",
-        "knitted",
-        "melds",
-        "number_pungs",
-        "pair",
-        "pung_keys",
-        "pungs",
-        "role",
-        "seven_pairs",
-        "shape",
-        "special",
-        "win",
-    )
-    facts: HandFacts
-    hand: Hand
-    context: WinContext
-    decomposition: Decomposition
-    role: WinRole
-    shape: Shape
-    special: bool
-    seven_pairs: bool
-    knitted: bool
-    family: str
-    melds: tuple[Meld, ...]
-    pair: Tile | None
-    win: Tile
-    chows: tuple[int, ...]
-    pungs: tuple[int, ...]
-    number_pungs: tuple[int, ...]
-    chow_keys: tuple[MeldKey, ...]
-    pung_keys: tuple[MeldKey, ...]
-    honour_pungs: tuple[tuple[int, HonourSpec], ...]
-    concealed_pungs: int
-    _wait: str | bool | None
-
-    def __init__(self, facts: HandFacts, decomposition: Decomposition, role: WinRole) -> None:
-        self.facts = facts
-        self.hand = facts.hand
-        self.context = facts.context
-        self.decomposition = decomposition
-        self.role = role
-        shape = self.shape = decomposition.shape
-        special = shape is Shape.THIRTEEN_ORPHANS or shape is Shape.HONOURS_AND_KNITTED
-        self.special = special
-        """True for the special shapes that tile- and meld-based fans skip."""
-        self.seven_pairs = shape is Shape.SEVEN_PAIRS
-        """True for seven pairs (a gate of the fans of that shape)."""
-        self.knitted = bool(decomposition.knitted)
-        """True when the reading holds a knitted set (a gate of 组合龙)."""
-        self.family = "special" if special else "pairs" if self.seven_pairs else "melds"
-        """Shape family for per-hand caching: special, pairs or melds."""
-        melds = self.melds = decomposition.melds
-        self.pair = decomposition.pair
-        win = self.hand.win
-        assert win is not None
-        self.win = win
-        chows: list[int] = []
-        pungs: list[int] = []
-        number_pungs: list[int] = []
-        chow_keys: list[MeldKey] = []
-        pung_keys: list[MeldKey] = []
-        honour_pungs: list[tuple[int, HonourSpec]] = []
-        concealed_pungs = 0
-        role = self.role
-        # A concealed pung completed by a discard counts as exposed (暗刻).
-        claimed = (
-            -1
-            if role.role is not Role.MELD or role.index is None or self.context.self_drawn
-            else role.index
-        )
-        for i, m in enumerate(melds):
-            t = m.tile
-            kind = m.kind
-            if kind is MeldKind.CHOW:
-                chows.append(i)
-                assert t.suit is not None and t.rank is not None
-                chow_keys.append((t.suit, t.rank))
-            else:
-                pungs.append(i)
-                if not m.exposed and (kind is MeldKind.KONG or i != claimed):
-                    concealed_pungs += 1
-                if t.rank is not None:
-                    assert t.suit is not None
-                    number_pungs.append(i)
-                    pung_keys.append((t.suit, t.rank))
-                else:
-                    assert t.honour is not None
-                    honour_pungs.append((i, t.honour))
-        self.chows = tuple(chows)
-        """Indices of the chows in ``melds``."""
-        self.pungs = tuple(pungs)
-        """Indices of the pungs and kongs in ``melds``."""
-        self.number_pungs = tuple(number_pungs)
-        """Indices of the pungs and kongs of number tiles."""
-        self.chow_keys = tuple(chow_keys)
-        """(suit, lowest rank) of each chow, in ``chows`` order."""
-        self.pung_keys = tuple(pung_keys)
-        """(suit, rank) of each number pung or kong, in ``number_pungs`` order."""
-        self.honour_pungs = tuple(honour_pungs)
-        """(index, honour) of each pung or kong of honours."""
-        self.concealed_pungs = concealed_pungs
-        """暗刻 in this reading: concealed pungs and kongs, less a pung the
-        winning tile completed by a discard."""
-        self._wait: str | bool | None = False
-
-    @property
-    def wait(self) -> str | None:
-        """The wait the winning tile completed, when it was the hand's only
-        wait: ``"edge"``, ``"closed"`` or ``"single"``; else None. Computed
-        once per reading: three detectors ask."""
-        w = self._wait
-        if w is False:
-            w = self._wait = self._wait_kind()
-        assert w is not True
-        return w
-
-    def _wait_kind(self) -> str | None:
-        if self.special:
-            return None
-        role = self.role
-        kind = None
-        if role.role is Role.PAIR:
-            kind = "single"
-        elif role.role is Role.MELD and role.index is not None:
-            m = self.melds[role.index]
-            if m.kind is MeldKind.CHOW:
-                start = m.tile.rank
-                rank = self.win.rank
-                assert start is not None and rank is not None
-                if rank == start + 1:
-                    kind = "closed"
-                elif (start == 1 and rank == 3) or (start == 7 and rank == 7):
-                    kind = "edge"
-        if kind is None or not self.facts.unique_wait:
-            return None
-        return kind
-
-
-@attrs.frozen(slots=True)
-class CountedFan:
-    """A fan as counted in a reading."""
-
-    fan: FanDef
-    count: int
-    melds: tuple[int, ...] = ()
-    """Indices into the reading's melds that produced it (may be empty)."""
-
-
-@attrs.frozen(slots=True)
-class Evaluation:
-    """The counted fans of one reading and their total."""
-
-    fans: tuple[CountedFan, ...]
-    total: int
-    key: tuple[object, ...]
-
+from ..tiles import Tile
+from .model import DetectorKind, FanTable, MeldKey
+from .reading import HandFacts as HandFacts  # the engine's inputs, named here too
+from .reading import Reading as Reading
+from .reading import ShapeFamily
 
 Entry = tuple[int, int, tuple[int, ...]]
-"""A fan while counting: (row position, count, meld indices). The engine
-works on row positions and bit masks, and builds :class:`CountedFan` values
-only for the alternative that wins."""
-
-
-def score_key(table: FanTable, fans: Sequence[CountedFan]) -> tuple[object, ...]:
-    """Tie-break key, larger is better: total, then fan points sorted descending
-    (element by element), then counts row by row in table order (more of the
-    first row that differs wins)."""
-    position = table.position
-    return _entries_key(table, [(position[f.fan.id], f.count, f.melds) for f in fans])
+"""Internal: a fan while counting, as (row position, count, meld indices).
+The engine works on row positions and bit masks; scoring turns the entries
+of the reading that wins into :class:`~unomahjong.scoring.FanEntry` values,
+the one public form of a counted fan."""
 
 
 def _entries_key(table: FanTable, entries: Sequence[Entry]) -> tuple[int, list[int], list[int]]:
-    """:func:`score_key` of entries."""
+    """The tie-break key of a reading's counted fans, larger is better: total,
+    then fan points sorted descending (element by element), then counts row
+    by row in table order (more of the first row that differs wins)."""
     total = 0
     points: list[int] = []
     rows: list[int] = []
@@ -389,7 +78,7 @@ class _Found(NamedTuple):
     per_meld: list[SetHit]
 
 
-HandCache = dict[str, dict[int, tuple[int, tuple[int, ...]]]]
+HandCache = dict[ShapeFamily, dict[int, tuple[int, tuple[int, ...]]]]
 """Per-hand results of the detectors that depend only on the hand, by shape family."""
 
 
@@ -636,10 +325,10 @@ def _search_forest(
 
 class Count(NamedTuple):
     """The best way to count one reading, as row positions: what scoring
-    compares. :class:`Evaluation` is the same with fan objects."""
+    compares."""
 
     key: tuple[object, ...]
-    """:func:`score_key` of the fans."""
+    """The tie-break key of the fans (``_entries_key``)."""
     total: int
     entries: tuple[Entry, ...]
     """One entry per fan, in table order (empty when void)."""
@@ -699,14 +388,6 @@ def _best_count(table: FanTable, r: Reading, found: _Found) -> Count:
             if best is _VOID or key > best.key:
                 best = Count(key, key[0], tuple(entries))
     return best
-
-
-def evaluate(table: FanTable, r: Reading, cache: HandCache) -> Evaluation:
-    """The best-scoring way to count one reading's fans."""
-    c = best_count(table, r, cache)
-    rows = table.rows
-    fans = tuple(CountedFan(rows[pos], n, melds) for pos, n, melds in c.entries)
-    return Evaluation(fans, c.total, c.key)
 
 
 def _count(

@@ -1,9 +1,10 @@
 """The Guobiao (MCR) fan table: the 81 fans of the 2006 Chinese Official rules
 as the common calculators implement them, plus the optional 明暗杠 convention.
 
-Rows are ``(number, 中文名, ID, English name, points, definition, excludes,
-absorbs)`` like the UNO table; detectors are shared with UNO wherever the
-counting principle is the same (``fans/common.py``).
+Each fan is one :class:`~unomahjong.fans.model.FanDef` record, like the UNO
+table's; detectors are shared with UNO wherever the counting principle is
+the same (``fans/common.py``), and the few of MCR alone are defined above
+the table.
 """
 
 from __future__ import annotations
@@ -27,12 +28,12 @@ from .common import (
     concealed_hand,
     concealed_kongs,
     concealed_pungs,
+    context_flag,
     counted,
     distinct_suits,
     double_pung,
     edge_wait,
     exposed_kongs,
-    flag,
     four_pure_shifted_chows,
     four_pure_shifted_pungs,
     full_flush,
@@ -53,6 +54,7 @@ from .common import (
     nine_gates,
     nine_gates_evidence,
     no_honours,
+    only_ranks_fan,
     outside_hand,
     pure_double_chow,
     pure_shifted_chows,
@@ -62,7 +64,6 @@ from .common import (
     pure_triple_chow,
     quadruple_chow,
     rank_steps,
-    ranks_within,
     same_rank,
     sets_of,
     seven_shifted_pairs,
@@ -74,159 +75,11 @@ from .common import (
     tile_hog,
     two_terminal_chows,
 )
-from .engine import Reading
-from .model import Detector, DetectorKind, FanTable, MeldKey, Row
-
-YJK = "幺九刻"
-
-# fmt: off
-ROWS: tuple[Row, ...] = (
-    (1, "大四喜", "BIG_FOUR_WINDS", "Big Four Winds", 88, "pungs/kongs of all four winds",
-     ("圈风刻", "门风刻", "三风刻", "碰碰和", YJK), ()),
-    (2, "大三元", "BIG_THREE_DRAGONS", "Big Three Dragons", 88, "pungs/kongs of all three dragons",
-     ("箭刻", "双箭刻"), (YJK,)),
-    (3, "绿一色", "ALL_GREEN", "All Green", 88, "only 23468 of bamboo and the green dragon",
-     ("混一色",), ()),
-    (4, "九莲宝灯", "NINE_GATES", "Nine Gates", 88,
-     "concealed 1112345678999 of one suit before the win, won on any tile of that suit",
-     ("清一色", "不求人", "门前清", "无字"), (YJK,)),
-    (5, "四杠", "FOUR_KONGS", "Four Kongs", 88, "4 kongs",
-     ("三杠", "双明杠", "明杠", "双暗杠", "暗杠", "明暗杠", "单钓将", "碰碰和"), ()),
-    (6, "连七对", "SEVEN_SHIFTED_PAIRS", "Seven Shifted Pairs", 88,
-     "seven pairs: one suit, 7 consecutive ranks",
-     ("清一色", "不求人", "单钓将", "门前清", "七对", "无字"), ()),
-    (7, "十三幺", "THIRTEEN_ORPHANS", "Thirteen Orphans", 88,
-     "the 13 terminals and honours and a pair of one of them",
-     ("五门齐", "不求人", "单钓将", "门前清", "混幺九"), ()),
-    (8, "清幺九", "ALL_TERMINALS", "All Terminals", 64, "pungs/kongs and pair of 1s and 9s only",
-     ("混幺九", "碰碰和", "双同刻", YJK, "无字", "全带幺"), ()),
-    (9, "小四喜", "LITTLE_FOUR_WINDS", "Little Four Winds", 64,
-     "pungs/kongs of three winds and a pair of the fourth", ("三风刻",), (YJK,)),
-    (10, "小三元", "LITTLE_THREE_DRAGONS", "Little Three Dragons", 64,
-     "pungs/kongs of two dragons and a pair of the third", ("箭刻", "双箭刻"), (YJK,)),
-    (11, "字一色", "ALL_HONORS", "All Honors", 64, "honours only",
-     ("碰碰和", YJK, "全带幺", "混幺九"), ()),
-    (12, "四暗刻", "FOUR_CONCEALED_PUNGS", "Four Concealed Pungs", 64, "4 concealed pungs/kongs",
-     ("门前清", "碰碰和", "三暗刻", "双暗刻", "不求人"), ()),
-    (13, "一色双龙会", "PURE_TERMINAL_CHOWS", "Pure Terminal Chows", 64,
-     "one suit: 123, 123, 789, 789 and a pair of 5s",
-     ("七对", "清一色", "平和", "一般高", "老少副", "无字"), ()),
-    (14, "一色四同顺", "QUADRUPLE_CHOW", "Quadruple Chow", 48, "4 identical chows",
-     ("一色三同顺", "一色三节高", "一般高", "四归一"), ()),
-    (15, "一色四节高", "FOUR_PURE_SHIFTED_PUNGS", "Four Pure Shifted Pungs", 48,
-     "one suit: 4 pungs/kongs rising by 1", ("一色三同顺", "一色三节高", "碰碰和"), ()),
-    (16, "一色四步高", "FOUR_PURE_SHIFTED_CHOWS", "Four Pure Shifted Chows", 32,
-     "one suit: 4 chows rising by 1 each, or by 2 each", ("一色三步高", "连六", "老少副"), ()),
-    (17, "三杠", "THREE_KONGS", "Three Kongs", 32, "3 kongs",
-     ("双明杠", "明杠", "双暗杠", "暗杠", "明暗杠"), ()),
-    (18, "混幺九", "ALL_TERMINALS_AND_HONORS", "All Terminals and Honors", 32,
-     "pungs/kongs and pair of 1s, 9s and honours, with both", ("碰碰和", YJK, "全带幺"), ()),
-    (19, "七对", "SEVEN_PAIRS", "Seven Pairs", 24, "seven pairs",
-     ("不求人", "门前清", "单钓将"), ()),
-    (20, "七星不靠", "GREATER_HONORS_AND_KNITTED_TILES", "Greater Honors and Knitted Tiles", 24,
-     "全不靠 with all seven honours", ("五门齐", "不求人", "单钓将", "门前清", "全不靠"), ()),
-    (21, "全双刻", "ALL_EVEN_PUNGS", "All Even Pungs", 24, "pungs/kongs and pair of 2, 4, 6, 8",
-     ("碰碰和", "断幺", "无字"), ()),
-    (22, "清一色", "FULL_FLUSH", "Full Flush", 24, "one suit only", ("无字",), ()),
-    (23, "一色三同顺", "PURE_TRIPLE_CHOW", "Pure Triple Chow", 24, "3 identical chows",
-     ("一色三节高", "一般高"), ()),
-    (24, "一色三节高", "PURE_SHIFTED_PUNGS", "Pure Shifted Pungs", 24,
-     "one suit: 3 pungs/kongs rising by 1", ("一色三同顺",), ()),
-    (25, "全大", "UPPER_TILES", "Upper Tiles", 24, "7, 8 and 9 only", ("大于五", "无字"), ()),
-    (26, "全中", "MIDDLE_TILES", "Middle Tiles", 24, "4, 5 and 6 only", ("断幺", "无字"), ()),
-    (27, "全小", "LOWER_TILES", "Lower Tiles", 24, "1, 2 and 3 only", ("小于五", "无字"), ()),
-    (28, "清龙", "PURE_STRAIGHT", "Pure Straight", 16, "one suit: 123, 456, 789",
-     ("连六", "老少副"), ()),
-    (29, "三色双龙会", "THREE_SUITED_TERMINAL_CHOWS", "Three-Suited Terminal Chows", 16,
-     "two suits each 123+789, a pair of 5s in the third", ("喜相逢", "老少副", "无字", "平和"), ()),
-    (30, "一色三步高", "PURE_SHIFTED_CHOWS", "Pure Shifted Chows", 16,
-     "one suit: 3 chows rising by 1 each, or by 2 each", (), ()),
-    (31, "全带五", "ALL_FIVES", "All Fives", 16, "every meld and the pair contain a 5",
-     ("断幺", "无字"), ()),
-    (32, "三同刻", "TRIPLE_PUNG", "Triple Pung", 16, "3 pungs/kongs of the same rank",
-     ("双同刻",), ()),
-    (33, "三暗刻", "THREE_CONCEALED_PUNGS", "Three Concealed Pungs", 16, "3 concealed pungs/kongs",
-     ("双暗刻",), ()),
-    (34, "全不靠", "LESSER_HONORS_AND_KNITTED_TILES", "Lesser Honors and Knitted Tiles", 12,
-     "14 different tiles of a knitted set and honours", ("五门齐", "不求人", "单钓将", "门前清"), ()),
-    (35, "组合龙", "KNITTED_STRAIGHT", "Knitted Straight", 12,
-     "147, 258, 369 in three different suits", (), ()),
-    (36, "大于五", "UPPER_FOUR", "Upper Four", 12, "6 to 9 only", ("无字",), ()),
-    (37, "小于五", "LOWER_FOUR", "Lower Four", 12, "1 to 4 only", ("无字",), ()),
-    (38, "三风刻", "BIG_THREE_WINDS", "Big Three Winds", 12, "pungs/kongs of three winds",
-     (), (YJK,)),
-    (39, "花龙", "MIXED_STRAIGHT", "Mixed Straight", 8, "123, 456, 789 in three suits", (), ()),
-    (40, "推不倒", "REVERSIBLE_TILES", "Reversible Tiles", 8,
-     "only 1234589 of dots, 245689 of bamboo and the white dragon", ("缺一门",), ()),
-    (41, "三色三同顺", "MIXED_TRIPLE_CHOW", "Mixed Triple Chow", 8,
-     "the same chow in three suits", ("喜相逢",), ()),
-    (42, "三色三节高", "MIXED_SHIFTED_PUNGS", "Mixed Shifted Pungs", 8,
-     "pungs/kongs in three suits rising by 1", (), ()),
-    (43, "无番和", "CHICKEN_HAND", "Chicken Hand", 8, "no other fan (flowers aside)", (), ()),
-    (44, "妙手回春", "LAST_TILE_DRAW", "Last Tile Draw", 8, "self-drawn on the wall's last tile",
-     ("自摸",), ()),
-    (45, "海底捞月", "LAST_TILE_CLAIM", "Last Tile Claim", 8, "won on the last discard", (), ()),
-    (46, "杠上开花", "OUT_WITH_REPLACEMENT_TILE", "Out with Replacement Tile", 8,
-     "won on a kong's replacement tile", ("自摸",), ()),
-    (47, "抢杠和", "ROBBING_THE_KONG", "Robbing the Kong", 8,
-     "won on a tile added to an exposed pung", ("和绝张",), ()),
-    (48, "碰碰和", "ALL_PUNGS", "All Pungs", 6, "4 pungs/kongs and a pair", (), ()),
-    (49, "混一色", "HALF_FLUSH", "Half Flush", 6, "one suit and honours", (), ()),
-    (50, "三色三步高", "MIXED_SHIFTED_CHOWS", "Mixed Shifted Chows", 6,
-     "3 chows in three suits rising by 1", (), ()),
-    (51, "五门齐", "ALL_TYPES", "All Types", 6, "all three suits, winds and dragons", (), ()),
-    (52, "全求人", "MELDED_HAND", "Melded Hand", 6,
-     "4 exposed melds, won on a discard", ("单钓将",), ()),
-    (53, "双暗杠", "TWO_CONCEALED_KONGS", "Two Concealed Kongs", 6, "2 concealed kongs",
-     ("双暗刻", "暗杠"), ()),
-    (54, "双箭刻", "TWO_DRAGON_PUNGS", "Two Dragon Pungs", 6, "pungs/kongs of two dragons",
-     ("箭刻",), (YJK,)),
-    # Not one of the 81: the calculators' 5-point convention, placed by its points.
-    (82, "明暗杠", "CONCEALED_KONG_AND_MELDED_KONG", "Concealed Kong and Melded Kong", 5,
-     "one concealed and one exposed kong (a convention of the calculators; optional)",
-     ("明杠", "暗杠"), ()),
-    (55, "全带幺", "OUTSIDE_HAND", "Outside Hand", 4,
-     "every meld and the pair contain a terminal or honour", (), ()),
-    (56, "不求人", "FULLY_CONCEALED_HAND", "Fully Concealed Hand", 4,
-     "no exposed meld, self-drawn", ("自摸",), ()),
-    (57, "双明杠", "TWO_MELDED_KONGS", "Two Melded Kongs", 4, "2 exposed kongs", ("明杠",), ()),
-    (58, "和绝张", "LAST_TILE", "Last Tile", 4, "the last copy of the winning tile", (), ()),
-    (59, "箭刻", "DRAGON_PUNG", "Dragon Pung", 2, "a pung/kong of dragons", (), (YJK,)),
-    (60, "圈风刻", "PREVALENT_WIND", "Prevalent Wind", 2, "a pung/kong of the prevalent wind",
-     (), (YJK,)),
-    (61, "门风刻", "SEAT_WIND", "Seat Wind", 2, "a pung/kong of the seat wind", (), (YJK,)),
-    (62, "门前清", "CONCEALED_HAND", "Concealed Hand", 2, "no exposed meld, won on a discard",
-     (), ()),
-    (63, "平和", "ALL_CHOWS", "All Chows", 2, "4 chows and a pair of number tiles", ("无字",), ()),
-    (64, "四归一", "TILE_HOG", "Tile Hog", 2, "4 copies of a tile without a kong", (), ()),
-    (65, "双同刻", "DOUBLE_PUNG", "Double Pung", 2, "2 pungs/kongs of the same rank", (), ()),
-    (66, "双暗刻", "TWO_CONCEALED_PUNGS", "Two Concealed Pungs", 2, "2 concealed pungs/kongs",
-     (), ()),
-    (67, "暗杠", "CONCEALED_KONG", "Concealed Kong", 2, "a concealed kong", (), ()),
-    (68, "断幺", "ALL_SIMPLES", "All Simples", 2, "no terminals or honours", ("无字",), ()),
-    (69, "一般高", "PURE_DOUBLE_CHOW", "Pure Double Chow", 1, "2 identical chows", (), ()),
-    (70, "喜相逢", "MIXED_DOUBLE_CHOW", "Mixed Double Chow", 1, "the same chow in 2 suits", (), ()),
-    (71, "连六", "SHORT_STRAIGHT", "Short Straight", 1, "one suit: 6 consecutive ranks", (), ()),
-    (72, "老少副", "TWO_TERMINAL_CHOWS", "Two Terminal Chows", 1, "one suit: 123 and 789", (), ()),
-    (73, YJK, "PUNG_OF_TERMINALS_OR_HONORS", "Pung of Terminals or Honors", 1,
-     "a pung/kong of 1s, 9s or winds (per pung)", (), ()),
-    (74, "明杠", "MELDED_KONG", "Melded Kong", 1, "an exposed kong", (), ()),
-    (75, "缺一门", "ONE_VOIDED_SUIT", "One Voided Suit", 1, "one of the three suits missing",
-     (), ()),
-    (76, "无字", "NO_HONORS", "No Honors", 1, "no honours", (), ()),
-    (77, "边张", "EDGE_WAIT", "Edge Wait", 1, "the 3 of 12 or the 7 of 89, the only wait", (), ()),
-    (78, "坎张", "CLOSED_WAIT", "Closed Wait", 1, "the middle of a chow, the only wait", (), ()),
-    (79, "单钓将", "SINGLE_WAIT", "Single Wait", 1, "the pair, the only wait", (), ()),
-    (80, "自摸", "SELF_DRAWN", "Self-Drawn", 1, "self-drawn", (), ()),
-    (81, "花牌", "FLOWER_TILES", "Flower Tiles", 1, "each flower (not a fan for 无番和)", (), ()),
-)
-# fmt: on
+from .model import Detector, DetectorKind, FanDef, FanTable, Gate, MeldKey
+from .reading import Reading
 
 BONUS = frozenset({"FLOWER_TILES"})
 """Fans that do not stop 无番和 (flowers)."""
-
-OPTIONAL = frozenset({"CONCEALED_KONG_AND_MELDED_KONG"})
-"""Rows a rule-set option can switch off."""
 
 
 # ------------------------------------------------------------- MCR detectors
@@ -249,7 +102,7 @@ def _wind_pung(which: str) -> Detector:
         S,
         lambda r: int(bool(test(r))),
         evidence=lambda r: tuple(test(r)),
-        requires="honour_pungs",
+        requires=Gate.HONOUR_PUNGS,
     )
 
 
@@ -291,19 +144,13 @@ def _lesser_knitted(r: Reading) -> int:
     return int(r.shape is Shape.HONOURS_AND_KNITTED)
 
 
-def _triple_pung(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+def _three_suits_same_rank(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    """Three melds of one rank in three suits: 三同刻 of pungs, 三色三同顺 of chows."""
     return sets_of(ks, 3, lambda c: same_rank(c) and distinct_suits(c))
 
 
-def _mixed_triple_chow(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
-    return sets_of(ks, 3, lambda c: same_rank(c) and distinct_suits(c))
-
-
-def _mixed_shifted_pungs(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
-    return sets_of(ks, 3, lambda c: distinct_suits(c) and rank_steps(c, (1,)))
-
-
-def _mixed_shifted_chows(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+def _three_suits_rising(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
+    """Three melds in three suits rising by 1: 三色三节高 of pungs, 三色三步高 of chows."""
     return sets_of(ks, 3, lambda c: distinct_suits(c) and rank_steps(c, (1,)))
 
 
@@ -319,102 +166,501 @@ CS = DetectorKind.CHOW_SET
 PS = DetectorKind.PUNG_SET
 CP = DetectorKind.CHOW_PAIR
 
-DETECTORS: dict[str, Detector] = {
-    "BIG_FOUR_WINDS": honour_pungs_fan(_is_wind, 4),
-    "BIG_THREE_DRAGONS": honour_pungs_fan(_is_dragon, 3),
-    "ALL_GREEN": hand_level(_only(_GREEN)),
-    "NINE_GATES": Detector(S, nine_gates, evidence=nine_gates_evidence),
-    "FOUR_KONGS": at_least(kongs, 4, requires="kongs"),
-    "SEVEN_SHIFTED_PAIRS": counted(seven_shifted_pairs, requires="seven_pairs"),
-    "THIRTEEN_ORPHANS": shape(Shape.THIRTEEN_ORPHANS),
-    "ALL_TERMINALS": hand_level(all_terminals, requires="honourless"),
-    "LITTLE_FOUR_WINDS": little_honours_fan(_is_wind, 3),
-    "LITTLE_THREE_DRAGONS": little_honours_fan(_is_dragon, 2),
-    "ALL_HONORS": hand_level(all_honours, requires="honours"),
-    "FOUR_CONCEALED_PUNGS": counted(concealed_pungs(4), requires="concealed_pungs"),
-    "PURE_TERMINAL_CHOWS": Detector(CS, pure_terminal_chows, size=4, uses_pair=True),
-    "QUADRUPLE_CHOW": Detector(CS, quadruple_chow, size=4),
-    "FOUR_PURE_SHIFTED_PUNGS": Detector(PS, four_pure_shifted_pungs, size=4),
-    "FOUR_PURE_SHIFTED_CHOWS": Detector(CS, four_pure_shifted_chows, size=4),
-    "THREE_KONGS": at_least(kongs, 3, requires="kongs"),
-    "ALL_TERMINALS_AND_HONORS": hand_level(all_terminals_and_honours, requires="honours"),
-    "SEVEN_PAIRS": shape(Shape.SEVEN_PAIRS),
-    "GREATER_HONORS_AND_KNITTED_TILES": counted(_greater_knitted, requires="special"),
-    "ALL_EVEN_PUNGS": counted(all_even_pungs),
-    "FULL_FLUSH": hand_level(full_flush, requires="honourless"),
-    "PURE_TRIPLE_CHOW": Detector(CS, pure_triple_chow, size=3),
-    "PURE_SHIFTED_PUNGS": Detector(PS, pure_shifted_pungs, size=3),
-    "UPPER_TILES": ranks_within(frozenset({7, 8, 9})),
-    "MIDDLE_TILES": ranks_within(frozenset({4, 5, 6})),
-    "LOWER_TILES": ranks_within(frozenset({1, 2, 3})),
-    "PURE_STRAIGHT": Detector(CS, pure_straight, size=3),
-    "THREE_SUITED_TERMINAL_CHOWS": Detector(CS, three_colour_terminal_chows, size=4, uses_pair=True),
-    "PURE_SHIFTED_CHOWS": Detector(CS, pure_shifted_chows, size=3),
-    "ALL_FIVES": counted(all_fives),
-    "TRIPLE_PUNG": Detector(PS, _triple_pung, size=3),
-    "THREE_CONCEALED_PUNGS": counted(concealed_pungs(3), requires="concealed_pungs"),
-    "LESSER_HONORS_AND_KNITTED_TILES": counted(_lesser_knitted, requires="special"),
-    "KNITTED_STRAIGHT": counted(knitted_straight, requires="knitted"),
-    "UPPER_FOUR": ranks_within(frozenset({6, 7, 8, 9})),
-    "LOWER_FOUR": ranks_within(frozenset({1, 2, 3, 4})),
-    "BIG_THREE_WINDS": honour_pungs_fan(_is_wind, 3),
-    "MIXED_STRAIGHT": Detector(CS, mixed_straight, size=3),
-    "REVERSIBLE_TILES": hand_level(_only(_REVERSIBLE)),
-    "MIXED_TRIPLE_CHOW": Detector(CS, _mixed_triple_chow, size=3),
-    "MIXED_SHIFTED_PUNGS": Detector(PS, _mixed_shifted_pungs, size=3),
-    "LAST_TILE_DRAW": hand_level(last_tile_draw, requires="flagged"),
-    "LAST_TILE_CLAIM": hand_level(last_tile_claim, requires="flagged"),
-    "OUT_WITH_REPLACEMENT_TILE": hand_level(flag("kong_replacement"), requires="flagged"),
-    "ROBBING_THE_KONG": hand_level(flag("robbing_kong"), requires="flagged"),
-    "ALL_PUNGS": counted(all_pungs),
-    "HALF_FLUSH": hand_level(half_flush, requires="honours"),
-    "MIXED_SHIFTED_CHOWS": Detector(CS, _mixed_shifted_chows, size=3),
-    "ALL_TYPES": hand_level(_all_types, requires="honours"),
-    "MELDED_HAND": hand_level(melded_hand),
-    "TWO_CONCEALED_KONGS": at_least(concealed_kongs, 2, requires="kongs"),
-    "TWO_DRAGON_PUNGS": _dragon_pungs(2),
-    "OUTSIDE_HAND": counted(outside_hand),
-    "FULLY_CONCEALED_HAND": hand_level(fully_concealed),
-    "TWO_MELDED_KONGS": at_least(exposed_kongs, 2, requires="kongs"),
-    "LAST_TILE": hand_level(last_copy),
-    "DRAGON_PUNG": _dragon_pungs(1),
-    "PREVALENT_WIND": _wind_pung("prevalent_wind"),
-    "SEAT_WIND": _wind_pung("seat_wind"),
-    "CONCEALED_HAND": hand_level(concealed_hand),
-    "ALL_CHOWS": counted(all_chows),
-    "TILE_HOG": hand_level(tile_hog, requires="fours"),
-    "DOUBLE_PUNG": Detector(DetectorKind.PUNG_PAIR, double_pung),
-    "TWO_CONCEALED_PUNGS": counted(concealed_pungs(2), requires="concealed_pungs"),
-    "CONCEALED_KONG": at_least(concealed_kongs, 1, requires="kongs"),
-    "ALL_SIMPLES": hand_level(all_simples, requires="honourless"),
-    "PURE_DOUBLE_CHOW": Detector(CP, pure_double_chow),
-    "MIXED_DOUBLE_CHOW": Detector(CP, mixed_double_chow),
-    "SHORT_STRAIGHT": Detector(CP, short_straight),
-    "TWO_TERMINAL_CHOWS": Detector(CP, two_terminal_chows),
-    "PUNG_OF_TERMINALS_OR_HONORS": Detector(DetectorKind.PER_MELD, terminal_or_honour_pungs),
-    "MELDED_KONG": at_least(exposed_kongs, 1, requires="kongs"),
-    "ONE_VOIDED_SUIT": hand_level(_one_voided_suit),
-    "NO_HONORS": hand_level(no_honours),
-    "EDGE_WAIT": counted(edge_wait, requires="wait"),
-    "CLOSED_WAIT": counted(closed_wait, requires="wait"),
-    "SINGLE_WAIT": counted(single_wait, requires="wait"),
-    "SELF_DRAWN": hand_level(flag("self_drawn")),
-    "FLOWER_TILES": hand_level(_flowers),
-    "CONCEALED_KONG_AND_MELDED_KONG": hand_level(_mixed_kongs, requires="kongs"),
-}
+# fmt: off
+MCR_FAN_LIST: tuple[FanDef, ...] = (
+    FanDef(
+        number=1, zh="大四喜", id="BIG_FOUR_WINDS", en="Big Four Winds", points=88,
+        definition="pungs/kongs of all four winds",
+        excludes=("PREVALENT_WIND", "SEAT_WIND", "BIG_THREE_WINDS", "ALL_PUNGS",
+                  "PUNG_OF_TERMINALS_OR_HONORS"),
+        detector=honour_pungs_fan(_is_wind, 4),
+    ),
+    FanDef(
+        number=2, zh="大三元", id="BIG_THREE_DRAGONS", en="Big Three Dragons", points=88,
+        definition="pungs/kongs of all three dragons",
+        excludes=("DRAGON_PUNG", "TWO_DRAGON_PUNGS"),
+        absorbs=("PUNG_OF_TERMINALS_OR_HONORS",),
+        detector=honour_pungs_fan(_is_dragon, 3),
+    ),
+    FanDef(
+        number=3, zh="绿一色", id="ALL_GREEN", en="All Green", points=88,
+        definition="only 23468 of bamboo and the green dragon",
+        excludes=("HALF_FLUSH",),
+        detector=hand_level(_only(_GREEN)),
+    ),
+    FanDef(
+        number=4, zh="九莲宝灯", id="NINE_GATES", en="Nine Gates", points=88,
+        definition=("concealed 1112345678999 of one suit before the win, won on any tile of that "
+                    "suit"),
+        excludes=("FULL_FLUSH", "FULLY_CONCEALED_HAND", "CONCEALED_HAND", "NO_HONORS"),
+        absorbs=("PUNG_OF_TERMINALS_OR_HONORS",),
+        absorbs_limit=1,  # its 111 or 999, not both
+        detector=Detector(S, nine_gates, evidence=nine_gates_evidence),
+    ),
+    FanDef(
+        number=5, zh="四杠", id="FOUR_KONGS", en="Four Kongs", points=88,
+        definition="4 kongs",
+        excludes=("THREE_KONGS", "TWO_MELDED_KONGS", "MELDED_KONG", "TWO_CONCEALED_KONGS",
+                  "CONCEALED_KONG", "CONCEALED_KONG_AND_MELDED_KONG", "SINGLE_WAIT", "ALL_PUNGS"),
+        detector=at_least(kongs, 4, requires=Gate.KONGS),
+    ),
+    FanDef(
+        number=6, zh="连七对", id="SEVEN_SHIFTED_PAIRS", en="Seven Shifted Pairs", points=88,
+        definition="seven pairs: one suit, 7 consecutive ranks",
+        excludes=("FULL_FLUSH", "FULLY_CONCEALED_HAND", "SINGLE_WAIT", "CONCEALED_HAND",
+                  "SEVEN_PAIRS", "NO_HONORS"),
+        detector=counted(seven_shifted_pairs, requires=Gate.SEVEN_PAIRS),
+    ),
+    FanDef(
+        number=7, zh="十三幺", id="THIRTEEN_ORPHANS", en="Thirteen Orphans", points=88,
+        definition="the 13 terminals and honours and a pair of one of them",
+        excludes=("ALL_TYPES", "FULLY_CONCEALED_HAND", "SINGLE_WAIT", "CONCEALED_HAND",
+                  "ALL_TERMINALS_AND_HONORS"),
+        detector=shape(Shape.THIRTEEN_ORPHANS),
+    ),
+    FanDef(
+        number=8, zh="清幺九", id="ALL_TERMINALS", en="All Terminals", points=64,
+        definition="pungs/kongs and pair of 1s and 9s only",
+        excludes=("ALL_TERMINALS_AND_HONORS", "ALL_PUNGS", "DOUBLE_PUNG",
+                  "PUNG_OF_TERMINALS_OR_HONORS", "NO_HONORS", "OUTSIDE_HAND"),
+        detector=hand_level(all_terminals, requires=Gate.HONOURLESS),
+    ),
+    FanDef(
+        number=9, zh="小四喜", id="LITTLE_FOUR_WINDS", en="Little Four Winds", points=64,
+        definition="pungs/kongs of three winds and a pair of the fourth",
+        excludes=("BIG_THREE_WINDS",),
+        absorbs=("PUNG_OF_TERMINALS_OR_HONORS",),
+        detector=little_honours_fan(_is_wind, 3),
+    ),
+    FanDef(
+        number=10, zh="小三元", id="LITTLE_THREE_DRAGONS", en="Little Three Dragons", points=64,
+        definition="pungs/kongs of two dragons and a pair of the third",
+        excludes=("DRAGON_PUNG", "TWO_DRAGON_PUNGS"),
+        absorbs=("PUNG_OF_TERMINALS_OR_HONORS",),
+        detector=little_honours_fan(_is_dragon, 2),
+    ),
+    FanDef(
+        number=11, zh="字一色", id="ALL_HONORS", en="All Honors", points=64,
+        definition="honours only",
+        excludes=("ALL_PUNGS", "PUNG_OF_TERMINALS_OR_HONORS", "OUTSIDE_HAND",
+                  "ALL_TERMINALS_AND_HONORS"),
+        detector=hand_level(all_honours, requires=Gate.HONOURS),
+    ),
+    FanDef(
+        number=12, zh="四暗刻", id="FOUR_CONCEALED_PUNGS", en="Four Concealed Pungs", points=64,
+        definition="4 concealed pungs/kongs",
+        excludes=("CONCEALED_HAND", "ALL_PUNGS", "THREE_CONCEALED_PUNGS", "TWO_CONCEALED_PUNGS",
+                  "FULLY_CONCEALED_HAND"),
+        detector=counted(concealed_pungs(4), requires=Gate.CONCEALED_PUNGS),
+    ),
+    FanDef(
+        number=13, zh="一色双龙会", id="PURE_TERMINAL_CHOWS", en="Pure Terminal Chows", points=64,
+        definition="one suit: 123, 123, 789, 789 and a pair of 5s",
+        excludes=("SEVEN_PAIRS", "FULL_FLUSH", "ALL_CHOWS", "PURE_DOUBLE_CHOW",
+                  "TWO_TERMINAL_CHOWS", "NO_HONORS"),
+        detector=Detector(CS, pure_terminal_chows, size=4, uses_pair=True),
+    ),
+    FanDef(
+        number=14, zh="一色四同顺", id="QUADRUPLE_CHOW", en="Quadruple Chow", points=48,
+        definition="4 identical chows",
+        excludes=("PURE_TRIPLE_CHOW", "PURE_SHIFTED_PUNGS", "PURE_DOUBLE_CHOW", "TILE_HOG"),
+        detector=Detector(CS, quadruple_chow, size=4),
+    ),
+    FanDef(
+        number=15, zh="一色四节高", id="FOUR_PURE_SHIFTED_PUNGS",
+        en="Four Pure Shifted Pungs", points=48,
+        definition="one suit: 4 pungs/kongs rising by 1",
+        excludes=("PURE_TRIPLE_CHOW", "PURE_SHIFTED_PUNGS", "ALL_PUNGS"),
+        detector=Detector(PS, four_pure_shifted_pungs, size=4),
+    ),
+    FanDef(
+        number=16, zh="一色四步高", id="FOUR_PURE_SHIFTED_CHOWS",
+        en="Four Pure Shifted Chows", points=32,
+        definition="one suit: 4 chows rising by 1 each, or by 2 each",
+        excludes=("PURE_SHIFTED_CHOWS", "SHORT_STRAIGHT", "TWO_TERMINAL_CHOWS"),
+        detector=Detector(CS, four_pure_shifted_chows, size=4),
+    ),
+    FanDef(
+        number=17, zh="三杠", id="THREE_KONGS", en="Three Kongs", points=32,
+        definition="3 kongs",
+        excludes=("TWO_MELDED_KONGS", "MELDED_KONG", "TWO_CONCEALED_KONGS", "CONCEALED_KONG",
+                  "CONCEALED_KONG_AND_MELDED_KONG"),
+        detector=at_least(kongs, 3, requires=Gate.KONGS),
+    ),
+    FanDef(
+        number=18, zh="混幺九", id="ALL_TERMINALS_AND_HONORS",
+        en="All Terminals and Honors", points=32,
+        definition="pungs/kongs and pair of 1s, 9s and honours, with both",
+        excludes=("ALL_PUNGS", "PUNG_OF_TERMINALS_OR_HONORS", "OUTSIDE_HAND"),
+        detector=hand_level(all_terminals_and_honours, requires=Gate.HONOURS),
+    ),
+    FanDef(
+        number=19, zh="七对", id="SEVEN_PAIRS", en="Seven Pairs", points=24,
+        definition="seven pairs",
+        excludes=("FULLY_CONCEALED_HAND", "CONCEALED_HAND", "SINGLE_WAIT"),
+        detector=shape(Shape.SEVEN_PAIRS),
+    ),
+    FanDef(
+        number=20, zh="七星不靠", id="GREATER_HONORS_AND_KNITTED_TILES",
+        en="Greater Honors and Knitted Tiles", points=24,
+        definition="全不靠 with all seven honours",
+        excludes=("ALL_TYPES", "FULLY_CONCEALED_HAND", "SINGLE_WAIT", "CONCEALED_HAND",
+                  "LESSER_HONORS_AND_KNITTED_TILES"),
+        detector=counted(_greater_knitted, requires=Gate.SPECIAL),
+    ),
+    FanDef(
+        number=21, zh="全双刻", id="ALL_EVEN_PUNGS", en="All Even Pungs", points=24,
+        definition="pungs/kongs and pair of 2, 4, 6, 8",
+        excludes=("ALL_PUNGS", "ALL_SIMPLES", "NO_HONORS"),
+        detector=counted(all_even_pungs),
+    ),
+    FanDef(
+        number=22, zh="清一色", id="FULL_FLUSH", en="Full Flush", points=24,
+        definition="one suit only",
+        excludes=("NO_HONORS",),
+        detector=hand_level(full_flush, requires=Gate.HONOURLESS),
+    ),
+    FanDef(
+        number=23, zh="一色三同顺", id="PURE_TRIPLE_CHOW", en="Pure Triple Chow", points=24,
+        definition="3 identical chows",
+        excludes=("PURE_SHIFTED_PUNGS", "PURE_DOUBLE_CHOW"),
+        detector=Detector(CS, pure_triple_chow, size=3),
+    ),
+    FanDef(
+        number=24, zh="一色三节高", id="PURE_SHIFTED_PUNGS", en="Pure Shifted Pungs", points=24,
+        definition="one suit: 3 pungs/kongs rising by 1",
+        excludes=("PURE_TRIPLE_CHOW",),
+        detector=Detector(PS, pure_shifted_pungs, size=3),
+    ),
+    FanDef(
+        number=25, zh="全大", id="UPPER_TILES", en="Upper Tiles", points=24,
+        definition="7, 8 and 9 only",
+        excludes=("UPPER_FOUR", "NO_HONORS"),
+        detector=only_ranks_fan(frozenset({7, 8, 9})),
+    ),
+    FanDef(
+        number=26, zh="全中", id="MIDDLE_TILES", en="Middle Tiles", points=24,
+        definition="4, 5 and 6 only",
+        excludes=("ALL_SIMPLES", "NO_HONORS"),
+        detector=only_ranks_fan(frozenset({4, 5, 6})),
+    ),
+    FanDef(
+        number=27, zh="全小", id="LOWER_TILES", en="Lower Tiles", points=24,
+        definition="1, 2 and 3 only",
+        excludes=("LOWER_FOUR", "NO_HONORS"),
+        detector=only_ranks_fan(frozenset({1, 2, 3})),
+    ),
+    FanDef(
+        number=28, zh="清龙", id="PURE_STRAIGHT", en="Pure Straight", points=16,
+        definition="one suit: 123, 456, 789",
+        excludes=("SHORT_STRAIGHT", "TWO_TERMINAL_CHOWS"),
+        detector=Detector(CS, pure_straight, size=3),
+    ),
+    FanDef(
+        number=29, zh="三色双龙会", id="THREE_SUITED_TERMINAL_CHOWS",
+        en="Three-Suited Terminal Chows", points=16,
+        definition="two suits each 123+789, a pair of 5s in the third",
+        excludes=("MIXED_DOUBLE_CHOW", "TWO_TERMINAL_CHOWS", "NO_HONORS", "ALL_CHOWS"),
+        detector=Detector(CS, three_colour_terminal_chows, size=4, uses_pair=True),
+    ),
+    FanDef(
+        number=30, zh="一色三步高", id="PURE_SHIFTED_CHOWS", en="Pure Shifted Chows", points=16,
+        definition="one suit: 3 chows rising by 1 each, or by 2 each", excludes=(),
+        detector=Detector(CS, pure_shifted_chows, size=3),
+    ),
+    FanDef(
+        number=31, zh="全带五", id="ALL_FIVES", en="All Fives", points=16,
+        definition="every meld and the pair contain a 5",
+        excludes=("ALL_SIMPLES", "NO_HONORS"),
+        detector=counted(all_fives),
+    ),
+    FanDef(
+        number=32, zh="三同刻", id="TRIPLE_PUNG", en="Triple Pung", points=16,
+        definition="3 pungs/kongs of the same rank",
+        excludes=("DOUBLE_PUNG",),
+        detector=Detector(PS, _three_suits_same_rank, size=3),
+    ),
+    FanDef(
+        number=33, zh="三暗刻", id="THREE_CONCEALED_PUNGS", en="Three Concealed Pungs", points=16,
+        definition="3 concealed pungs/kongs",
+        excludes=("TWO_CONCEALED_PUNGS",),
+        detector=counted(concealed_pungs(3), requires=Gate.CONCEALED_PUNGS),
+    ),
+    FanDef(
+        number=34, zh="全不靠", id="LESSER_HONORS_AND_KNITTED_TILES",
+        en="Lesser Honors and Knitted Tiles", points=12,
+        definition="14 different tiles of a knitted set and honours",
+        excludes=("ALL_TYPES", "FULLY_CONCEALED_HAND", "SINGLE_WAIT", "CONCEALED_HAND"),
+        detector=counted(_lesser_knitted, requires=Gate.SPECIAL),
+    ),
+    FanDef(
+        number=35, zh="组合龙", id="KNITTED_STRAIGHT", en="Knitted Straight", points=12,
+        definition="147, 258, 369 in three different suits", excludes=(),
+        detector=counted(knitted_straight, requires=Gate.KNITTED),
+    ),
+    FanDef(
+        number=36, zh="大于五", id="UPPER_FOUR", en="Upper Four", points=12,
+        definition="6 to 9 only",
+        excludes=("NO_HONORS",),
+        detector=only_ranks_fan(frozenset({6, 7, 8, 9})),
+    ),
+    FanDef(
+        number=37, zh="小于五", id="LOWER_FOUR", en="Lower Four", points=12,
+        definition="1 to 4 only",
+        excludes=("NO_HONORS",),
+        detector=only_ranks_fan(frozenset({1, 2, 3, 4})),
+    ),
+    FanDef(
+        number=38, zh="三风刻", id="BIG_THREE_WINDS", en="Big Three Winds", points=12,
+        definition="pungs/kongs of three winds", excludes=(),
+        absorbs=("PUNG_OF_TERMINALS_OR_HONORS",),
+        detector=honour_pungs_fan(_is_wind, 3),
+    ),
+    FanDef(
+        number=39, zh="花龙", id="MIXED_STRAIGHT", en="Mixed Straight", points=8,
+        definition="123, 456, 789 in three suits", excludes=(),
+        detector=Detector(CS, mixed_straight, size=3),
+    ),
+    FanDef(
+        number=40, zh="推不倒", id="REVERSIBLE_TILES", en="Reversible Tiles", points=8,
+        definition="only 1234589 of dots, 245689 of bamboo and the white dragon",
+        excludes=("ONE_VOIDED_SUIT",),
+        detector=hand_level(_only(_REVERSIBLE)),
+    ),
+    FanDef(
+        number=41, zh="三色三同顺", id="MIXED_TRIPLE_CHOW", en="Mixed Triple Chow", points=8,
+        definition="the same chow in three suits",
+        excludes=("MIXED_DOUBLE_CHOW",),
+        detector=Detector(CS, _three_suits_same_rank, size=3),
+    ),
+    FanDef(
+        number=42, zh="三色三节高", id="MIXED_SHIFTED_PUNGS", en="Mixed Shifted Pungs", points=8,
+        definition="pungs/kongs in three suits rising by 1", excludes=(),
+        detector=Detector(PS, _three_suits_rising, size=3),
+    ),
+    FanDef(
+        number=43, zh="无番和", id="CHICKEN_HAND", en="Chicken Hand", points=8,
+        definition="no other fan (flowers aside)", excludes=(),
+    ),
+    FanDef(
+        number=44, zh="妙手回春", id="LAST_TILE_DRAW", en="Last Tile Draw", points=8,
+        definition="self-drawn on the wall's last tile",
+        excludes=("SELF_DRAWN",),
+        detector=hand_level(last_tile_draw, requires=Gate.FLAGGED),
+    ),
+    FanDef(
+        number=45, zh="海底捞月", id="LAST_TILE_CLAIM", en="Last Tile Claim", points=8,
+        definition="won on the last discard", excludes=(),
+        detector=hand_level(last_tile_claim, requires=Gate.FLAGGED),
+    ),
+    FanDef(
+        number=46, zh="杠上开花", id="OUT_WITH_REPLACEMENT_TILE",
+        en="Out with Replacement Tile", points=8,
+        definition="won on a kong's replacement tile",
+        excludes=("SELF_DRAWN",),
+        detector=hand_level(context_flag("kong_replacement"), requires=Gate.FLAGGED),
+    ),
+    FanDef(
+        number=47, zh="抢杠和", id="ROBBING_THE_KONG", en="Robbing the Kong", points=8,
+        definition="won on a tile added to an exposed pung",
+        excludes=("LAST_TILE",),
+        detector=hand_level(context_flag("robbing_kong"), requires=Gate.FLAGGED),
+    ),
+    FanDef(
+        number=48, zh="碰碰和", id="ALL_PUNGS", en="All Pungs", points=6,
+        definition="4 pungs/kongs and a pair", excludes=(),
+        detector=counted(all_pungs),
+    ),
+    FanDef(
+        number=49, zh="混一色", id="HALF_FLUSH", en="Half Flush", points=6,
+        definition="one suit and honours", excludes=(),
+        detector=hand_level(half_flush, requires=Gate.HONOURS),
+    ),
+    FanDef(
+        number=50, zh="三色三步高", id="MIXED_SHIFTED_CHOWS", en="Mixed Shifted Chows", points=6,
+        definition="3 chows in three suits rising by 1", excludes=(),
+        detector=Detector(CS, _three_suits_rising, size=3),
+    ),
+    FanDef(
+        number=51, zh="五门齐", id="ALL_TYPES", en="All Types", points=6,
+        definition="all three suits, winds and dragons", excludes=(),
+        detector=hand_level(_all_types, requires=Gate.HONOURS),
+    ),
+    FanDef(
+        number=52, zh="全求人", id="MELDED_HAND", en="Melded Hand", points=6,
+        definition="4 exposed melds, won on a discard",
+        excludes=("SINGLE_WAIT",),
+        detector=hand_level(melded_hand),
+    ),
+    FanDef(
+        number=53, zh="双暗杠", id="TWO_CONCEALED_KONGS", en="Two Concealed Kongs", points=6,
+        definition="2 concealed kongs",
+        excludes=("TWO_CONCEALED_PUNGS", "CONCEALED_KONG"),
+        detector=at_least(concealed_kongs, 2, requires=Gate.KONGS),
+    ),
+    FanDef(
+        number=54, zh="双箭刻", id="TWO_DRAGON_PUNGS", en="Two Dragon Pungs", points=6,
+        definition="pungs/kongs of two dragons",
+        excludes=("DRAGON_PUNG",),
+        absorbs=("PUNG_OF_TERMINALS_OR_HONORS",),
+        detector=_dragon_pungs(2),
+    ),
+    # Not one of the 81: the calculators' 5-point convention, placed by its points.
+    FanDef(
+        number=82, zh="明暗杠", id="CONCEALED_KONG_AND_MELDED_KONG",
+        en="Concealed Kong and Melded Kong", points=5,
+        definition=("one concealed and one exposed kong (a convention of the calculators; "
+                    "optional)"),
+        excludes=("MELDED_KONG", "CONCEALED_KONG"),
+        detector=hand_level(_mixed_kongs, requires=Gate.KONGS),
+    ),
+    FanDef(
+        number=55, zh="全带幺", id="OUTSIDE_HAND", en="Outside Hand", points=4,
+        definition="every meld and the pair contain a terminal or honour", excludes=(),
+        detector=counted(outside_hand),
+    ),
+    FanDef(
+        number=56, zh="不求人", id="FULLY_CONCEALED_HAND", en="Fully Concealed Hand", points=4,
+        definition="no exposed meld, self-drawn",
+        excludes=("SELF_DRAWN",),
+        detector=hand_level(fully_concealed),
+    ),
+    FanDef(
+        number=57, zh="双明杠", id="TWO_MELDED_KONGS", en="Two Melded Kongs", points=4,
+        definition="2 exposed kongs",
+        excludes=("MELDED_KONG",),
+        detector=at_least(exposed_kongs, 2, requires=Gate.KONGS),
+    ),
+    FanDef(
+        number=58, zh="和绝张", id="LAST_TILE", en="Last Tile", points=4,
+        definition="the last copy of the winning tile", excludes=(),
+        detector=hand_level(last_copy),
+    ),
+    FanDef(
+        number=59, zh="箭刻", id="DRAGON_PUNG", en="Dragon Pung", points=2,
+        definition="a pung/kong of dragons", excludes=(),
+        absorbs=("PUNG_OF_TERMINALS_OR_HONORS",),
+        detector=_dragon_pungs(1),
+    ),
+    FanDef(
+        number=60, zh="圈风刻", id="PREVALENT_WIND", en="Prevalent Wind", points=2,
+        definition="a pung/kong of the prevalent wind", excludes=(),
+        absorbs=("PUNG_OF_TERMINALS_OR_HONORS",),
+        detector=_wind_pung("prevalent_wind"),
+    ),
+    FanDef(
+        number=61, zh="门风刻", id="SEAT_WIND", en="Seat Wind", points=2,
+        definition="a pung/kong of the seat wind", excludes=(),
+        absorbs=("PUNG_OF_TERMINALS_OR_HONORS",),
+        detector=_wind_pung("seat_wind"),
+    ),
+    FanDef(
+        number=62, zh="门前清", id="CONCEALED_HAND", en="Concealed Hand", points=2,
+        definition="no exposed meld, won on a discard", excludes=(),
+        detector=hand_level(concealed_hand),
+    ),
+    FanDef(
+        number=63, zh="平和", id="ALL_CHOWS", en="All Chows", points=2,
+        definition="4 chows and a pair of number tiles",
+        excludes=("NO_HONORS",),
+        detector=counted(all_chows),
+    ),
+    FanDef(
+        number=64, zh="四归一", id="TILE_HOG", en="Tile Hog", points=2,
+        definition="4 copies of a tile without a kong", excludes=(),
+        detector=hand_level(tile_hog, requires=Gate.FOURS),
+    ),
+    FanDef(
+        number=65, zh="双同刻", id="DOUBLE_PUNG", en="Double Pung", points=2,
+        definition="2 pungs/kongs of the same rank", excludes=(),
+        detector=Detector(DetectorKind.PUNG_PAIR, double_pung),
+    ),
+    FanDef(
+        number=66, zh="双暗刻", id="TWO_CONCEALED_PUNGS", en="Two Concealed Pungs", points=2,
+        definition="2 concealed pungs/kongs", excludes=(),
+        detector=counted(concealed_pungs(2), requires=Gate.CONCEALED_PUNGS),
+    ),
+    FanDef(
+        number=67, zh="暗杠", id="CONCEALED_KONG", en="Concealed Kong", points=2,
+        definition="a concealed kong", excludes=(),
+        detector=at_least(concealed_kongs, 1, requires=Gate.KONGS),
+    ),
+    FanDef(
+        number=68, zh="断幺", id="ALL_SIMPLES", en="All Simples", points=2,
+        definition="no terminals or honours",
+        excludes=("NO_HONORS",),
+        detector=hand_level(all_simples, requires=Gate.HONOURLESS),
+    ),
+    FanDef(
+        number=69, zh="一般高", id="PURE_DOUBLE_CHOW", en="Pure Double Chow", points=1,
+        definition="2 identical chows", excludes=(),
+        detector=Detector(CP, pure_double_chow),
+    ),
+    FanDef(
+        number=70, zh="喜相逢", id="MIXED_DOUBLE_CHOW", en="Mixed Double Chow", points=1,
+        definition="the same chow in 2 suits", excludes=(),
+        detector=Detector(CP, mixed_double_chow),
+    ),
+    FanDef(
+        number=71, zh="连六", id="SHORT_STRAIGHT", en="Short Straight", points=1,
+        definition="one suit: 6 consecutive ranks", excludes=(),
+        detector=Detector(CP, short_straight),
+    ),
+    FanDef(
+        number=72, zh="老少副", id="TWO_TERMINAL_CHOWS", en="Two Terminal Chows", points=1,
+        definition="one suit: 123 and 789", excludes=(),
+        detector=Detector(CP, two_terminal_chows),
+    ),
+    FanDef(
+        number=73, zh="幺九刻", id="PUNG_OF_TERMINALS_OR_HONORS",
+        en="Pung of Terminals or Honors", points=1,
+        definition="a pung/kong of 1s, 9s or winds (per pung)", excludes=(),
+        detector=Detector(DetectorKind.PER_MELD, terminal_or_honour_pungs),
+    ),
+    FanDef(
+        number=74, zh="明杠", id="MELDED_KONG", en="Melded Kong", points=1,
+        definition="an exposed kong", excludes=(),
+        detector=at_least(exposed_kongs, 1, requires=Gate.KONGS),
+    ),
+    FanDef(
+        number=75, zh="缺一门", id="ONE_VOIDED_SUIT", en="One Voided Suit", points=1,
+        definition="one of the three suits missing", excludes=(),
+        detector=hand_level(_one_voided_suit),
+    ),
+    FanDef(
+        number=76, zh="无字", id="NO_HONORS", en="No Honors", points=1,
+        definition="no honours", excludes=(),
+        detector=hand_level(no_honours),
+    ),
+    FanDef(
+        number=77, zh="边张", id="EDGE_WAIT", en="Edge Wait", points=1,
+        definition="the 3 of 12 or the 7 of 89, the only wait", excludes=(),
+        detector=counted(edge_wait, requires=Gate.WAIT),
+    ),
+    FanDef(
+        number=78, zh="坎张", id="CLOSED_WAIT", en="Closed Wait", points=1,
+        definition="the middle of a chow, the only wait", excludes=(),
+        detector=counted(closed_wait, requires=Gate.WAIT),
+    ),
+    FanDef(
+        number=79, zh="单钓将", id="SINGLE_WAIT", en="Single Wait", points=1,
+        definition="the pair, the only wait", excludes=(),
+        detector=counted(single_wait, requires=Gate.WAIT),
+    ),
+    FanDef(
+        number=80, zh="自摸", id="SELF_DRAWN", en="Self-Drawn", points=1,
+        definition="self-drawn", excludes=(),
+        detector=hand_level(context_flag("self_drawn")),
+    ),
+    FanDef(
+        number=81, zh="花牌", id="FLOWER_TILES", en="Flower Tiles", points=1,
+        definition="each flower (not a fan for 无番和)", excludes=(),
+        detector=hand_level(_flowers),
+    ),
+)
+# fmt: on
 
 
-def _build() -> FanTable:
-    # 九莲宝灯 absorbs one 幺九刻 (its 111 or 999), not all.
-    return FanTable.from_rows(
-        "mcr",
-        ROWS,
-        DETECTORS,
-        fallback="CHICKEN_HAND",
-        bonus=BONUS,
-        absorb_limits={"NINE_GATES": 1},
-    )
-
-
-MCR_FANS = _build()
-"""The MCR fan table (with 明暗杠; see ``OPTIONAL``)."""
+MCR_FANS = FanTable("mcr", MCR_FAN_LIST, fallback="CHICKEN_HAND", bonus=BONUS)
+"""The MCR fan table, with the optional 明暗杠 (``CONCEALED_KONG_AND_MELDED_KONG``,
+which a rule-set option switches off)."""

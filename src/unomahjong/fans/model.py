@@ -1,8 +1,8 @@
-"""The fan model: a fan table is rows of data plus one detector per row.
+"""The fan model: a fan table is a tuple of fans, each one record.
 
-A row (:class:`FanDef`) says what a fan is called, what it is worth and what
-it excludes. How a fan is found is its :class:`Detector`, which has one of a
-few *kinds*; the kind tells the engine which counting principle applies:
+A fan (:class:`FanDef`) says what it is called, what it is worth, what it
+excludes and how it is found: its :class:`Detector`, which has one of a few
+*kinds*; the kind tells the engine which counting principle applies:
 
 * ``simple`` — counted on its own (tile-based fans, kongs, win context);
 * ``chow_set`` / ``pung_set`` — built from a set of three or four chows or
@@ -24,7 +24,7 @@ import attrs
 
 if TYPE_CHECKING:
     from ..tiles import Tile
-    from .engine import Reading
+    from .reading import Reading
 
 
 class DetectorKind(enum.Enum):
@@ -36,6 +36,57 @@ class DetectorKind(enum.Enum):
     CHOW_PAIR = "chow_pair"
     PUNG_PAIR = "pung_pair"
     PER_MELD = "per_meld"
+
+
+class Gate(enum.StrEnum):
+    """A cheap test a simple fan needs to be possible at all: one attribute of
+    :class:`~unomahjong.fans.reading.HandFacts` (for per-hand detectors) or
+    of :class:`~unomahjong.fans.reading.Reading` (for the others) must be
+    truthy. The engine skips the detector when it is not, so the detector
+    must then count 0. A gate's value is the attribute's name."""
+
+    HONOUR_PUNGS = "honour_pungs"
+    """The reading holds a pung or kong of honours."""
+    CONCEALED_PUNGS = "concealed_pungs"
+    """The reading holds a concealed pung (暗刻)."""
+    SEVEN_PAIRS = "seven_pairs"
+    """The reading is seven pairs."""
+    SPECIAL = "special"
+    """The reading is thirteen orphans or honours and knitted tiles."""
+    KNITTED = "knitted"
+    """The reading holds a knitted set."""
+    WAIT = "wait"
+    """The winning tile completed the hand's only wait (edge, closed, single)."""
+    HONOURLESS = "honourless"
+    """The hand holds no honour."""
+    HONOURS = "honours"
+    """The hand holds an honour."""
+    FLAGGED = "flagged"
+    """The win context sets a flag of a special win."""
+    KONGS = "kongs"
+    """The hand has declared a kong."""
+    FOURS = "fours"
+    """The hand holds all four copies of some kind."""
+
+
+def _gate(value: Gate | str | None) -> Gate | None:
+    """``Detector.requires`` as a :class:`Gate` (its name as text is accepted)."""
+    if value is None or isinstance(value, Gate):
+        return value
+    try:
+        return Gate(value)
+    except ValueError:
+        from ..errors import RulesError
+
+        raise RulesError(
+            "bad-fan",
+            f"{value!r} is not a gate of a detector",
+            hint="one of " + ", ".join(g.value for g in Gate),
+        ) from None
+
+
+def _name(gate: Gate | None) -> str | None:
+    return None if gate is None else gate.value
 
 
 MeldKey = tuple[int, int]
@@ -78,16 +129,17 @@ class Detector:
     size: int | None = None
     """For set fans: how many melds the set holds (3 or 4); the engine asks
     the detector only about subsets of that size."""
-    requires: str | None = None
-    """For simple fans: an attribute that must be truthy for the fan to be
-    possible at all (``HandFacts`` for per-hand fans, ``Reading`` otherwise),
-    e.g. ``"kongs"``. A cheap gate: the engine skips the detector when the
-    attribute is falsy, so the detector must then count 0."""
+    requires: Gate | None = attrs.field(default=None, converter=_gate)
+    """For simple fans: the :class:`Gate` that must pass for the fan to be
+    possible at all, e.g. ``Gate.KONGS`` (its name, ``"kongs"``, is
+    accepted too). The engine skips the detector when the gate is shut, so
+    the detector must then count 0."""
 
 
 @attrs.frozen(slots=True)
 class FanDef:
-    """One row of a fan table."""
+    """One fan of a table: its row (names, points, exclusions) and its
+    detector, in one record."""
 
     id: str
     """Stable English identifier, e.g. ``"PURE_DOUBLE_CHOW"``."""
@@ -105,24 +157,23 @@ class FanDef:
     """Per-meld fans not counted *for the melds this fan uses* (e.g. 幺九刻)."""
     absorbs_limit: int | None = None
     """At most this many melds absorbed (九莲宝灯 absorbs one 幺九刻)."""
-
-
-Row = tuple[int, str, str, str, int, str, tuple[str, ...], tuple[str, ...]]
-"""A fan table row as data: (number, 中文名, ID, English name, points,
-definition, excludes by Chinese name, absorbs by Chinese name)."""
+    detector: Detector | None = attrs.field(default=None, repr=False)
+    """How the fan is found; None only for the table's fallback fan (无番和),
+    scored when no other is."""
 
 
 @attrs.frozen(slots=True)
 class FanTable:
-    """A rule set's fans in table order, with their detectors."""
+    """A rule set's fans in table order, each with its detector."""
 
     name: str
     rows: tuple[FanDef, ...]
-    detectors: dict[str, Detector] = attrs.field(repr=False)
     fallback: str
     """The fan scored when nothing else is (无番和)."""
     bonus: frozenset[str] = frozenset()
     """Fans that do not count as "another fan" for the fallback (MCR's 花牌)."""
+    detectors: dict[str, Detector] = attrs.field(init=False, repr=False)
+    """Each fan's detector by id (derived from the rows; the fallback has none)."""
     position: dict[str, int] = attrs.field(init=False, repr=False)
     by_id: dict[str, FanDef] = attrs.field(init=False, repr=False)
     groups: dict[DetectorKind, tuple[tuple[FanDef, Detector], ...]] = attrs.field(
@@ -157,12 +208,14 @@ class FanTable:
     hand_fns: tuple[tuple[str | None, tuple[tuple[int, SimpleFn], ...]], ...] = attrs.field(
         init=False, repr=False
     )
-    """``hand_simple`` as (position, detector function), grouped by ``requires``."""
+    """``hand_simple`` as (position, detector function), grouped by ``requires``
+    (the gate's attribute name as a plain ``str``: ``getattr`` is slower with
+    a ``str`` subclass)."""
     reading_fns: tuple[
         tuple[str | None, tuple[tuple[int, SimpleFn, EvidenceFn | None], ...]], ...
     ] = attrs.field(init=False, repr=False)
     """``reading_simple`` as (position, detector function, evidence), grouped
-    by ``requires``."""
+    by ``requires`` (as in ``hand_fns``)."""
     per_meld_fns: tuple[tuple[int, PerMeldFn], ...] = attrs.field(init=False, repr=False)
     """``per_meld_fans`` as (position, detector function)."""
     memo: dict[Any, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
@@ -180,6 +233,8 @@ class FanTable:
 
     def __attrs_post_init__(self) -> None:
         ids = [r.id for r in self.rows]
+        detectors = {r.id: r.detector for r in self.rows if r.detector is not None}
+        object.__setattr__(self, "detectors", detectors)
         if len(set(ids)) != len(ids):
             raise ValueError(f"{self.name}: duplicate fan ids")
         for r in self.rows:
@@ -188,6 +243,8 @@ class FanTable:
                     raise ValueError(f"{self.name}: {r.id} excludes unknown fan {x}")
             if r.id not in self.detectors and r.id != self.fallback:
                 raise ValueError(f"{self.name}: no detector for {r.id}")
+            if r.id == self.fallback and r.detector is not None:
+                raise ValueError(f"{self.name}: {r.id} is the fallback fan, without a detector")
             det = self.detectors.get(r.id)
             is_set = det is not None and det.kind in (DetectorKind.CHOW_SET, DetectorKind.PUNG_SET)
             if is_set and det is not None and det.size not in (3, 4):
@@ -233,13 +290,13 @@ class FanTable:
         object.__setattr__(self, "bonus_mask", sum(1 << pos[x] for x in self.bonus))
         gates = {d.requires: None for _, d in simple}
         hand_fns = tuple(
-            (g, tuple((pos[r.id], d.fn) for r, d in self.hand_simple if d.requires == g))
+            (_name(g), tuple((pos[r.id], d.fn) for r, d in self.hand_simple if d.requires == g))
             for g in gates
         )
         object.__setattr__(self, "hand_fns", tuple(x for x in hand_fns if x[1]))
         reading_fns = tuple(
             (
-                g,
+                _name(g),
                 tuple(
                     (pos[r.id], d.fn, d.evidence) for r, d in self.reading_simple if d.requires == g
                 ),
@@ -249,36 +306,6 @@ class FanTable:
         object.__setattr__(self, "reading_fns", tuple(x for x in reading_fns if x[1]))
         per_meld_fns = tuple((pos[r.id], d.fn) for r, d in self.per_meld_fans)
         object.__setattr__(self, "per_meld_fns", per_meld_fns)
-
-    @classmethod
-    def from_rows(
-        cls,
-        name: str,
-        rows: Sequence[Row],
-        detectors: dict[str, Detector],
-        *,
-        fallback: str,
-        bonus: frozenset[str] = frozenset(),
-        absorb_limits: dict[str, int] | None = None,
-    ) -> FanTable:
-        """Build a table from rows whose exclusions name fans in Chinese."""
-        ids = {row[1]: row[2] for row in rows}
-        limits = absorb_limits or {}
-        defs = tuple(
-            FanDef(
-                id=fid,
-                zh=zh,
-                en=en,
-                points=pts,
-                number=num,
-                excludes=tuple(ids[x] for x in excl),
-                definition=definition,
-                absorbs=tuple(ids[x] for x in absorbs),
-                absorbs_limit=limits.get(fid),
-            )
-            for num, zh, fid, en, pts, definition, excl, absorbs in rows
-        )
-        return cls(name, defs, detectors, fallback, bonus)
 
     def without(self, fan_ids: frozenset[str]) -> FanTable:
         """This table with some rows removed (an option switched off); the
@@ -294,8 +321,7 @@ class FanTable:
             for r in self.rows
             if r.id not in fan_ids
         )
-        detectors = {k: v for k, v in self.detectors.items() if k not in fan_ids}
-        return FanTable(self.name, rows, detectors, self.fallback, self.bonus - fan_ids)
+        return FanTable(self.name, rows, self.fallback, self.bonus - fan_ids)
 
     def clear_memos(self) -> None:
         """Forget the engine's memo tables on this table (memory, benchmarks).
