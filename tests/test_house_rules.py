@@ -347,6 +347,7 @@ def test_the_scoring_core_scores_every_subset_of_shapes(
     if not _engine.COMPILED:
         pytest.skip("the compiled core is not active")
     from engine_diff import compare
+
     from unomahjong.generate import winning_hands
 
     hands = list(winning_hands(20_261_201, 40, rules.name))
