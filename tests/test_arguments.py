@@ -559,9 +559,10 @@ def test_replay_of_a_number() -> None:
     with pytest.raises(LogError) as e:
         replay(5)  # type: ignore[arg-type]
     assert e.value.code == "not-lines" and e.value.argument == "lines"
+    assert replay("\n".join(LOG)) == replay(LOG)  # a log's whole text (tests/test_game_api.py)
     with pytest.raises(LogError) as e:
-        replay("\n".join(LOG))  # one string, not lines
-    assert e.value.code == "not-lines"
+        replay("\n".join(LOG).encode())  # type: ignore[arg-type]
+    assert e.value.code == "not-lines" and e.value.argument == "lines"
 
 
 def test_replay_of_lines_that_are_not_text() -> None:

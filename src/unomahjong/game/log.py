@@ -36,11 +36,12 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Final
+from typing import IO, Any, Final, TypeAlias
 
-from .._checks import describe, flag, items, iterable, quote, whole, wrong_type
+from .._checks import describe, flag, items, quote, whole, wrong_type
 from ..errors import MahjongError
 from ..notation import parse_tile
 from ..rules import get_rules
@@ -66,6 +67,11 @@ MAX_LINES: Final = 10_000
 MAX_SEED_DIGITS: Final = 1000
 """The most digits of a logged seed (:class:`~unomahjong.game.Board`
 refuses a longer one), so that every header fits in a line."""
+
+LogSource: TypeAlias = "str | os.PathLike[str] | IO[str] | Iterable[str | dict[str, Any]]"
+"""A log as :func:`replay`, :func:`seat_view` and :func:`write_log` take it:
+a path, an open text file, its whole text, or its lines or parsed records
+(docs/game.md#logs-in-any-form)."""
 
 CHAIN_PLAIN: Final = "sha256"
 CHAIN_KEYED: Final = "hmac-sha256"
@@ -367,15 +373,9 @@ class LogReader:
     then actions)."""
 
     def __init__(self, lines: object, func: str, key: object, *, require_key: bool = True) -> None:
-        self.lines: Iterable[object] = iterable(
-            lines,
-            LogError,
-            "not-lines",
-            func,
-            "lines",
-            "an iterable of log lines (str)",
-            hint="text.splitlines(), read_log(path) or an open text file",
-        )
+        from .logfile import log_lines_of  # logfile imports this module
+
+        self.lines: Iterable[object] = log_lines_of(lines, func)
         self.key: bytes | None = server_key(key, func)
         self.require_key: bool = require_key
         """With a key, refuse a log whose digests are not keyed (else check
@@ -397,7 +397,7 @@ class LogReader:
             if n > MAX_LINES:
                 raise line_error(n, "too-long", f"a log has at most {MAX_LINES:,} lines")
             if not isinstance(line, str):
-                raise bad_line(n, f"a log line is text, not {describe(line)}")
+                raise bad_line(n, f"a log line is text or a record (a dict), not {describe(line)}")
             if len(line) > MAX_LINE_LENGTH:
                 raise line_error(
                     n,
@@ -546,11 +546,19 @@ def _deal(n: int, head: dict[str, Any]) -> tuple[RoundState, tuple[Event, ...]]:
     return state, events
 
 
-def replay(lines: Iterable[str], *, key: object = None, complete: object = False) -> Replay:
+def replay(lines: LogSource, *, key: object = None, complete: object = False) -> Replay:
     """Every state of the logged round, from the deal to the last action,
     as a :class:`Replay` that says whether the round finished
     (``complete``) and whether the log's digests were checked
     (``verified``, ``keyed``).
+
+    ``lines`` is the log: a path (``str`` or ``os.PathLike``), a file open
+    in text mode, its whole text, or an iterable of its lines or of its
+    parsed records (dicts, as ``play --json`` prints them in its ``log``
+    list; each is checked, its digest included, as its line would be). A
+    ``str`` with a line break, or whose first character other than spaces
+    is ``{``, or that is blank, is the log's text; any other ``str`` is a
+    path. Anything else is refused (``not-lines``).
 
     With ``key`` (bytes or text) the log must be one written with that key
     (:func:`write_log`, :meth:`Board.log_lines
@@ -606,10 +614,11 @@ _PUBLIC_TILE_EVENTS = frozenset(
 )
 
 
-def seat_view(lines: Iterable[str], seat: int, *, key: object = None) -> list[str]:
+def seat_view(lines: LogSource, seat: int, *, key: object = None) -> list[str]:
     """The log as ``seat`` saw it: no wall or seed, other seats' drawn tiles,
-    concealed kongs and unresolved answers (passes) hidden. The log is read
-    and its digests checked as :func:`replay` does (with ``key``, it must
+    concealed kongs and unresolved answers (passes) hidden. The log, in
+    any form :func:`replay` takes, is read and its digests checked as
+    :func:`replay` does (with ``key``, it must
     be a log written with that key). The view of a format-2 log is a
     format-2 document with a chain of its own (keyed with ``key`` if one is
     given), so that its reader can tell it is whole; a view cannot be
