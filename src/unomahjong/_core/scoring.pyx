@@ -2043,6 +2043,8 @@ cdef class _Slots:
     def __init__(self, cls, names):
         self.cls = cls
         self.names = tuple(names)
+        if len(self.names) > 16:  # the size of ``off``
+            raise ImportError(f"{cls.__name__} has more fields than the core reads (16)")
         for i, name in enumerate(self.names):
             d = cls.__dict__.get(name)
             self.off[i] = umj_offset(d) if d is not None else -1
@@ -2366,6 +2368,8 @@ cdef class _Builder:
     def __init__(self, cls, names):
         self.cls = cls
         self.names = tuple(names)
+        if len(self.names) > 16:  # the size of ``off``
+            raise ImportError(f"{cls.__name__} has more fields than the core reads (16)")
         fields = tuple(a.name for a in attrs.fields(cls))
         self.direct = fields == self.names and len(self.names) <= 16
         for i, name in enumerate(self.names):
