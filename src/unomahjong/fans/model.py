@@ -40,10 +40,10 @@ class DetectorKind(enum.Enum):
 
 class Gate(enum.StrEnum):
     """A cheap test a simple fan needs to be possible at all: one attribute of
-    :class:`~unomahjong.fans.reading.HandFacts` (for per-hand detectors) or
-    of :class:`~unomahjong.fans.reading.Reading` (for the others) must be
-    truthy. The engine skips the detector when it is not, so the detector
-    must then count 0. A gate's value is the attribute's name."""
+    the hand's facts (``HandFacts``, for per-hand detectors) or of the
+    reading (``Reading``, for the others) must be truthy. The engine skips
+    the detector when it is not, so the detector must then count 0. A gate's
+    value is the attribute's name."""
 
     HONOUR_PUNGS = "honour_pungs"
     """The reading holds a pung or kong of honours."""
