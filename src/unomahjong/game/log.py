@@ -68,7 +68,7 @@ MAX_SEED_DIGITS: Final = 1000
 """The most digits of a logged seed (:class:`~unomahjong.game.Board`
 refuses a longer one), so that every header fits in a line."""
 
-LogSource: TypeAlias = "str | os.PathLike[str] | IO[str] | Iterable[str | dict[str, Any]]"
+LogSource: TypeAlias = str | os.PathLike[str] | IO[str] | Iterable[str | dict[str, Any]]
 """A log as :func:`replay`, :func:`seat_view` and :func:`write_log` take it:
 a path, an open text file, its whole text, or its lines or parsed records
 (docs/game.md#logs-in-any-form)."""
