@@ -56,7 +56,6 @@ def test_python_sources_are_at_most_700_lines() -> None:
     assert too_long(files) == []
 
 
-@pytest.mark.xfail(strict=False, reason="the compiled core's sources are being split")
 def test_compiled_core_sources_are_at_most_700_lines() -> None:
     files = sources(PACKAGE, COMPILED)
     assert files, "the compiled core's sources are found"

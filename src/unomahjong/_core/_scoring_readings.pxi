@@ -1,0 +1,599 @@
+# Part of scoring.pyx (included there, in this order): readings: block
+# arrangements, the decomposition, the unique wait and the simple detectors.
+
+# ---------------------------------------------------------------- arrangements
+
+cdef int arr_cmp(const Arr* a, const Arr* b) noexcept nogil:
+    """The order of ``decompose._suit_arrangements``: melds as (offset,
+    kind) tuples, then the pair (None first)."""
+    cdef int i, n = a.n if a.n < b.n else b.n
+    for i in range(n):
+        if a.m[i] != b.m[i]:
+            return -1 if a.m[i] < b.m[i] else 1
+    if a.n != b.n:
+        return -1 if a.n < b.n else 1
+    if a.pair != b.pair:
+        return -1 if a.pair < b.pair else 1
+    return 0
+
+
+cdef int arrange(int* c, int length, Arr* cur, Arr* out, int* nout) noexcept nogil:
+    """Every split of ``c[0:length]`` into pungs, chows and at most one pair
+    (appended to ``out``, unsorted, maybe repeated); -1 on overflow."""
+    cdef int i = 0
+    while i < length and c[i] == 0:
+        i += 1
+    if i == length:
+        if nout[0] >= MAXARR:
+            return -1
+        out[nout[0]] = cur[0]
+        sort_ints(out[nout[0]].m, out[nout[0]].n)
+        nout[0] += 1
+        return 0
+    if cur.n < 5 and c[i] >= 3:
+        c[i] -= 3
+        cur.m[cur.n] = 2 * i
+        cur.n += 1
+        if arrange(c, length, cur, out, nout) < 0:
+            return -1
+        cur.n -= 1
+        c[i] += 3
+    if cur.pair < 0 and c[i] >= 2:
+        c[i] -= 2
+        cur.pair = i
+        if arrange(c, length, cur, out, nout) < 0:
+            return -1
+        cur.pair = -1
+        c[i] += 2
+    if cur.n < 5 and i <= 6 and i + 2 < length and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        cur.m[cur.n] = 2 * i + 1
+        cur.n += 1
+        if arrange(c, length, cur, out, nout) < 0:
+            return -1
+        cur.n -= 1
+        c[i] += 1
+        c[i + 1] += 1
+        c[i + 2] += 1
+    return 0
+
+
+# The arrangements of the blocks seen lately, by their counts: a hand's
+# suits repeat across hands far more than hands do. A direct-mapped table of
+# fixed size (a new pattern takes its slot from the old one), cleared by
+# scoring.clear_caches(); only patterns with few arrangements are kept. The
+# core runs with the GIL held, so no two calls use the table at once.
+cdef enum:
+    MEMO_SLOTS = 4096          # a power of two
+    MEMO_ARRS = 8              # arrangements a slot holds
+
+cdef struct ArrMemo:
+    uint64_t key               # 0: empty
+    int n
+    Arr arr[MEMO_ARRS]
+
+cdef ArrMemo* _arr_memo = <ArrMemo*>calloc(MEMO_SLOTS, sizeof(ArrMemo))
+if _arr_memo == NULL:
+    raise MemoryError()
+
+
+def clear_tables():
+    """Forget the remembered block arrangements (``scoring.clear_caches``)."""
+    memset(_arr_memo, 0, MEMO_SLOTS * sizeof(ArrMemo))
+
+
+cdef int block_arrangements(const int* counts, int start, int end, Arr* out) noexcept nogil:
+    """Sorted unique arrangements of one block; -1 on overflow."""
+    cdef int c[16]
+    cdef int length = end - start
+    cdef int i, j, n = 0
+    cdef Arr cur
+    cdef Arr tmp
+    cdef uint64_t key = <uint64_t>length
+    cdef ArrMemo* slot_
+    for i in range(length):
+        c[i] = counts[start + i]
+        key = (key << 3) | <uint64_t>c[i]
+    slot_ = &_arr_memo[((key + 1) * <uint64_t>0x9E3779B97F4A7C15U) >> 52 & (MEMO_SLOTS - 1)]
+    if slot_.key == key + 1:
+        memcpy(out, slot_.arr, slot_.n * sizeof(Arr))
+        return slot_.n
+    cur.n = 0
+    cur.pair = -1
+    if arrange(c, length, &cur, out, &n) < 0:
+        return -1
+    for i in range(1, n):  # insertion sort, dropping repeats afterwards
+        tmp = out[i]
+        j = i - 1
+        while j >= 0 and arr_cmp(&out[j], &tmp) > 0:
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = tmp
+    j = 0
+    for i in range(n):
+        if j == 0 or arr_cmp(&out[j - 1], &out[i]) != 0:
+            out[j] = out[i]
+            j += 1
+    if j <= MEMO_ARRS:
+        slot_.key = key + 1
+        slot_.n = j
+        memcpy(slot_.arr, out, j * sizeof(Arr))
+    return j
+
+
+cdef int add_roles(Dec* d, int first, int win) noexcept nogil:
+    """The winning tile's roles in a reading's concealed melds and pair
+    (``decompose._roles``): equal melds are one role."""
+    cdef int i, j, dup, holds, c
+    d.nroles = 0
+    for i in range(first, d.nm):
+        c = d.code[i]
+        if d.kind[i] == K_CHOW:
+            holds = c <= win <= c + 2
+        else:
+            holds = c == win
+        if not holds:
+            continue
+        dup = 0
+        for j in range(first, i):
+            if d.kind[j] == d.kind[i] and d.code[j] == c:
+                dup = 1
+        if not dup:
+            d.rkind[d.nroles] = R_MELD
+            d.ridx[d.nroles] = i
+            d.nroles += 1
+    if d.pair == win:
+        d.rkind[d.nroles] = R_PAIR
+        d.ridx[d.nroles] = -1
+        d.nroles += 1
+    return d.nroles
+
+
+cdef int standard(const Layout* lay, const int* counts, const Facts* f, int needed,
+                  int shape, int knit, Dec* out, int nout, int cap) noexcept nogil:
+    """Append the standard arrangements of ``counts`` (``decompose._standard``)
+    as readings of ``shape``; returns the new count, -1 on overflow."""
+    cdef Arr arrs[MAXBLOCKS][MAXARR]
+    cdef int narr[MAXBLOCKS]
+    cdef int base[MAXBLOCKS]
+    cdef int nb = 0
+    cdef int b, i, k, n, pair, nm, ok, off, kcode
+    cdef int idx[MAXBLOCKS]
+    cdef Dec* d
+    for b in range(lay.nblocks):
+        n = 0
+        for i in range(lay.bstart[b], lay.bend[b]):
+            n += counts[i]
+        if n == 0:
+            continue
+        if n % 3 == 1:
+            return nout
+        narr[nb] = block_arrangements(counts, lay.bstart[b], lay.bend[b], arrs[nb])
+        if narr[nb] < 0:
+            return -1
+        if narr[nb] == 0:
+            return nout
+        base[nb] = lay.bstart[b]
+        nb += 1
+    for b in range(nb):
+        idx[b] = 0
+    while True:
+        pair = -1
+        nm = 0
+        ok = 1
+        for b in range(nb):
+            if arrs[b][idx[b]].pair >= 0:
+                if pair >= 0:
+                    ok = 0
+                    break
+                pair = base[b] + arrs[b][idx[b]].pair
+            nm += arrs[b][idx[b]].n
+        if ok and pair >= 0 and nm == needed:
+            if nout >= cap:
+                return -1
+            d = &out[nout]
+            d.shape = shape
+            d.knit = knit
+            d.nknitted = 9 if knit >= 0 else 0
+            d.nm = f.ndeclared
+            for i in range(f.ndeclared):
+                d.kind[i] = f.dkind[i]
+                d.code[i] = f.dcode[i]
+                d.exposed[i] = f.dexposed[i]
+            for b in range(nb):
+                for k in range(arrs[b][idx[b]].n):
+                    off = arrs[b][idx[b]].m[k]
+                    d.kind[d.nm] = K_CHOW if off & 1 else K_PUNG
+                    d.code[d.nm] = base[b] + (off >> 1)
+                    d.exposed[d.nm] = 0
+                    d.nm += 1
+            d.pair = pair
+            add_roles(d, f.ndeclared, f.win)
+            if knit >= 0:
+                for i in range(9):
+                    if lay.knit_codes[knit][i] == f.win:
+                        d.rkind[d.nroles] = R_KNITTED
+                        d.ridx[d.nroles] = -1
+                        d.nroles += 1
+                        break
+            nout += 1
+        # the next combination, last block fastest (itertools.product)
+        b = nb - 1
+        while b >= 0:
+            idx[b] += 1
+            if idx[b] < narr[b]:
+                break
+            idx[b] = 0
+            b -= 1
+        if b < 0:
+            break
+    return nout
+
+
+cdef inline int ranks_held(const Layout* lay, uint64_t mask) noexcept nogil:
+    cdef int r = 0
+    cdef int s
+    for s in range(lay.nsuits):
+        r |= <int>((mask >> lay.rank_shift[s]) & 0x1FF)
+    return r & 0x1FF
+
+
+cdef inline void concealed_special(Dec* d, int shape, int pair, int nknitted, int role) noexcept nogil:
+    """A reading of a concealed special shape: no melds, one role."""
+    d.shape = shape
+    d.nm = 0
+    d.pair = pair
+    d.knit = -1
+    d.nknitted = nknitted
+    d.nroles = 1
+    d.rkind[0] = role
+    d.ridx[0] = -1
+
+
+cdef int decompose(const Layout* lay, const Facts* f, Dec* out, int cap) noexcept nogil:
+    """Every reading of the hand under the shapes ``f.shapes``, in
+    ``decompose.decompose``'s order; -1 on overflow."""
+    cdef int n = 0
+    cdef int kinds = 0
+    cdef int c, i, k, ndbl, dbl, ok
+    cdef uint64_t mask = 0
+    cdef int rest[SIZE]
+    n = standard(lay, f.hcounts, f, 4 - f.ndeclared, SH_STANDARD, -1, out, 0, cap)
+    if n < 0:
+        return -1
+    for c in range(SIZE):
+        if f.hcounts[c]:
+            kinds += 1
+            mask |= (<uint64_t>1) << c
+    if f.ndeclared == 0 and (kinds <= 7 or kinds >= 13):
+        if kinds <= 7:
+            ok = 1
+            for c in range(SIZE):
+                if f.hcounts[c] == 1 or f.hcounts[c] == 3:
+                    ok = 0
+            if ok and f.shapes & (1 << SH_SEVEN_PAIRS):
+                if n >= cap:
+                    return -1
+                concealed_special(&out[n], SH_SEVEN_PAIRS, -1, 0, R_PAIR)
+                n += 1
+        else:
+            if (mask & ~lay.orphan_mask) == 0 and f.shapes & (1 << SH_ORPHANS):
+                if lay.orphans_pair:
+                    ndbl = 0
+                    dbl = -1
+                    for c in range(SIZE):
+                        if f.hcounts[c] == 2:
+                            ndbl += 1
+                            dbl = c
+                    if kinds == 13 and ndbl == 1:
+                        if n >= cap:
+                            return -1
+                        concealed_special(&out[n], SH_ORPHANS, dbl, 0, R_PAIR if f.win == dbl else R_SINGLE)
+                        n += 1
+                elif kinds == 14:
+                    if n >= cap:
+                        return -1
+                    concealed_special(&out[n], SH_ORPHANS, -1, 0, R_SINGLE)
+                    n += 1
+            if kinds == 14 and f.shapes & (1 << SH_KNITTED):
+                for k in range(lay.nknit):
+                    if (mask & ~lay.honour_mask & ~lay.knit_mask[k]) == 0:
+                        if n >= cap:
+                            return -1
+                        concealed_special(&out[n], SH_KNITTED, -1, popcount64(mask & ~lay.honour_mask), R_KNITTED if lay.rank[f.win] else R_SINGLE)
+                        n += 1
+                        break
+    if (f.ndeclared <= 1 and kinds >= 9 and f.shapes & (1 << SH_STRAIGHT)
+            and ranks_held(lay, mask) == 0x1FF):
+        for k in range(lay.nknit):
+            if (mask & lay.knit_mask[k]) != lay.knit_mask[k]:
+                continue
+            for c in range(SIZE):
+                rest[c] = f.hcounts[c]
+            for i in range(9):
+                rest[lay.knit_codes[k][i]] -= 1
+            n = standard(lay, rest, f, 1 - f.ndeclared, SH_STRAIGHT, k, out, n, cap)
+            if n < 0:
+                return -1
+    return n
+
+
+# ---------------------------------------------------------------- waits
+
+cdef int unique_wait(const Layout* lay, Facts* f) noexcept nogil:
+    """``shanten.won_on_single_wait``: the 13 tiles before the win wait on
+    the winning tile's kind alone (by shape), as the analysis core finds."""
+    cdef int counts[SIZE]
+    if f.unique_wait >= 0:
+        return f.unique_wait
+    memcpy(counts, f.hcounts, sizeof(counts))
+    counts[f.win] -= 1
+    # read_hand checked the counts, so the analysis core does not refuse them
+    f.unique_wait = 1 if waits_only_on_shapes(counts, f.ndeclared, lay.rules, f.shapes,
+                                              f.win) == 1 else 0
+    return f.unique_wait
+
+
+# ---------------------------------------------------------------- readings
+
+cdef void make_reading(const Layout* lay, Facts* f, const Dec* d, int r, Reading* rd) noexcept nogil:
+    cdef int i, kind, code, claimed
+    rd.shape = d.shape
+    rd.special = d.shape == SH_ORPHANS or d.shape == SH_KNITTED
+    rd.nm = d.nm
+    rd.pair = d.pair
+    rd.nknitted = d.nknitted
+    rd.role = d.rkind[r]
+    rd.role_idx = d.ridx[r]
+    rd.nchows = rd.npungs = rd.nnum = rd.nhp = 0
+    rd.concealed_pungs = 0
+    rd.wait = -2
+    claimed = rd.role_idx if rd.role == R_MELD and not f.flag[FL_SELF_DRAWN] else -1
+    for i in range(d.nm):
+        kind = d.kind[i]
+        code = d.code[i]
+        rd.kind[i] = kind
+        rd.code[i] = code
+        rd.exposed[i] = d.exposed[i]
+        if kind == K_CHOW:
+            rd.chows[rd.nchows] = i
+            rd.nchows += 1
+        else:
+            rd.pungs[rd.npungs] = i
+            rd.npungs += 1
+            if not d.exposed[i] and (kind == K_KONG or i != claimed):
+                rd.concealed_pungs += 1
+            if lay.rank[code]:
+                rd.nums[rd.nnum] = i
+                rd.nnum += 1
+            else:
+                rd.hp[rd.nhp] = i
+                rd.nhp += 1
+
+
+cdef int reading_wait(const Layout* lay, Facts* f, Reading* rd) noexcept nogil:
+    cdef int kind = W_NONE, start, rank
+    if rd.wait != -2:
+        return rd.wait
+    if not rd.special:
+        if rd.role == R_PAIR:
+            kind = W_SINGLE
+        elif rd.role == R_MELD and rd.role_idx >= 0 and rd.kind[rd.role_idx] == K_CHOW:
+            start = lay.rank[rd.code[rd.role_idx]]
+            rank = lay.rank[f.win]
+            if rank == start + 1:
+                kind = W_CLOSED
+            elif (start == 1 and rank == 3) or (start == 7 and rank == 7):
+                kind = W_EDGE
+    if kind != W_NONE and not unique_wait(lay, f):
+        kind = W_NONE
+    rd.wait = kind
+    return kind
+
+
+cdef inline int honour_passes(const Layout* lay, const Facts* f, int code, int test, int arg) noexcept nogil:
+    if lay.rank[code]:
+        return 0
+    if test == T_SYMBOL:
+        return lay.symbol[code] == arg
+    if test == T_FAMILY:
+        return lay.family[code] == arg
+    if test == T_SEAT_WIND:
+        return lay.family[code] == F_WIND and lay.symbol[code] == f.seat_wind
+    return lay.family[code] == F_WIND and lay.symbol[code] == f.prevalent_wind
+
+
+cdef inline int is_terminal_or_honour(const Layout* lay, int code) noexcept nogil:
+    cdef int r = lay.rank[code]
+    return r == 0 or r == 1 or r == 9
+
+
+cdef inline int ranks_in(const Facts* f, const Reading* rd, int ok) noexcept nogil:
+    return not rd.special and f.nhonours == 0 and (f.ranks & ~ok) == 0
+
+
+cdef int simple(const Layout* lay, const Plan* p, const Row* row, Facts* f,
+                Reading* rd, int* ev, int* nev) noexcept nogil:
+    """One simple detector's count in a reading (0 when absent); fills the
+    evidence melds of the fans that have them."""
+    cdef int code = row.code
+    cdef int i, k, m, n, shown, c, lo, hi
+    nev[0] = 0
+    if code == S_HP_EXACT or code == S_HP_ATLEAST or code == S_HP_LITTLE:
+        k = 0
+        for i in range(rd.nhp):
+            m = rd.hp[i]
+            if honour_passes(lay, f, rd.code[m], row.a, row.b):
+                ev[k] = m
+                k += 1
+        nev[0] = k
+        if code == S_HP_EXACT:
+            return k == row.c
+        if code == S_HP_ATLEAST:
+            return k >= row.c
+        return k == row.c and rd.pair >= 0 and honour_passes(lay, f, rd.pair, row.a, row.b)
+    elif code == S_KONGS:
+        return f.kongs >= row.a
+    elif code == S_CONCEALED_KONGS:
+        return f.concealed_kongs >= row.a
+    elif code == S_EXPOSED_KONGS:
+        return f.exposed_kongs >= row.a
+    elif code == S_MIXED_KONGS:
+        return f.exposed_kongs == 1 and f.concealed_kongs == 1
+    elif code == S_SEVEN_SHIFTED:
+        if rd.shape != SH_SEVEN_PAIRS or f.nhonours or popcount64(<uint64_t>f.suits) != 1:
+            return 0
+        if f.nsuited != 7:
+            return 0
+        lo = 1
+        while not (f.ranks >> lo) & 1:
+            lo += 1
+        hi = 9
+        while not (f.ranks >> hi) & 1:
+            hi -= 1
+        return hi - lo == 6
+    elif code == S_FLAG:
+        return f.flag[row.a]
+    elif code == S_NINE_GATES:
+        return nine_gates(lay, f, rd, ev, nev)
+    elif code == S_ALL_HONOURS:
+        return not rd.special and f.nsuited == 0
+    elif code == S_SHAPE:
+        return rd.shape == row.a
+    elif code == S_RANKS_IN:
+        return ranks_in(f, rd, row.a)
+    elif code == S_CONCEALED_PUNGS:
+        return rd.concealed_pungs >= row.a
+    elif code == S_TERMINALS_HONOURS:
+        return (not rd.special and f.nhonours > 0 and f.nsuited > 0
+                and (f.ranks & ~((1 << 1) | (1 << 9))) == 0)
+    elif code == S_ALL_EVEN_PUNGS:
+        return rd.shape == SH_STANDARD and ranks_in(f, rd, _EVEN_BITS)
+    elif code == S_FULL_FLUSH:
+        return not rd.special and f.nhonours == 0 and popcount64(<uint64_t>f.suits) == 1
+    elif code == S_ALL_FIVES:
+        return all_fives(lay, f, rd)
+    elif code == S_HALF_FLUSH:
+        return (not rd.special and f.nhonours > 0 and popcount64(<uint64_t>f.suits) == 1
+                and popcount64(<uint64_t>f.colours) == 1)
+    elif code == S_KNITTED_STRAIGHT:
+        return rd.nknitted == 9
+    elif code == S_LAST_TILE_DRAW:
+        return f.flag[FL_LAST_TILE] and f.flag[FL_SELF_DRAWN]
+    elif code == S_LAST_TILE_CLAIM:
+        return f.flag[FL_LAST_TILE] and not f.flag[FL_SELF_DRAWN]
+    elif code == S_ALL_PUNGS:
+        return rd.shape == SH_STANDARD and rd.npungs == 4
+    elif code == S_MELDED_HAND:
+        return f.exposed_melds == 4 and not f.flag[FL_SELF_DRAWN]
+    elif code == S_OUTSIDE:
+        return outside_hand(lay, rd)
+    elif code == S_FULLY_CONCEALED:
+        return f.exposed_melds == 0 and f.flag[FL_SELF_DRAWN]
+    elif code == S_CONCEALED_HAND:
+        return f.exposed_melds == 0 and not f.flag[FL_SELF_DRAWN]
+    elif code == S_LAST_COPY:
+        if f.flag[FL_LAST_COPY]:
+            return 1
+        if not f.exposed_melds:
+            return 0
+        shown = 0
+        for i in range(f.ndeclared):
+            if f.dexposed[i]:
+                c = f.dcode[i]
+                if f.dkind[i] == K_CHOW:
+                    shown += c <= f.win <= c + 2
+                elif c == f.win:
+                    shown += 4 if f.dkind[i] == K_KONG else 3
+        return shown == 3
+    elif code == S_ALL_COLOURS:
+        return popcount64(<uint64_t>f.colours) == 4
+    elif code == S_ALL_CHOWS:
+        if rd.pair < 0 or not lay.rank[rd.pair]:
+            return 0
+        if rd.shape == SH_STANDARD:
+            return rd.nchows == 4
+        if rd.shape == SH_STRAIGHT:
+            return rd.nchows == 1
+        return 0
+    elif code == S_TILE_HOG:
+        if not f.nfours or rd.special:
+            return 0
+        if not f.kongs:
+            return f.nfours
+        n = 0
+        for i in range(f.nfours):
+            if not (f.kong_codes >> f.fours[i]) & 1:
+                n += 1
+        return n
+    elif code == S_NO_HONOURS:
+        return f.nhonours == 0
+    elif code == S_WAIT:
+        return reading_wait(lay, f, rd) == row.a
+    elif code == S_ONLY:
+        return not rd.special and (f.held & ~p.only_mask[row.a]) == 0
+    elif code == S_ALL_TYPES:
+        return popcount64(<uint64_t>f.suits) == 3 and f.families == ((1 << F_WIND) | (1 << F_DRAGON))
+    elif code == S_ONE_VOIDED:
+        return popcount64(<uint64_t>f.suits) == 2
+    elif code == S_GREATER_KNITTED:
+        return rd.shape == SH_KNITTED and f.nhonours == 7
+    elif code == S_LESSER_KNITTED:
+        return rd.shape == SH_KNITTED
+    elif code == S_FLOWERS:
+        return f.flowers
+    return 0
+
+
+cdef int nine_gates(const Layout* lay, const Facts* f, const Reading* rd, int* ev, int* nev) noexcept nogil:
+    cdef int i, suit, base, k = 0
+    for i in range(rd.npungs):  # the evidence: pungs of 1s, 9s and honours
+        if is_terminal_or_honour(lay, rd.code[rd.pungs[i]]):
+            ev[k] = rd.pungs[i]
+            k += 1
+    nev[0] = k
+    if f.ndeclared or rd.shape != SH_STANDARD or not lay.rank[f.win]:
+        return 0
+    if f.nhonours or popcount64(<uint64_t>f.suits) != 1:
+        return 0
+    suit = lay.suit[f.win]
+    base = 16 * suit
+    for i in range(9):
+        # 1112345678999 before the win
+        if f.hcounts[base + 1 + i] - (1 if base + 1 + i == f.win else 0) != (3 if i == 0 or i == 8 else 1):
+            return 0
+    return 1
+
+
+cdef int all_fives(const Layout* lay, const Facts* f, const Reading* rd) noexcept nogil:
+    cdef int i, rank
+    if rd.shape == SH_SEVEN_PAIRS:
+        return ranks_in(f, rd, _FIVE_BITS)
+    if rd.shape != SH_STANDARD or rd.pair < 0 or lay.rank[rd.pair] != 5:
+        return 0
+    for i in range(rd.nm):
+        rank = lay.rank[rd.code[i]]
+        if rank == 0:
+            return 0
+        if rd.kind[i] == K_CHOW:
+            if not (3 <= rank <= 5):
+                return 0
+        elif rank != 5:
+            return 0
+    return 1
+
+
+cdef int outside_hand(const Layout* lay, const Reading* rd) noexcept nogil:
+    cdef int i, rank
+    if rd.shape != SH_STANDARD or rd.pair < 0 or not is_terminal_or_honour(lay, rd.pair):
+        return 0
+    for i in range(rd.nm):
+        rank = lay.rank[rd.code[i]]
+        if rd.kind[i] == K_CHOW:
+            if rank != 1 and rank != 7:
+                return 0
+        elif rank != 0 and rank != 1 and rank != 9:
+            return 0
+    return 1
