@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "unomahjong"
 LIMIT = 700
