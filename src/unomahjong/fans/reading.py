@@ -28,7 +28,8 @@ class ShapeFamily(enum.Enum):
 
     # Hashed by identity, like ``BlockStatus``: the per-hand cache is keyed
     # by it once per reading.
-    __hash__ = object.__hash__
+    def __hash__(self) -> int:
+        return id(self)
 
 
 class HandFacts:

@@ -58,6 +58,27 @@ class Tables:
         "uno",
     )
 
+    tileset: TileSet
+    discard: dict[Tile, Action]
+    uno: dict[Tile, Action]
+    concealed_kong: dict[Tile, Action]
+    added_kong: dict[Tile, Action]
+    kong: dict[Tile, Action]
+    pung: dict[Tile, Action]
+    chow: dict[Tile, Action]
+    events: dict[str, tuple[dict[Tile, Event], ...]]
+    neighbours: list[tuple[int, ...]]
+    chows: dict[Tile, tuple[tuple[Tile, int, int], ...]]
+    knitted_masks: tuple[int, ...]
+    orphan_mask: int
+    honour_mask: int
+    knitted8: tuple[int, ...]
+    orphan8: int
+    honour8: int
+    suited8: int
+    knit_mult: int
+    knit_lanes: tuple[tuple[int, int], ...]
+
     def __init__(self, ts: TileSet) -> None:
         self.tileset = ts
 

@@ -395,7 +395,7 @@ def _make_advance() -> Callable[..., RoundState]:
     return advance
 
 
-advance = _make_advance()
+advance: Callable[..., RoundState] = _make_advance()
 """The next state of the round of ``prev``: its rules, dealer, wall,
 first-turn window, result and memo, with every other field by keyword
 (the new state's ``legal_actions`` answer is unknown)."""
@@ -454,7 +454,7 @@ def _make_seat() -> Callable[..., SeatState]:
     return make_seat
 
 
-make_seat = _make_seat()
+make_seat: Callable[..., SeatState] = _make_seat()
 """``SeatState(...)`` with every field by keyword, and the caches ``floor``
 (a lower bound of the shanten) and ``counts`` (the concealed tiles by code)."""
 
