@@ -22,6 +22,7 @@ from typing import IO
 import pytest
 
 import unomahjong.audit
+import unomahjong.game
 import unomahjong.simulation
 from unomahjong import cli
 from unomahjong.cli import main
@@ -193,7 +194,7 @@ def test_ctrl_c_in_audit() -> None:
 
 def _interrupting(after: int) -> Callable[..., object]:
     """A ``play_hand`` that plays ``after`` hands, then meets Ctrl-C."""
-    real = unomahjong.simulation.play_hand
+    real = unomahjong.game.play_hand  # what simulation plays each game with
     calls = [0]
 
     def play(*args: object, **kwargs: object) -> object:

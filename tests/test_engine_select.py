@@ -7,6 +7,7 @@ install, in a compiled one, and under ``UNOMAHJONG_PURE=1``.
 
 from __future__ import annotations
 
+import inspect
 import os
 import subprocess
 import sys
@@ -127,7 +128,7 @@ def _parameters(func: object) -> list[tuple[str, object, object]]:
     positional = func.__defaults__ or ()  # type: ignore[attr-defined]
     keyword = func.__kwdefaults__ or {}  # type: ignore[attr-defined]
     first_default = code.co_argcount - len(positional)
-    out = []
+    out: list[tuple[str, object, object]] = []
     for i, name in enumerate(names):
         if i < code.co_argcount:
             default = positional[i - first_default] if i >= first_default else None
@@ -143,7 +144,7 @@ def test_entry_points_take_the_reference_parameters(name: str) -> None:
     from unomahjong import scoring
 
     entry = getattr(unomahjong, name)
-    reference = entry.__wrapped__
+    reference = inspect.unwrap(entry)
     assert entry is getattr(scoring, name) and entry is not reference
     assert reference.__module__ == "unomahjong.scoring"
     assert _parameters(entry) == _parameters(reference)
@@ -158,7 +159,8 @@ def test_entry_points_follow_the_active_engine() -> None:
     text = "[SSSg] 123r 456r 789r 5g +5g"
     hand = unomahjong.parse_hand(text)
     calls: list[str] = []
-    reference_hand, reference = unomahjong.score_hand.__wrapped__, unomahjong.score.__wrapped__
+    reference_hand = inspect.unwrap(unomahjong.score_hand)
+    reference = inspect.unwrap(unomahjong.score)
 
     def spy(name: str, func: object) -> object:
         def run(*args: object, **kwargs: object) -> object:

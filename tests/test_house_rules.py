@@ -408,7 +408,10 @@ def test_a_fan_added_with_its_detector(monkeypatch: pytest.MonkeyPatch) -> None:
     ran = _python_runs(monkeypatch)
     for text in ("[SSSg] 123r 456r 789r 5g +5g", "[SSSg] 123r 456r 888r 5g +5g"):
         plain = unomahjong.score_hand(text)
-        _, total, fans = in_both(lambda t=text: _summary(unomahjong.score_hand(t, rules=house)))
+        def summary(t: str = text) -> tuple[Shape, int, tuple[str, ...]]:
+            return _summary(unomahjong.score_hand(t, rules=house))
+
+        _, total, fans = in_both(summary)
         if "7" in text:
             assert fans == (*_summary(plain)[2], "LUCKY_SEVENSx1")
             assert total == plain.total + 3
