@@ -483,31 +483,47 @@ def _special_waits(lay: _Layout, counts: Sequence[int], melds: int) -> set[int]:
     if melds == 0:
         if lay.seven_pairs and pairs == 6:
             out.update(c for c in lay.kind_codes if counts[c] % 2)
-        orphans = held & lay.orphan_mask
         if lay.orphans and _orphans(lay, held, paired) == 0:
-            if lay.spec.orphans_pair and not paired & lay.orphan_mask:
-                out.update(lay.spec.orphan_codes)
-            else:
-                out.update(c for c in lay.spec.orphan_codes if not orphans >> c & 1)
-        honours = (held & lay.honour_mask).bit_count()
-        # Honours plus one knitted set's kinds never exceed the kinds held.
-        if (
-            lay.honours_knitted
-            and held.bit_count() >= 13
-            and honours + max(map(int.bit_count, map(held.__and__, lay.knitted_masks))) >= 13
-        ):
-            for km, codes in zip(lay.knitted_masks, lay.knitted_codes, strict=True):
-                suited = held & ~lay.honour_mask
-                if suited & ~km or paired:
-                    continue
-                if (held & km).bit_count() + honours == 13:
-                    out.update(c for c in (*codes, *lay.honour_codes) if not held >> c & 1)
+            _orphans_waits(lay, held, paired, out)
+        if lay.honours_knitted and held.bit_count() >= 13:
+            _honours_knitted_waits(lay, held, paired, out)
     if (
-        not lay.knitted_straight
-        or (held & ~lay.honour_mask).bit_count() < 8
-        or ranks_held(lay.spec, held).bit_count() < 8
-    ):
-        return out  # no knitted set can have 8 of its 9 kinds (8 ranks)
+        lay.knitted_straight
+        and (held & ~lay.honour_mask).bit_count() >= 8
+        and ranks_held(lay.spec, held).bit_count() >= 8
+    ):  # else no knitted set can have 8 of its 9 kinds (8 ranks)
+        _knitted_straight_waits(lay, counts, held, out)
+    return out
+
+
+def _orphans_waits(lay: _Layout, held: int, paired: int, out: set[int]) -> None:
+    """Add the waits of a thirteen-orphans hand that is ready (``held`` and
+    ``paired`` are bit sets of kinds)."""
+    if lay.spec.orphans_pair and not paired & lay.orphan_mask:
+        out.update(lay.spec.orphan_codes)
+    else:
+        orphans = held & lay.orphan_mask
+        out.update(c for c in lay.spec.orphan_codes if not orphans >> c & 1)
+
+
+def _honours_knitted_waits(lay: _Layout, held: int, paired: int, out: set[int]) -> None:
+    """Add the waits of honours and knitted tiles: 13 distinct kinds held, all
+    suited ones in one knitted set, no pair."""
+    honours = (held & lay.honour_mask).bit_count()
+    # Honours plus one knitted set's kinds never exceed the kinds held.
+    if honours + max(map(int.bit_count, map(held.__and__, lay.knitted_masks))) < 13:
+        return
+    for km, codes in zip(lay.knitted_masks, lay.knitted_codes, strict=True):
+        suited = held & ~lay.honour_mask
+        if suited & ~km or paired:
+            continue
+        if (held & km).bit_count() + honours == 13:
+            out.update(c for c in (*codes, *lay.honour_codes) if not held >> c & 1)
+
+
+def _knitted_straight_waits(lay: _Layout, counts: Sequence[int], held: int, out: set[int]) -> None:
+    """Add the waits of a knitted straight with a meld and a pair: the rest
+    after a whole knitted set, or a missing kind of a set held but for one."""
     for km, codes in zip(lay.knitted_masks, lay.knitted_codes, strict=True):
         present = (held & km).bit_count()
         if present < 8:
@@ -522,7 +538,6 @@ def _special_waits(lay: _Layout, counts: Sequence[int], melds: int) -> set[int]:
             status = [st for *_, st in _block_status(lay, rest)]
             if BlockStatus.NEITHER not in status and status.count(BlockStatus.MELDS_AND_PAIR) == 1:
                 out.update(c for c in codes if not counts[c])
-    return out
 
 
 def won_on_single_wait(hand: Hand, spec: ShapeSpec | None = None) -> bool:
