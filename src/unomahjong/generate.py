@@ -208,27 +208,37 @@ def _theme_melds(
         if t.rank is None:
             if theme in ("any", "honours", "terminals", "pungs", "kongs", "half_flush"):
                 out.append(Meld(MeldKind.PUNG, t, exposed=False))
-            continue
-        if theme in ("honours", "same_function"):
-            continue
-        if theme == "fives" and t.rank != 5 and not (3 <= t.rank <= 5):
-            continue
-        if theme == "chicken" and not 2 <= t.rank <= 6:
-            continue
-        if (ranks is None or t.rank in ranks) and theme not in ("chows", "terminal_chows", "fives"):
-            out.append(Meld(MeldKind.PUNG, t, exposed=False))
-        if t.rank <= 7 and theme not in ("pungs", "kongs", "even", "terminals"):
-            chow_ranks = {t.rank, t.rank + 1, t.rank + 2}
-            if ranks is not None and not chow_ranks <= ranks:
-                continue
-            if theme == "fives" and 5 not in chow_ranks:
-                continue
-            if theme == "terminal_chows" and t.rank not in (1, 7):
-                continue
-            out.append(Meld(MeldKind.CHOW, t, exposed=False))
+        elif theme not in ("honours", "same_function"):
+            out.extend(_suited_theme_melds(t, t.rank, theme, ranks))
     if theme == "fives":
         out.extend(Meld(MeldKind.PUNG, ts.number(s, 5), exposed=False) for s in suits)
     return tuple(out)
+
+
+def _suited_theme_melds(t: Tile, rank: int, theme: str, ranks: frozenset[int] | None) -> list[Meld]:
+    """The concealed pung and chow on suited tile ``t`` (of ``rank``) that a
+    theme allows, pung first; ``ranks`` are the theme's ranks, if it has any."""
+    if theme == "fives" and rank != 5 and not (3 <= rank <= 5):
+        return []
+    if theme == "chicken" and not 2 <= rank <= 6:
+        return []
+    out: list[Meld] = []
+    if (ranks is None or rank in ranks) and theme not in ("chows", "terminal_chows", "fives"):
+        out.append(Meld(MeldKind.PUNG, t, exposed=False))
+    chows = theme not in ("pungs", "kongs", "even", "terminals")
+    if chows and rank <= 7 and _theme_allows_chow(rank, theme, ranks):
+        out.append(Meld(MeldKind.CHOW, t, exposed=False))
+    return out
+
+
+def _theme_allows_chow(rank: int, theme: str, ranks: frozenset[int] | None) -> bool:
+    """True when a theme allows the chow starting at ``rank``."""
+    chow_ranks = {rank, rank + 1, rank + 2}
+    if ranks is not None and not chow_ranks <= ranks:
+        return False
+    if theme == "fives" and 5 not in chow_ranks:
+        return False
+    return theme != "terminal_chows" or rank in (1, 7)
 
 
 def _honour_key(t: Tile) -> str:
