@@ -277,34 +277,49 @@ def _shape_melds(ts: TileSet, theme: str, rng: Picker, pool: _Pool, n: int) -> l
     for _ in range(40):
         if len(melds) == n:
             break
-        if theme == "same_rank" and melds:
-            base = melds[0]
-            cands = [
-                m for m in options if m.kind is base.kind and m.tile.rank == base.tile.rank
-            ] or options
-        elif theme in ("shifted", "mixed_shifted") and melds:
-            last = melds[-1]
-            if len(melds) == 1:
-                step = rng.choice((1, 2)) if last.is_chow else 1
-            else:
-                assert melds[1].tile.rank is not None and melds[0].tile.rank is not None
-                step = melds[1].tile.rank - melds[0].tile.rank
-            used = {m.tile.suit for m in melds}
-            cands = [
-                m
-                for m in options
-                if m.kind is last.kind
-                and m.tile.rank is not None
-                and last.tile.rank is not None
-                and m.tile.rank - last.tile.rank == step
-                and (theme == "shifted" or m.tile.suit not in used)
-            ] or options
-        else:
-            cands = options
+        cands = _next_meld_candidates(theme, options, melds, rng)
         m = first if not melds else rng.choice_if(cands, lambda c: pool.fits(c.codes))
         if m is not None and pool.take(m.tiles):
             melds.append(m)
     return melds if len(melds) == n else None
+
+
+def _next_meld_candidates(
+    theme: str, options: Sequence[Meld], melds: Sequence[Meld], rng: Picker
+) -> Sequence[Meld]:
+    """The options for the next meld after ``melds``: those that keep the
+    theme's pattern (same rank, shifted steps), or all when none does."""
+    if theme == "same_rank" and melds:
+        base = melds[0]
+        return [
+            m for m in options if m.kind is base.kind and m.tile.rank == base.tile.rank
+        ] or options
+    if theme in ("shifted", "mixed_shifted") and melds:
+        return _shifted_candidates(theme, options, melds, rng) or options
+    return options
+
+
+def _shifted_candidates(
+    theme: str, options: Sequence[Meld], melds: Sequence[Meld], rng: Picker
+) -> list[Meld]:
+    """The options one step of the shift above the last of ``melds`` (the
+    step drawn while only one meld is chosen: each try draws it anew)."""
+    last = melds[-1]
+    if len(melds) == 1:
+        step = rng.choice((1, 2)) if last.is_chow else 1
+    else:
+        assert melds[1].tile.rank is not None and melds[0].tile.rank is not None
+        step = melds[1].tile.rank - melds[0].tile.rank
+    used = {m.tile.suit for m in melds}
+    return [
+        m
+        for m in options
+        if m.kind is last.kind
+        and m.tile.rank is not None
+        and last.tile.rank is not None
+        and m.tile.rank - last.tile.rank == step
+        and (theme == "shifted" or m.tile.suit not in used)
+    ]
 
 
 def _standard(ts: TileSet, theme: str, rng: Picker) -> Hand | None:
