@@ -305,9 +305,27 @@ def _reading(score: Score) -> list[list[Tile]] | None:
     """The concealed tiles grouped as the score reads them (melds, pairs,
     knitted and single tiles), without the winning tile; None when the
     reading does not account for them exactly."""
-    hand, d, role = score.hand, score.decomposition, score.win_role
-    if hand.win is None:
+    hand = score.hand
+    win = hand.win
+    if win is None:
         return None
+    groups, target = _read_groups(score, win)
+    if target is None or win not in groups[target]:
+        target = next((i for i, g in enumerate(groups) if win in g), None)
+    if target is None:
+        return None
+    groups[target].remove(win)
+    held = sorted(t.code for g in groups for t in g)
+    if held != [t.code for t in hand.concealed]:
+        return None
+    kept = [sorted(g, key=lambda t: t.code) for g in groups if g]
+    return sorted(kept, key=lambda g: g[0].code)
+
+
+def _read_groups(score: Score, win: Tile) -> tuple[list[list[Tile]], int | None]:
+    """The groups of the score's reading beyond the declared melds (winning
+    tile included), with the index of the group its win role names, if any."""
+    hand, d, role = score.hand, score.decomposition, score.win_role
     declared = len(hand.melds)
     groups: list[list[Tile]] = [list(m.tiles) for m in d.melds[declared:]]
     target: int | None = None
@@ -318,27 +336,15 @@ def _reading(score: Score) -> list[list[Tile]] | None:
             target = len(groups)
         groups.append([d.pair, d.pair])
     for p in d.pairs:
-        if role.role is Role.PAIR and target is None and p == hand.win:
+        if role.role is Role.PAIR and target is None and p == win:
             target = len(groups)
         groups.append([p, p])
-    if d.knitted:
-        if role.role is Role.KNITTED:
-            target = len(groups)
-        groups.append(list(d.knitted))
-    if d.singles:
-        if role.role is Role.SINGLE:
-            target = len(groups)
-        groups.append(list(d.singles))
-    if target is None or hand.win not in groups[target]:
-        target = next((i for i, g in enumerate(groups) if hand.win in g), None)
-    if target is None:
-        return None
-    groups[target].remove(hand.win)
-    held = sorted(t.code for g in groups for t in g)
-    if held != [t.code for t in hand.concealed]:
-        return None
-    kept = [sorted(g, key=lambda t: t.code) for g in groups if g]
-    return sorted(kept, key=lambda g: g[0].code)
+    for tiles, tiles_role in ((d.knitted, Role.KNITTED), (d.singles, Role.SINGLE)):
+        if tiles:
+            if role.role is tiles_role:
+                target = len(groups)
+            groups.append(list(tiles))
+    return groups, target
 
 
 def _fan_lines(score: Score) -> tuple[list[str], float, float]:
