@@ -232,9 +232,19 @@ class FanTable:
     fans of a score are about tiles or the context, and recur in every score."""
 
     def __attrs_post_init__(self) -> None:
-        ids = [r.id for r in self.rows]
         detectors = {r.id: r.detector for r in self.rows if r.detector is not None}
         object.__setattr__(self, "detectors", detectors)
+        self._check_rows()
+        object.__setattr__(self, "position", {r.id: i for i, r in enumerate(self.rows)})
+        object.__setattr__(self, "by_id", {r.id: r for r in self.rows})
+        self._set_groups()
+        self._set_masks()
+        self._set_fns()
+
+    def _check_rows(self) -> None:
+        """Raise ValueError on a table that contradicts itself: duplicate ids,
+        references to unknown fans, detectors missing or misplaced."""
+        ids = [r.id for r in self.rows]
         if len(set(ids)) != len(ids):
             raise ValueError(f"{self.name}: duplicate fan ids")
         for r in self.rows:
@@ -249,8 +259,9 @@ class FanTable:
             is_set = det is not None and det.kind in (DetectorKind.CHOW_SET, DetectorKind.PUNG_SET)
             if is_set and det is not None and det.size not in (3, 4):
                 raise ValueError(f"{self.name}: set fan {r.id} needs size=3 or size=4")
-        object.__setattr__(self, "position", {r.id: i for i, r in enumerate(self.rows)})
-        object.__setattr__(self, "by_id", {r.id: r for r in self.rows})
+
+    def _set_groups(self) -> None:
+        """Derive the rows with their detectors, by detector kind."""
         groups = {
             kind: tuple(
                 (r, self.detectors[r.id])
@@ -281,6 +292,9 @@ class FanTable:
             ("pung_sets_with_pair", DetectorKind.PUNG_SET),
         ):
             object.__setattr__(self, name, tuple(x for x in groups[kind] if x[1].uses_pair))
+
+    def _set_masks(self) -> None:
+        """Derive the facts by row position the engine's hot loops read."""
         pos = self.position
         object.__setattr__(self, "points", tuple(r.points for r in self.rows))
         masks = tuple(sum(1 << pos[x] for x in r.excludes) for r in self.rows)
@@ -288,7 +302,11 @@ class FanTable:
         absorbs = tuple(sum(1 << pos[x] for x in r.absorbs) for r in self.rows)
         object.__setattr__(self, "absorb_masks", absorbs)
         object.__setattr__(self, "bonus_mask", sum(1 << pos[x] for x in self.bonus))
-        gates = {d.requires: None for _, d in simple}
+
+    def _set_fns(self) -> None:
+        """Derive the detector functions by position, simple ones grouped by gate."""
+        pos = self.position
+        gates = {d.requires: None for _, d in self.groups[DetectorKind.SIMPLE]}
         hand_fns = tuple(
             (_name(g), tuple((pos[r.id], d.fn) for r, d in self.hand_simple if d.requires == g))
             for g in gates
