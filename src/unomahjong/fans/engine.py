@@ -398,6 +398,34 @@ def _count(
 ) -> list[Entry] | None:
     """The fans counted with one choice of set fans, merged (one entry per
     fan, in table order); None when this choice is void."""
+    counted, excluded = _count_simple(table, found, chow_alt, pung_alt)
+    # Pair-combination fans, on what the counted fans leave allowed.
+    repeats = False
+    for pairs, alt in ((found.chow_pairs, chow_alt), (found.pung_pairs, pung_alt)):
+        if pairs and _count_pairs(table, pairs, alt, excluded, counted):
+            repeats = True
+    _count_per_meld(table, found.per_meld, excluded, counted)
+    if repeats:
+        # Only pair-combination fans repeat: merge counts and melds.
+        counted = _merge_repeats(counted)
+    if _nothing_but_bonus(table, counted):
+        if found.chow_sets or found.pung_sets:
+            # Dropping every set fan left nothing, but a set fan holds here:
+            # 无番和 needs "no other fan at all", so this alternative is void.
+            return None
+        counted.append((table.position[table.fallback], 1, ()))
+    counted.sort()  # by position: one entry per fan, so positions differ
+    return counted
+
+
+def _count_simple(
+    table: FanTable,
+    found: _Found,
+    chow_alt: list[SetHit],
+    pung_alt: list[SetHit],
+) -> tuple[list[Entry], int]:
+    """The simple fans and the chosen set fans that no earlier fan (in table
+    order) excludes, with the mask of the fans they exclude."""
     present = found.simple
     if chow_alt or pung_alt:
         present = dict(present)
@@ -412,26 +440,43 @@ def _count(
         n, melds = present[pos]
         counted.append((pos, n, melds))
         excluded |= exclude_masks[pos]
-    # Pair-combination fans, on what the counted fans leave allowed: each pair
-    # of melds forms the first of its pair fans (table order) still allowed.
-    repeats = False
-    for pairs, alt in ((found.chow_pairs, chow_alt), (found.pung_pairs, pung_alt)):
-        if not pairs:
-            continue
-        edges: list[tuple[int, int, int]] = []
-        for a, b, fans in pairs:
-            for pos in fans:
-                if not excluded >> pos & 1:
-                    edges.append((a, b, pos))
-                    break
-        if edges:
-            chosen = _best_forest(table, edges, [m for _, m in alt])
-            repeats = repeats or len(chosen) > 1
-            for a, b, pos in chosen:
-                counted.append((pos, 1, (a, b)))
-    # Per-meld fans, less the melds a counted fan absorbs.
+    return counted, excluded
+
+
+def _count_pairs(
+    table: FanTable,
+    pairs: tuple[PairHit, ...],
+    alt: list[SetHit],
+    excluded: int,
+    counted: list[Entry],
+) -> bool:
+    """Add the pair-combination fans of one kind (chows or pungs) to
+    ``counted``: each pair of melds forms the first of its pair fans (table
+    order) still allowed. True when a fan is counted more than once."""
+    edges: list[tuple[int, int, int]] = []
+    for a, b, fans in pairs:
+        for pos in fans:
+            if not excluded >> pos & 1:
+                edges.append((a, b, pos))
+                break
+    if not edges:
+        return False
+    chosen = _best_forest(table, edges, [m for _, m in alt])
+    for a, b, pos in chosen:
+        counted.append((pos, 1, (a, b)))
+    return len(chosen) > 1
+
+
+def _count_per_meld(
+    table: FanTable,
+    per_meld: list[SetHit],
+    excluded: int,
+    counted: list[Entry],
+) -> None:
+    """Add the per-meld fans to ``counted``, less the melds a counted fan
+    absorbs."""
     absorb_masks = table.absorb_masks
-    for pos, idx in found.per_meld:
+    for pos, idx in per_meld:
         if excluded >> pos & 1:
             continue
         absorbed: set[int] = set()
@@ -445,23 +490,23 @@ def _count(
         left = tuple(i for i in idx if i not in absorbed) if absorbed else idx
         if left:
             counted.append((pos, len(left), left))
-    if repeats:
-        # Only pair-combination fans repeat: merge counts and melds.
-        merged: dict[int, tuple[int, tuple[int, ...]]] = {}
-        for pos, n, melds in counted:
-            prev = merged.get(pos)
-            merged[pos] = (n, melds) if prev is None else (prev[0] + n, prev[1] + melds)
-        counted = [(pos, n, melds) for pos, (n, melds) in merged.items()]
+
+
+def _merge_repeats(counted: list[Entry]) -> list[Entry]:
+    """One entry per fan: the counts and melds of repeated fans summed, in
+    order of first appearance."""
+    merged: dict[int, tuple[int, tuple[int, ...]]] = {}
+    for pos, n, melds in counted:
+        prev = merged.get(pos)
+        merged[pos] = (n, melds) if prev is None else (prev[0] + n, prev[1] + melds)
+    return [(pos, n, melds) for pos, (n, melds) in merged.items()]
+
+
+def _nothing_but_bonus(table: FanTable, counted: list[Entry]) -> bool:
+    """Whether nothing is counted but bonus fans (MCR's flowers; most tables
+    have none)."""
     bonus = table.bonus_mask
-    # Nothing counted but bonus fans (MCR's flowers; most tables have none).
-    if not counted or (bonus and all(bonus >> pos & 1 for pos, _, _ in counted)):
-        if found.chow_sets or found.pung_sets:
-            # Dropping every set fan left nothing, but a set fan holds here:
-            # 无番和 needs "no other fan at all", so this alternative is void.
-            return None
-        counted.append((table.position[table.fallback], 1, ()))
-    counted.sort()  # by position: one entry per fan, so positions differ
-    return counted
+    return not counted or bool(bonus and all(bonus >> pos & 1 for pos, _, _ in counted))
 
 
 def raw_patterns(table: FanTable, r: Reading) -> set[str]:
