@@ -110,14 +110,31 @@ class WinContext:
 
 
 def _problems(c: WinContext, hand: Hand) -> list[tuple[str, str]]:
+    """Every contradiction in the flags or with the hand, in the order the
+    checks are stated (the first one is the error raised)."""
+    return [
+        *_kong_problems(c, hand),
+        *_winning_tile_problems(c, hand),
+        *_first_turn_problems(c, hand),
+        *_timing_problems(c),
+    ]
+
+
+def _kong_problems(c: WinContext, hand: Hand) -> list[tuple[str, str]]:
+    """Robbing a kong and winning on a kong's replacement tile."""
     out: list[tuple[str, str]] = []
-    first_turn = c.heavenly_hand or c.earthly_hand or c.heavenly_uno
     if c.robbing_kong and c.self_drawn:
         out.append(("robbing-kong-self-drawn", "robbing a kong is a win on another's tile"))
     if c.kong_replacement and not c.self_drawn:
         out.append(("replacement-not-self-drawn", "a kong's replacement tile is self-drawn"))
     if c.kong_replacement and not any(m.is_kong for m in hand.melds):
         out.append(("replacement-without-kong", "a replacement tile needs a kong in the hand"))
+    return out
+
+
+def _winning_tile_problems(c: WinContext, hand: Hand) -> list[tuple[str, str]]:
+    """A robbed tile or a last copy the hand itself holds another copy of."""
+    out: list[tuple[str, str]] = []
     win = hand.win
     if win is not None and (c.robbing_kong or c.last_copy):
         held = hand.all_counts[win.code] - 1
@@ -128,6 +145,13 @@ def _problems(c: WinContext, hand: Hand) -> list[tuple[str, str]]:
             )
         if c.last_copy and concealed:
             out.append(("last-copy-held", f"{win} is not the last copy: the hand conceals another"))
+    return out
+
+
+def _first_turn_problems(c: WinContext, hand: Hand) -> list[tuple[str, str]]:
+    """天和, 地和 and 天之UNO: with each other, self-drawing and melds."""
+    out: list[tuple[str, str]] = []
+    first_turn = c.heavenly_hand or c.earthly_hand or c.heavenly_uno
     if c.heavenly_hand and not c.self_drawn:
         out.append(("heavenly-not-self-drawn", "天和 is the dealer's own 14 tiles: self-drawn"))
     if c.heavenly_hand and c.earthly_hand:
@@ -138,6 +162,13 @@ def _problems(c: WinContext, hand: Hand) -> list[tuple[str, str]]:
         out.append(("first-turn-meld", "天和, 地和 and 天之UNO allow no meld, not even a kong"))
     if c.heavenly_uno and (c.heavenly_hand or c.earthly_hand):
         out.append(("heavenly-uno-first-win", "天之UNO needs a discard before the win"))
+    return out
+
+
+def _timing_problems(c: WinContext) -> list[tuple[str, str]]:
+    """Facts that cannot happen that early (the first turn) or that late (an
+    empty wall)."""
+    out: list[tuple[str, str]] = []
     if c.last_tile and (c.heavenly_hand or c.earthly_hand):
         out.append(("last-tile-first-turn", "the wall's last tile is not in the first turn"))
     if c.last_copy and (c.heavenly_hand or (c.earthly_hand and not c.self_drawn)):
