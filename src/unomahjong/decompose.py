@@ -323,50 +323,72 @@ def decompose_under(hand: Hand, spec: ShapeSpec) -> tuple[Decomposition, ...]:
 
 def _special_concealed(spec: ShapeSpec, hand: Hand, kinds: int) -> list[Decomposition]:
     """Seven pairs (at most 7 kinds held), or the shapes of 13 or 14 kinds."""
-    counts = hand.counts
     win = hand.win
     assert win is not None
-    out: list[Decomposition] = []
     if kinds <= 7:
-        # Every count even: the built-in tile sets (the only ones a ShapeSpec
-        # is made for) hold 4 copies of a kind, so no 1s and no 3s.
-        if Shape.SEVEN_PAIRS in spec.shapes and 1 not in counts and 3 not in counts:
-            held = hand.tileset.held(counts)
-            pairs = tuple(t for t in held for _ in range(counts[t.code] // 2))
-            out.append(Decomposition(Shape.SEVEN_PAIRS, pairs=pairs, win_roles=(_PAIR_ROLE,)))
-        return out
+        return _seven_pairs(spec, hand)
+    counts = hand.counts
     held = hand.tileset.held(counts)  # concealed and winning kinds, in order
+    out: list[Decomposition] = []
     if Shape.THIRTEEN_ORPHANS in spec.shapes and spec.orphan_tiles.issuperset(held):
-        if spec.orphans_pair:
-            doubles = [t for t in held if counts[t.code] == 2]
-            if len(held) == 13 and len(doubles) == 1:
-                out.append(
-                    Decomposition(
-                        Shape.THIRTEEN_ORPHANS,
-                        pair=doubles[0],
-                        singles=tuple(t for t in held if t is not doubles[0]),
-                        win_roles=(_role(Role.PAIR if win is doubles[0] else Role.SINGLE),),
-                    )
-                )
-        elif len(held) == 14:
-            out.append(
-                Decomposition(
-                    Shape.THIRTEEN_ORPHANS, singles=tuple(held), win_roles=(_role(Role.SINGLE),)
-                )
-            )
+        out.extend(_thirteen_orphans(spec, held, counts, win))
     if Shape.HONOURS_AND_KNITTED in spec.shapes and len(held) == 14:
-        suited = [t for t in held if t.rank is not None]
-        if any(ks.issuperset(suited) for ks in spec.knitted_tiles):
-            role = Role.KNITTED if win.is_suited else Role.SINGLE
-            out.append(
-                Decomposition(
-                    Shape.HONOURS_AND_KNITTED,
-                    knitted=tuple(suited),
-                    singles=tuple(t for t in held if t.rank is None),
-                    win_roles=(_role(role),),
-                )
-            )
+        out.extend(_honours_and_knitted(spec, held, win))
     return out
+
+
+def _seven_pairs(spec: ShapeSpec, hand: Hand) -> list[Decomposition]:
+    """Seven pairs, when every count held is even."""
+    counts = hand.counts
+    # Every count even: the built-in tile sets (the only ones a ShapeSpec
+    # is made for) hold 4 copies of a kind, so no 1s and no 3s.
+    if Shape.SEVEN_PAIRS not in spec.shapes or 1 in counts or 3 in counts:
+        return []
+    held = hand.tileset.held(counts)
+    pairs = tuple(t for t in held for _ in range(counts[t.code] // 2))
+    return [Decomposition(Shape.SEVEN_PAIRS, pairs=pairs, win_roles=(_PAIR_ROLE,))]
+
+
+def _thirteen_orphans(
+    spec: ShapeSpec, held: list[Tile], counts: Sequence[int], win: Tile
+) -> list[Decomposition]:
+    """Thirteen orphans, on kinds held that are all orphans: 13 kinds, one
+    of them twice (the standard form), or 14 single kinds (``orphans_pair``
+    off)."""
+    if spec.orphans_pair:
+        doubles = [t for t in held if counts[t.code] == 2]
+        if len(held) != 13 or len(doubles) != 1:
+            return []
+        return [
+            Decomposition(
+                Shape.THIRTEEN_ORPHANS,
+                pair=doubles[0],
+                singles=tuple(t for t in held if t is not doubles[0]),
+                win_roles=(_role(Role.PAIR if win is doubles[0] else Role.SINGLE),),
+            )
+        ]
+    if len(held) != 14:
+        return []
+    return [
+        Decomposition(Shape.THIRTEEN_ORPHANS, singles=tuple(held), win_roles=(_role(Role.SINGLE),))
+    ]
+
+
+def _honours_and_knitted(spec: ShapeSpec, held: list[Tile], win: Tile) -> list[Decomposition]:
+    """Honours and knitted tiles, on 14 kinds held: the suited ones all from
+    one knitted pattern."""
+    suited = [t for t in held if t.rank is not None]
+    if not any(ks.issuperset(suited) for ks in spec.knitted_tiles):
+        return []
+    role = Role.KNITTED if win.is_suited else Role.SINGLE
+    return [
+        Decomposition(
+            Shape.HONOURS_AND_KNITTED,
+            knitted=tuple(suited),
+            singles=tuple(t for t in held if t.rank is None),
+            win_roles=(_role(role),),
+        )
+    ]
 
 
 def _knitted_straight(spec: ShapeSpec, hand: Hand) -> list[Decomposition]:
