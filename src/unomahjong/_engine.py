@@ -47,10 +47,10 @@ def load() -> bool:
     if os.environ.get(PURE_VARIABLE, "") == "1":
         return COMPILED
     try:
-        from ._core import analysis, notation, scoring  # type: ignore[attr-defined]
+        from ._core import analysis, game, notation, scoring  # type: ignore[attr-defined]
     except ImportError:
         return COMPILED
-    modules = {"analysis": analysis, "notation": notation, "scoring": scoring}
+    modules = {"analysis": analysis, "game": game, "notation": notation, "scoring": scoring}
     # A module built from other sources than this package's (a stale build
     # left in the tree) is not used: each states the core's interface version.
     if any(getattr(m, "API", None) != API for m in modules.values()):
@@ -84,8 +84,8 @@ def scoring_entry_points() -> tuple[Callable[..., Any], Callable[..., Any]]:
 
 
 def core(name: str) -> ModuleType | None:
-    """The compiled module ``name`` (``"notation"``, ``"analysis"`` or
-    ``"scoring"``), or None when the Python engine is to run."""
+    """The compiled module ``name`` (``"notation"``, ``"analysis"``,
+    ``"scoring"`` or ``"game"``), or None when the Python engine is to run."""
     if _forced_python:
         return None
     return _modules.get(name)

@@ -13,6 +13,9 @@ chows) are values, not filters: they serve either way.
 
 from __future__ import annotations
 
+from types import ModuleType
+
+from .. import _engine
 from ..shanten import layout_for
 from ..tiles import Tile, TileSet
 from .state import MAX_PLAYERS, Action, ActionKind, Event
@@ -28,6 +31,14 @@ def set_fast(on: bool) -> bool:
     previous = ENABLED
     ENABLED = bool(on)
     return previous
+
+
+def compiled_step() -> ModuleType | None:
+    """The compiled game step (``unomahjong._core.game``: a seat's turn
+    options, and a discard nobody may claim with the draw after it) while
+    it serves: the compiled core active and the pre-filters on. The judge and
+    the flow hand it those steps; it answers exactly as they would."""
+    return _engine.active.get("game") if ENABLED else None
 
 
 class Tables:

@@ -266,6 +266,9 @@ def apply(state: RoundState, seat: int, action: Action) -> Step:
             raise _refused(state, seat, action)
     if state.phase is Phase.TURN:
         if action.kind is ActionKind.DISCARD:
+            step = _fast.compiled_step()
+            if step is not None:
+                return step.discard(state, seat, action)  # type: ignore[no-any-return]
             return _discard(state, seat, action)
         return _turn(state, seat, action)
     return _answer(state, seat, action)

@@ -453,7 +453,10 @@ def options(state: RoundState, seat: int) -> tuple[Action, ...]:
     """:func:`legal_actions` for a checked state and seat, not remembered."""
     phase = state.phase
     if phase is Phase.TURN:
-        return turn_options(state, seat) if seat == state.current else ()
+        if seat != state.current:
+            return ()
+        step = _fast.compiled_step()
+        return turn_options(state, seat) if step is None else step.turn_options(state, seat)
     if phase is Phase.ENDED or seat not in state.pending:
         return ()
     return claim_options(state, seat)

@@ -1,0 +1,664 @@
+# cython: language_level=3
+"""The game engine's commonest steps, compiled: a seat's turn options, and a
+discard with the claim screen, Reverse/Skip and the next draw when nobody
+may claim it.
+
+game/judge.py and game/flow.py are the reference, and this module answers
+exactly as they do: the same actions in the same order, the same states
+(field for field, the seats' private caches included) and the same events
+(tests/test_game_core.py plays seeded hands both ways and requires
+byte-identical records). game/_fast.py hands a step to it only while the
+compiled core is active and the pre-filters are on.
+
+Everything read here is checked first: a state must be the engine's own
+kind of value (its fields of the expected types, its seats' tiles the tile
+set's interned tiles, sorted) or the step is handed back to the reference,
+which then answers, or raises, as it always does. What is rarer than a
+plain turn (a possible win, an UNO declaration within reach, a discard
+someone may claim) is asked of the reference functions too.
+"""
+
+from cpython.object cimport PyObject
+from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE, PyByteArray_FromStringAndSize
+from libc.stdint cimport uint64_t
+
+from unomahjong._core.objects cimport umj_slot, umj_fill, umj_offset, umj_alloc
+
+import attrs
+
+API = 1
+"""The interface version of the core (``_engine.API``)."""
+
+DEF MAX_CODES = 64      # tile codes a held-kinds mask holds (UNO tiles: 64)
+DEF MAX_SEATS = 8
+
+
+cdef extern from *:
+    """
+    static inline int umj_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
+    """
+    int umj_popcount64(unsigned long long x) nogil
+
+
+# The fields read and written, in the declaration order of their classes;
+# _bind() checks the order against attrs and finds each slot's offset.
+cdef enum:
+    R_RULES, R_DEALER, R_WALL, R_FRONT, R_BACK, R_SEATS, R_PHASE, R_CURRENT,
+    R_DIRECTION, R_DRAWN, R_REPLACEMENT, R_LAST, R_CLAIMED, R_OFFERED,
+    R_PENDING, R_ANSWERS, R_WINDOW, R_RESULT, R_MEMO, R_LEGAL, R_FIELDS
+
+cdef enum:
+    S_CONCEALED, S_MELDS, S_DISCARDS, S_UNO, S_UNO_FIRST, S_DRAWS,
+    S_DISCARDED, S_FLOOR, S_COUNTS, S_FIELDS
+
+_ROUND_FIELDS = ("rules", "dealer", "wall", "front", "back", "seats", "phase", "current",
+                 "direction", "drawn", "replacement", "last", "claimed", "offered",
+                 "pending", "answers", "window", "result", "_memo", "_legal")
+_SEAT_FIELDS = ("concealed", "melds", "discards", "uno", "uno_first", "draws",
+                "discarded", "_floor", "_counts")
+
+cdef Py_ssize_t R_OFF[R_FIELDS]
+cdef Py_ssize_t S_OFF[S_FIELDS]
+cdef Py_ssize_t T_CODE, A_KIND, A_TILE, A_UNO, M_KIND, M_TILE
+
+cdef int _state = 0     # 0: not yet bound, 1: usable, -1: the classes are not as expected
+cdef object RoundState, SeatState, Tile, Action, Meld
+cdef object PHASE_TURN, PHASE_CLAIM, KIND_DISCARD, PUNG, WIN
+cdef object ref_turn_options, ref_discard, ref_may_win, ref_uno_discards, ref_claimers
+cdef object ref_pass_on, tables_of
+cdef tuple EMPTY = ()
+
+
+cdef Py_ssize_t _offset(cls, str name):
+    d = cls.__dict__.get(name)
+    return umj_offset(d) if d is not None else -1
+
+
+cdef bint _offsets(cls, tuple names, Py_ssize_t* out):
+    """The slot offset of each field of ``cls`` (its fields exactly ``names``)."""
+    if tuple(a.name for a in attrs.fields(cls)) != names:
+        return False
+    for i, name in enumerate(names):
+        out[i] = _offset(cls, name)
+        if out[i] < 0:
+            return False
+    return True
+
+
+cdef int _bind() except -1:
+    """Import the game's modules (they are imported after the core) and
+    check that their classes are laid out as this module reads them."""
+    global _state, RoundState, SeatState, Tile, Action, Meld
+    global PHASE_TURN, PHASE_CLAIM, KIND_DISCARD, PUNG, WIN
+    global ref_turn_options, ref_discard, ref_may_win, ref_uno_discards, ref_claimers
+    global ref_pass_on, tables_of, T_CODE, A_KIND, A_TILE, A_UNO, M_KIND, M_TILE
+    from unomahjong.game import _fast, flow, judge, state as st
+    from unomahjong.hand import Meld as meld_class, MeldKind
+    from unomahjong.tiles import Tile as tile_class
+
+    RoundState, SeatState, Tile, Action, Meld = (
+        st.RoundState, st.SeatState, tile_class, st.Action, meld_class)
+    PHASE_TURN, PHASE_CLAIM = st.Phase.TURN, st.Phase.CLAIM
+    KIND_DISCARD, PUNG, WIN = st.ActionKind.DISCARD, MeldKind.PUNG, st.WIN
+    ref_turn_options, ref_discard, ref_pass_on = judge.turn_options, flow._discard, flow._pass_on
+    ref_may_win, ref_uno_discards, ref_claimers = judge.may_win, judge.uno_discards, judge.claimers
+    tables_of = _fast.tables
+    T_CODE, A_KIND, A_TILE, A_UNO = (_offset(Tile, "code"), _offset(Action, "kind"),
+                                     _offset(Action, "tile"), _offset(Action, "uno"))
+    M_KIND, M_TILE = _offset(Meld, "kind"), _offset(Meld, "tile")
+    ok = (_offsets(RoundState, _ROUND_FIELDS, R_OFF) and _offsets(SeatState, _SEAT_FIELDS, S_OFF)
+          and min(T_CODE, A_KIND, A_TILE, A_UNO, M_KIND, M_TILE) >= 0)
+    _state = 1 if ok else -1
+    return 0
+
+
+cdef inline bint usable() except -1:
+    if _state == 0:
+        _bind()
+    return _state == 1
+
+
+# ---------------------------------------------------------------- slots
+
+cdef inline object get(obj, Py_ssize_t off):
+    """The slot at ``off`` of ``obj`` (set in every instance the engine makes;
+    an unset slot reads as None, which every check below refuses)."""
+    cdef PyObject* v = umj_slot(obj, off)
+    return <object>v if v != NULL else None
+
+
+cdef inline object r_get(state, int field):
+    return get(state, R_OFF[field])
+
+
+cdef inline object s_get(seat, int field):
+    return get(seat, S_OFF[field])
+
+
+cdef inline bint is_int(x):
+    return type(x) is int
+
+
+cdef inline bint is_bool(x):
+    return x is True or x is False
+
+
+cdef inline int pymod(long a, long n):
+    """``a % n`` as Python computes it (never negative for ``n > 0``)."""
+    cdef long r = a % n
+    return r + n if r < 0 else r
+
+
+# ---------------------------------------------------------------- tables
+
+cdef class _Tables:
+    """The tables of game/_fast.py's ``Tables`` for one tile set, by code."""
+
+    cdef object tab
+    cdef int size
+    cdef tuple tile, discard, uno, concealed_kong, added_kong
+    cdef tuple ev_draw, ev_discard, ev_uno, ev_reverse, ev_skip
+    cdef signed char rank[MAX_CODES]
+    cdef signed char effect[MAX_CODES]     # 0 none, 1 Reverse, 2 Skip
+    cdef int nchows[MAX_CODES]
+    cdef int chow_a[MAX_CODES][3]
+    cdef int chow_b[MAX_CODES][3]
+    cdef uint64_t orphans, honours
+    cdef uint64_t knitted[64]
+    cdef int nknitted
+
+    def __init__(self, tab):
+        ts = tab.tileset
+        self.tab = tab
+        self.size = ts.size
+        tiles = [None] * ts.size
+        for t in ts.tiles:
+            tiles[t.code] = t
+        self.tile = tuple(tiles)
+
+        def by_code(table):
+            return tuple(None if t is None else table[t] for t in tiles)
+
+        self.discard, self.uno = by_code(tab.discard), by_code(tab.uno)
+        self.concealed_kong, self.added_kong = by_code(tab.concealed_kong), by_code(tab.added_kong)
+        ev = tab.events
+        self.ev_draw = tuple(by_code(e) for e in ev["draw"])
+        self.ev_discard = tuple(by_code(e) for e in ev["discard"])
+        self.ev_uno = tuple(by_code(e) for e in ev["uno"])
+        self.ev_reverse = tuple(by_code(e) for e in ev["reverse"])
+        self.ev_skip = tuple(by_code(e) for e in ev["skip"])
+        for c in range(ts.size):
+            t = tiles[c]
+            self.rank[c] = -1 if t is None or t.rank is None else t.rank
+            symbol = None if t is None or t.honour is None else t.honour.symbol
+            self.effect[c] = 1 if symbol == "R" else 2 if symbol == "S" else 0
+            self.nchows[c] = 0
+            if t is not None:
+                for k, (_, a, b) in enumerate(tab.chows[t]):
+                    self.chow_a[c][k], self.chow_b[c][k] = a, b
+                    self.nchows[c] = k + 1
+        self.orphans, self.honours = tab.orphan_mask, tab.honour_mask
+        self.nknitted = len(tab.knitted_masks)
+        for k, m in enumerate(tab.knitted_masks):
+            self.knitted[k] = m
+
+
+cdef object _last_tab = None
+cdef _Tables _last_tables = None
+
+
+cdef _Tables tables_for(tab):
+    """The C tables of ``tab`` (a round's ``_fast.Tables``), or None when its
+    tile set does not fit them."""
+    global _last_tab, _last_tables
+    if tab is _last_tab:
+        return _last_tables
+    ts = getattr(tab, "tileset", None)
+    if tables_of is None or ts is None or tables_of(ts) is not tab or ts.size > MAX_CODES:
+        return None
+    if len(tab.knitted_masks) > 64 or max(map(len, tab.chows.values()), default=0) > 3:
+        return None
+    if len(tab.events["draw"]) < MAX_SEATS:
+        return None
+    _last_tables = _Tables(tab)
+    _last_tab = tab
+    return _last_tables
+
+
+# ---------------------------------------------------------------- checks
+
+cdef _Tables checked(state):
+    """The C tables of ``state``'s round when every field read here has the
+    type the engine gives it, else None (the reference then answers)."""
+    if type(state) is not RoundState:
+        return None
+    seats = r_get(state, R_SEATS)
+    if type(seats) is not tuple or not 2 <= len(seats) <= MAX_SEATS:
+        return None
+    for x in (r_get(state, R_DEALER), r_get(state, R_FRONT), r_get(state, R_BACK),
+              r_get(state, R_CURRENT), r_get(state, R_DIRECTION)):
+        if not is_int(x):
+            return None
+    for x in (r_get(state, R_REPLACEMENT), r_get(state, R_LAST), r_get(state, R_CLAIMED),
+              r_get(state, R_WINDOW)):
+        if not is_bool(x):
+            return None
+    d = r_get(state, R_DIRECTION)
+    if d != 1 and d != -1:
+        return None
+    n = len(seats)
+    if not (0 <= r_get(state, R_DEALER) < n and 0 <= r_get(state, R_CURRENT) < n):
+        return None
+    if type(r_get(state, R_WALL)) is not tuple:
+        return None
+    memo = r_get(state, R_MEMO)
+    ct = tables_for(getattr(memo, "tables", None))
+    if ct is None:
+        return None
+    drawn = r_get(state, R_DRAWN)
+    if drawn is not None and not tile_ok(ct, drawn):
+        return None
+    for s in seats:
+        if not seat_ok(ct, s):
+            return None
+    return ct
+
+
+cdef inline int code_of(t):
+    return <object>umj_slot(t, T_CODE)
+
+
+cdef bint tile_ok(_Tables ct, t):
+    """``t`` is one of the tile set's interned tiles."""
+    if type(t) is not Tile:
+        return False
+    c = <object>umj_slot(t, T_CODE)
+    return is_int(c) and 0 <= c < ct.size and ct.tile[c] is t
+
+
+cdef bint seat_ok(_Tables ct, s):
+    """The seat's fields have the engine's types; its concealed tiles are
+    interned and sorted by code; its caches are None or of the right kind."""
+    cdef int prev = -1, c
+    if type(s) is not SeatState:
+        return False
+    concealed = s_get(s, S_CONCEALED)
+    if type(concealed) is not tuple or type(s_get(s, S_MELDS)) is not tuple:
+        return False
+    if type(s_get(s, S_DISCARDS)) is not tuple:
+        return False
+    if not (is_bool(s_get(s, S_UNO)) and is_bool(s_get(s, S_UNO_FIRST))):
+        return False
+    if not (is_int(s_get(s, S_DRAWS)) and is_int(s_get(s, S_DISCARDED))):
+        return False
+    floor = s_get(s, S_FLOOR)
+    if floor is not None and not is_int(floor):
+        return False
+    counts = s_get(s, S_COUNTS)
+    if counts is not None and (type(counts) is not bytearray
+                               or PyByteArray_GET_SIZE(counts) != ct.size):
+        return False
+    for t in concealed:
+        if not tile_ok(ct, t):
+            return False
+        c = code_of(t)
+        if c < prev:
+            return False
+        prev = c
+    return True
+
+
+cdef object seat_counts(_Tables ct, s):
+    """The seat's concealed tiles by code, counted once and kept on the seat
+    (judge.seat_counts)."""
+    counts = s_get(s, S_COUNTS)
+    if counts is None:
+        counts = PyByteArray_FromStringAndSize(NULL, ct.size)
+        buf = PyByteArray_AS_STRING(counts)
+        for c in range(ct.size):
+            buf[c] = 0
+        for t in s_get(s, S_CONCEALED):
+            buf[code_of(t)] += 1
+        umj_fill(s, S_OFF[S_COUNTS], counts)
+    return counts
+
+
+cdef inline unsigned char* buffer(counts):
+    return <unsigned char*>PyByteArray_AS_STRING(counts)
+
+
+# ---------------------------------------------------------------- new values
+
+cdef object new_seat(concealed, melds, discards, uno, uno_first, draws, discarded, floor, counts):
+    """``state.make_seat`` (every slot set directly)."""
+    o = umj_alloc(SeatState)
+    umj_fill(o, S_OFF[S_CONCEALED], concealed)
+    umj_fill(o, S_OFF[S_MELDS], melds)
+    umj_fill(o, S_OFF[S_DISCARDS], discards)
+    umj_fill(o, S_OFF[S_UNO], uno)
+    umj_fill(o, S_OFF[S_UNO_FIRST], uno_first)
+    umj_fill(o, S_OFF[S_DRAWS], draws)
+    umj_fill(o, S_OFF[S_DISCARDED], discarded)
+    umj_fill(o, S_OFF[S_FLOOR], floor)
+    umj_fill(o, S_OFF[S_COUNTS], counts)
+    return o
+
+
+cdef object advance(prev, front, back, seats, phase, current, direction, drawn,
+                    replacement, last, offered):
+    """``state.advance`` with no claim under way (not claimed, no pending
+    seats, no answers): the round's rules, dealer, wall, window, result and
+    memo copied, the ``legal_actions`` answer unknown."""
+    o = umj_alloc(RoundState)
+    cdef int f
+    for f in (R_RULES, R_DEALER, R_WALL, R_WINDOW, R_RESULT, R_MEMO):
+        umj_fill(o, R_OFF[f], r_get(prev, f))
+    umj_fill(o, R_OFF[R_FRONT], front)
+    umj_fill(o, R_OFF[R_BACK], back)
+    umj_fill(o, R_OFF[R_SEATS], seats)
+    umj_fill(o, R_OFF[R_PHASE], phase)
+    umj_fill(o, R_OFF[R_CURRENT], current)
+    umj_fill(o, R_OFF[R_DIRECTION], direction)
+    umj_fill(o, R_OFF[R_DRAWN], drawn)
+    umj_fill(o, R_OFF[R_REPLACEMENT], replacement)
+    umj_fill(o, R_OFF[R_LAST], last)
+    umj_fill(o, R_OFF[R_CLAIMED], False)
+    umj_fill(o, R_OFF[R_OFFERED], offered)
+    umj_fill(o, R_OFF[R_PENDING], EMPTY)
+    umj_fill(o, R_OFF[R_ANSWERS], EMPTY)
+    umj_fill(o, R_OFF[R_LEGAL], None)
+    return o
+
+
+cdef inline tuple replace_at(tuple seats, Py_ssize_t i, s):
+    return seats[:i] + (s,) + seats[i + 1:]
+
+
+# ---------------------------------------------------------------- the shanten floor
+
+cdef int standard_floor(_Tables ct, tuple concealed, int melds):
+    """game/_fast.py's ``_standard_floor``."""
+    cdef int threes = 0, twos = 0, ones = 0, size = 0, prev = -9, code, rest
+    cdef bint ranked = False
+    for t in concealed:
+        code = code_of(t)
+        if code == prev or (ranked and code <= prev + 2 and ct.rank[code] >= 0):
+            size += 1
+        else:
+            threes += size // 3
+            rest = size % 3
+            if rest == 1:
+                ones += 1
+            elif rest == 2:
+                twos += 1
+            size = 1
+            ranked = ct.rank[code] >= 0
+        prev = code
+    threes += size // 3
+    rest = size % 3
+    if rest == 1:
+        ones += 1
+    elif rest == 2:
+        twos += 1
+    cdef int needed = 4 - melds
+    cdef int left = needed + 1
+    cdef int take = threes if threes < left else left
+    cdef int reuse = 3 * take
+    left -= take
+    take = twos if twos < left else left
+    cdef int single = left - twos if left - twos > 0 else 0
+    reuse += 2 * take + (ones if ones < single else single)
+    cdef int most = 3 * needed + 2
+    return 3 * needed + 1 - (reuse if reuse < most else most)
+
+
+cdef int shanten_floor(_Tables ct, tuple concealed, const unsigned char* counts, int melds):
+    """game/_fast.py's ``shanten_floor``, from the same terms (its early
+    exits only skip terms that cannot lower the result)."""
+    cdef int best = standard_floor(ct, concealed, melds)
+    if best < 0 or melds > 1:
+        return best
+    cdef uint64_t held = 0
+    cdef int c, pairs = 0, k, knitted = 0, n, honours = 0
+    for c in range(ct.size):
+        if counts[c]:
+            held |= (<uint64_t>1) << c
+            pairs += counts[c] >> 1
+    if melds == 0:
+        if pairs > 7:
+            pairs = 7
+        best = min(best, 6 - pairs, 12 - umj_popcount64(held & ct.orphans))
+        honours = umj_popcount64(held & ct.honours)
+    for k in range(ct.nknitted):
+        n = umj_popcount64(held & ct.knitted[k])
+        if n > knitted:
+            knitted = n
+    best = min(best, 8 - knitted)
+    if melds == 0:
+        best = min(best, 13 - min(honours + knitted, 14))
+    return best
+
+
+# ---------------------------------------------------------------- the turn
+
+def turn_options(state, seat):
+    """``judge.turn_options(state, seat)``."""
+    if usable():
+        ct = checked(state)
+        if ct is not None and is_int(seat) and 0 <= seat < len(r_get(state, R_SEATS)):
+            return _turn_options(ct, state, seat)
+    return ref_turn_options(state, seat)
+
+
+cdef tuple _turn_options(_Tables ct, state, Py_ssize_t seat):
+    s = (<tuple>r_get(state, R_SEATS))[seat]
+    cdef bint claimed = r_get(state, R_CLAIMED) is True
+    cdef bint uno = s_get(s, S_UNO) is True
+    cdef list out = []
+    if not claimed and (uno or r_get(state, R_REPLACEMENT) is True
+                        or (r_get(state, R_WINDOW) is True and s_get(s, S_DRAWS) == 1
+                            and s_get(s, S_DISCARDED) == 0)):
+        if ref_may_win(state, seat) is not None:
+            out.append(WIN)
+    drawn = r_get(state, R_DRAWN)
+    if uno and drawn is not None:
+        out.append(ct.discard[code_of(drawn)])
+        return tuple(out)
+    cdef tuple concealed = s_get(s, S_CONCEALED)
+    cdef tuple melds = s_get(s, S_MELDS)
+    cdef int kinds[MAX_CODES]
+    cdef int nkinds = 0, prev = -1, c, k
+    for t in concealed:
+        c = code_of(t)
+        if c != prev:
+            kinds[nkinds] = c
+            nkinds += 1
+            prev = c
+    cdef bint room = len(concealed) - nkinds >= 3    # for four of a kind
+    cdef const unsigned char* counts
+    if (not claimed and not uno and r_get(state, R_BACK) >= r_get(state, R_FRONT)
+            and (melds or room)):
+        counts = buffer(seat_counts(ct, s))
+        if room:
+            for k in range(nkinds):
+                if counts[kinds[k]] == 4:
+                    out.append(ct.concealed_kong[kinds[k]])
+        for m in melds:
+            if type(m) is not Meld or not tile_ok(ct, get(m, M_TILE)):
+                return ref_turn_options(state, seat)
+            if get(m, M_KIND) is PUNG and counts[code_of(get(m, M_TILE))]:
+                out.append(ct.added_kong[code_of(get(m, M_TILE))])
+    for k in range(nkinds):
+        out.append(ct.discard[kinds[k]])
+    floor = s_get(s, S_FLOOR)
+    if uno or (floor is not None and floor > 0):
+        return tuple(out)
+    # judge._surely_not_ready: a positive floor settles it here; the
+    # reference weighs a hand that may be ready.
+    counts = buffer(seat_counts(ct, s))
+    f = shanten_floor(ct, concealed, counts, len(melds))
+    if f > 0:
+        umj_fill(s, S_OFF[S_FLOOR], f)
+        return tuple(out)
+    ready = ref_uno_discards(state, seat, [ct.tile[kinds[k]] for k in range(nkinds)])
+    for t in ready:
+        out.append(ct.uno[code_of(t)])
+    return tuple(out)
+
+
+# ---------------------------------------------------------------- the discard
+
+def discard(state, seat, action):
+    """``flow._discard(state, seat, action)`` (a legal discard of the seat
+    in its turn, as ``flow.apply`` has checked)."""
+    if usable():
+        ct = checked(state)
+        if (ct is not None and is_int(seat) and 0 <= seat < len(r_get(state, R_SEATS))
+                and type(action) is Action and get(action, A_KIND) is KIND_DISCARD
+                and is_bool(get(action, A_UNO)) and get(action, A_TILE) is not None
+                and tile_ok(ct, get(action, A_TILE)) and next_tile_ok(ct, state)):
+            return _discard(ct, state, seat, action)
+    return ref_discard(state, seat, action)
+
+
+cdef bint next_tile_ok(_Tables ct, state):
+    """The wall's next tile, if the wall is not empty, is an interned tile."""
+    cdef tuple wall = r_get(state, R_WALL)
+    front, back = r_get(state, R_FRONT), r_get(state, R_BACK)
+    if back < front:
+        return True
+    return 0 <= front < len(wall) and tile_ok(ct, wall[front])
+
+
+cdef tuple _discard(_Tables ct, state, Py_ssize_t seat, action):
+    tile = get(action, A_TILE)
+    cdef bint uno = get(action, A_UNO) is True
+    cdef int code = code_of(tile)
+    cdef tuple seats = r_get(state, R_SEATS)
+    s = seats[seat]
+    cdef tuple concealed = s_get(s, S_CONCEALED)
+    cdef Py_ssize_t i, n = len(concealed)
+    for i in range(n):
+        if concealed[i] is tile:
+            break
+    else:
+        return ref_discard(state, seat, action)    # not held: the reference refuses it
+    counts = s_get(s, S_COUNTS)
+    if counts is not None:
+        counts = PyByteArray_FromStringAndSize(PyByteArray_AS_STRING(counts), ct.size)
+        buffer(counts)[code] -= 1
+    discarded = s_get(s, S_DISCARDED)
+    new_s = new_seat(
+        concealed[:i] + concealed[i + 1:],
+        s_get(s, S_MELDS),
+        s_get(s, S_DISCARDS) + (tile,),
+        s_get(s, S_UNO) is True or uno,
+        s_get(s, S_UNO_FIRST) is True or (uno and discarded == 0 and r_get(state, R_WINDOW) is True),
+        s_get(s, S_DRAWS),
+        discarded + 1,
+        s_get(s, S_FLOOR),    # one tile fewer never lowers the shanten
+        counts,
+    )
+    said = ((ct.ev_discard[seat][code], ct.ev_uno[seat][code]) if uno
+            else (ct.ev_discard[seat][code],))
+    seats = replace_at(seats, seat, new_s)
+    front, back = r_get(state, R_FRONT), r_get(state, R_BACK)
+    cdef bint last = back < front
+    screened = None
+    if not last:
+        screened = claim_screen(ct, state, seats, code)
+        if not screened[0] and not screened[1]:
+            return pass_on(ct, state, seats, seat, tile, code, said)
+    claim = advance(state, front, back, seats, PHASE_CLAIM, seat, r_get(state, R_DIRECTION),
+                    None, False, last, tile)
+    pending = ref_claimers(claim, screened)
+    if pending:
+        umj_fill(claim, R_OFF[R_PENDING], pending)
+        return claim, said
+    new, more = ref_pass_on(claim, seats, seat, tile)
+    return new, said + more
+
+
+cdef tuple claim_screen(_Tables ct, state, tuple seats, int code):
+    """``judge.claim_screen(state, seats, tile, True, False)`` for a discard
+    of the tile ``code``: (seats with a meld on it, other seats the rules
+    let win on it)."""
+    cdef int n = len(seats)
+    cdef int offering = r_get(state, R_CURRENT)
+    cdef int dealer = r_get(state, R_DEALER)
+    cdef int chower = pymod(offering + <int>r_get(state, R_DIRECTION), n) if ct.rank[code] >= 0 else -1
+    cdef bint earthly = (r_get(state, R_WINDOW) is True and offering == dealer
+                         and s_get(seats[dealer], S_DISCARDED) == 1)
+    cdef list melders = [], winners = []
+    cdef const unsigned char* counts
+    cdef int i, k
+    cdef bint uno, chows
+    for i in range(n):
+        if i == offering:
+            continue
+        s = seats[i]
+        uno = s_get(s, S_UNO) is True
+        if not uno:
+            counts = buffer(seat_counts(ct, s))
+            chows = False
+            if i == chower:
+                for k in range(ct.nchows[code]):
+                    if counts[ct.chow_a[code][k]] and counts[ct.chow_b[code][k]]:
+                        chows = True
+                        break
+            if counts[code] >= 2 or chows:
+                melders.append(i)
+                continue
+        if uno or (earthly and i != dealer):
+            winners.append(i)
+    return melders, winners
+
+
+cdef tuple pass_on(_Tables ct, state, tuple seats, int discarder, tile, int code, tuple said):
+    """``flow._pass_on`` after an unclaimable discard (the wall not empty):
+    Reverse or Skip acts, and the next seat draws."""
+    cdef int n = len(seats)
+    cdef int direction = r_get(state, R_DIRECTION)
+    cdef int nxt
+    if ct.effect[code] == 1:
+        nxt, direction = pymod(discarder - direction, n), -direction
+        said = said + (ct.ev_reverse[discarder][code],)
+    elif ct.effect[code] == 2:
+        nxt = pymod(discarder + 2 * direction, n)
+        said = said + (ct.ev_skip[discarder][code],)
+    else:
+        nxt = pymod(discarder + direction, n)
+    return draw(ct, state, seats, direction, nxt, said)
+
+
+cdef tuple draw(_Tables ct, state, tuple seats, int direction, int seat, tuple said):
+    """``flow._draw`` from the front of the wall (not a replacement)."""
+    cdef tuple wall = r_get(state, R_WALL)
+    cdef Py_ssize_t front = r_get(state, R_FRONT)
+    back = r_get(state, R_BACK)
+    tile = wall[front]    # checked by next_tile_ok
+    cdef int code = code_of(tile)
+    s = seats[seat]
+    cdef tuple concealed = s_get(s, S_CONCEALED)
+    cdef Py_ssize_t i = 0, n = len(concealed)
+    while i < n and code_of(concealed[i]) <= code:
+        i += 1
+    counts = s_get(s, S_COUNTS)
+    if counts is not None:
+        counts = PyByteArray_FromStringAndSize(PyByteArray_AS_STRING(counts), ct.size)
+        buffer(counts)[code] += 1
+    floor = s_get(s, S_FLOOR)
+    new_s = new_seat(
+        concealed[:i] + (tile,) + concealed[i:],
+        s_get(s, S_MELDS),
+        s_get(s, S_DISCARDS),
+        s_get(s, S_UNO),
+        s_get(s, S_UNO_FIRST),
+        s_get(s, S_DRAWS) + 1,
+        s_get(s, S_DISCARDED),
+        None if floor is None else floor - 1,    # one more tile lowers it by one at most
+        counts,
+    )
+    new = advance(state, front + 1, back, replace_at(seats, seat, new_s), PHASE_TURN, seat,
+                  direction, tile, False, back < front + 1, None)
+    return new, said + (ct.ev_draw[seat][code],)
