@@ -313,28 +313,12 @@ def score_hand(
     >>> s.total, [(f.zh, f.count) for f in s.fans]
     (18, [('清龙', 1), ('幺九刻', 1), ('单钓将', 1)])
     """
+    # The keywords are WinContext's fields, with their defaults
+    # (tests/test_context_fields.py). With the core active this function is
+    # the reference: the core's own score_hand is published in its place and
+    # calls it only for what the core leaves to Python.
     if type(text) is str and len(text) > MAX_HAND_LENGTH:
-        check_length(text, MAX_HAND_LENGTH, "a hand")  # before the core reads it
-    compiled = _engine.active.get("scoring")
-    if compiled is not None:
-        fast: Score | None = compiled.score_text(
-            text,
-            rules,
-            self_drawn,
-            last_copy,
-            last_tile,
-            kong_replacement,
-            robbing_kong,
-            heavenly_hand,
-            earthly_hand,
-            heavenly_uno,
-            seat_wind,
-            prevalent_wind,
-            flowers,
-            Score,
-        )
-        if fast is not None:
-            return fast
+        check_length(text, MAX_HAND_LENGTH, "a hand")
     rs = get_rules(rules)
     hand = parse_hand(text, rs.tileset)
     ctx = WinContext(
