@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import Any
 
 import pytest
 from uno_fan_examples import CHICKEN, EXAMPLES, FanExample
@@ -29,17 +30,8 @@ def run(hand: str, flags: Mapping[str, bool] | None = None) -> Score:
     f = dict(flags or {})
     unknown = set(f) - FLAG_NAMES
     assert not unknown, f"unknown flags {unknown}"
-    return score_hand(
-        hand,
-        self_drawn=f.get("self_drawn", False),
-        last_copy=f.get("last_copy", False),
-        last_tile=f.get("last_tile", False),
-        kong_replacement=f.get("kong_replacement", False),
-        robbing_kong=f.get("robbing_kong", False),
-        heavenly_hand=f.get("heavenly_hand", False),
-        earthly_hand=f.get("earthly_hand", False),
-        heavenly_uno=f.get("heavenly_uno", False),
-    )
+    keywords: dict[str, Any] = f  # score_hand's keywords include every flag
+    return score_hand(hand, **keywords)
 
 
 def fans(s: Score) -> dict[str, int]:

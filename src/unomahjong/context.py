@@ -19,17 +19,14 @@ from .hand import Hand, PrettyPrinter, refuse_hand
 WINDS: Final = ("E", "S", "W", "N")
 """Seat and prevalent winds, in order (MCR)."""
 
-FLAGS: Final = (
-    "self_drawn",
-    "last_copy",
-    "last_tile",
-    "kong_replacement",
-    "robbing_kong",
-    "heavenly_hand",
-    "earthly_hand",
-    "heavenly_uno",
-)
-"""The true-or-false facts of a :class:`WinContext`, in field order."""
+ONLY: Final = "only"
+"""The key of a :class:`WinContext` field's metadata naming the rule sets
+that know the fact; without it every rule set knows it
+(:func:`known_facts`)."""
+
+
+def _only(*rules: str) -> dict[str, tuple[str, ...]]:
+    return {ONLY: rules}
 
 
 def _wind(value: str) -> str:
@@ -58,18 +55,23 @@ class WinContext:
     """杠上开花: won on a kong's replacement tile (self-drawn)."""
     robbing_kong: bool = False
     """抢杠和: won on a tile another player added to an exposed pung."""
-    heavenly_hand: bool = False
+    heavenly_hand: bool = attrs.field(default=False, metadata=_only("uno"))
     """天和: the dealer's initial 14 tiles."""
-    earthly_hand: bool = False
+    earthly_hand: bool = attrs.field(default=False, metadata=_only("uno"))
     """地和: a non-dealer's win in the first-turn window."""
-    heavenly_uno: bool = False
+    heavenly_uno: bool = attrs.field(default=False, metadata=_only("uno"))
     """天之UNO (UNO only): declared UNO with the winner's first discard."""
-    seat_wind: str = attrs.field(default="E", converter=_wind)
+    seat_wind: str = attrs.field(default="E", converter=_wind, metadata=_only("mcr"))
     """MCR only: the winner's seat wind."""
-    prevalent_wind: str = attrs.field(default="E", converter=_wind)
+    prevalent_wind: str = attrs.field(default="E", converter=_wind, metadata=_only("mcr"))
     """MCR only: the round's prevalent wind."""
-    flowers: int = attrs.field(default=0, converter=_flowers)
+    flowers: int = attrs.field(default=0, converter=_flowers, metadata=_only("mcr"))
     """MCR only: flowers (花牌) the winner has set aside."""
+    # A new fact is a field here (its docstring is the CLI's help) and, when
+    # it can contradict others or the hand, a check in _problems; its default
+    # must mean "nothing special" and contradict nothing: the compiled core
+    # scores the contexts that keep the facts it does not read at their
+    # defaults. docs/architecture.md, "A context flag", has the rest.
 
     def __attrs_post_init__(self) -> None:
         # A flag is True or False (1, 0 and NumPy bools are taken as such): a
@@ -107,6 +109,23 @@ class WinContext:
         if problems:
             code, detail = problems[0]
             raise ContextError(code, detail)
+
+
+FLAGS: Final[tuple[str, ...]] = tuple(
+    a.name for a in attrs.fields(WinContext) if a.type in (bool, "bool")
+)
+"""The true-or-false facts of a :class:`WinContext`, in field order."""
+
+
+def known_facts(rules: str | None = None) -> frozenset[str]:
+    """The :class:`WinContext` fields a rule set of this name knows: those
+    whose metadata names it under :data:`ONLY`, and those that name no rule
+    set. With None, only the latter: the facts every rule set knows."""
+    return frozenset(
+        a.name
+        for a in attrs.fields(WinContext)
+        if ONLY not in a.metadata or (rules is not None and rules in a.metadata[ONLY])
+    )
 
 
 def _problems(c: WinContext, hand: Hand) -> list[tuple[str, str]]:

@@ -8,7 +8,7 @@ from typing import Any, Final
 import attrs
 
 from ._checks import quote, whole, wrong_type
-from .context import WinContext
+from .context import WinContext, known_facts
 from .errors import ContextError, RulesError
 from .fans.mcr import MCR_FANS
 from .fans.model import Detector, FanDef, FanTable
@@ -71,10 +71,8 @@ class RuleOptions:
         object.__setattr__(self, "disabled_fans", ids)
 
 
-COMMON_FLAGS: Final = frozenset(
-    {"self_drawn", "last_copy", "last_tile", "kong_replacement", "robbing_kong"}
-)
-"""Win-context facts every rule set knows."""
+COMMON_FLAGS: Final = known_facts()
+"""Win-context facts every rule set knows (those of no rule set only)."""
 
 
 @attrs.frozen(slots=True)
@@ -342,7 +340,7 @@ UNO: Final = RuleSet(
     "uno",
     UNO_SHAPES,
     UNO_FANS,
-    context_flags=COMMON_FLAGS | {"heavenly_hand", "earthly_hand", "heavenly_uno"},
+    context_flags=known_facts("uno"),
 )
 """UNO Mahjong (docs/rules.md): no minimum fan."""
 
@@ -351,7 +349,7 @@ MCR: Final = RuleSet(
     MCR_SHAPES,
     MCR_FANS,
     RuleOptions(min_fans=8),
-    context_flags=COMMON_FLAGS | {"seat_wind", "prevalent_wind", "flowers"},
+    context_flags=known_facts("mcr"),
     selection="calculator",
     tie_preferred=frozenset({"PURE_TRIPLE_CHOW", "TRIPLE_PUNG"}),
 )

@@ -25,6 +25,7 @@ it needs Hypothesis, which the ``hypothesis`` extra installs
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, Final
 
 import attrs
 
@@ -38,7 +39,7 @@ except ImportError as _missing:
 
 from ._checks import flag, quote, whole, wrong_type
 from ._drawn import DrawnPicker
-from .context import WINDS, WinContext
+from .context import FLAGS, WINDS, WinContext, known_facts
 from .errors import ContextError, RulesError
 from .generate import THEMES, picked_winning_hand
 from .hand import HAND_SIZE, MAX_SEAT_OFFSET, Hand, Meld, MeldKind, refuse_hand
@@ -611,36 +612,36 @@ def invalid_hand_texts(rules: Rules = "uno") -> st.SearchStrategy[str]:
 # ------------------------------------------------------------ win contexts
 
 
+_NOTHING_SPECIAL: Final = WinContext()
+
+
 @st.composite
 def _win_contexts(draw: st.DrawFn, hand: Hand, rules: str) -> WinContext:
     rare = st.sampled_from((False, False, False, False, True))
-    self_drawn = draw(st.booleans())
-    first_turn = rules == "uno"
-    ctx = WinContext(
-        self_drawn=self_drawn,
-        last_copy=draw(rare),
-        last_tile=draw(rare),
-        kong_replacement=draw(rare),
-        robbing_kong=draw(rare),
-        heavenly_hand=first_turn and draw(rare),
-        earthly_hand=first_turn and draw(rare),
-        heavenly_uno=first_turn and draw(rare),
-        seat_wind=draw(st.sampled_from(WINDS)) if rules == "mcr" else "E",
-        prevalent_wind=draw(st.sampled_from(WINDS)) if rules == "mcr" else "E",
-        flowers=draw(st.integers(0, 8)) if rules == "mcr" else 0,
+    known = known_facts(rules)
+    # Every flag the rule set knows, in field order (a new flag is drawn
+    # without a change here); self-drawing is as common as not.
+    flags: dict[str, Any] = {
+        name: draw(st.booleans() if name == "self_drawn" else rare)
+        for name in FLAGS
+        if name in known
+    }
+    mcr = "seat_wind" in known
+    ctx = attrs.evolve(
+        _NOTHING_SPECIAL,
+        **flags,
+        seat_wind=draw(st.sampled_from(WINDS)) if mcr else "E",
+        prevalent_wind=draw(st.sampled_from(WINDS)) if mcr else "E",
+        flowers=draw(st.integers(0, 8)) if mcr else 0,
     )
     try:
         ctx.check(hand)
     except ContextError:
-        ctx = attrs.evolve(
-            ctx,
-            last_copy=False,
-            kong_replacement=False,
-            robbing_kong=False,
-            heavenly_hand=False,
-            earthly_hand=False,
-            heavenly_uno=False,
-        )
+        # Self-drawn and the wall's last tile contradict nothing once every
+        # other flag is dropped (a default contradicts nothing).
+        kept = ("self_drawn", "last_tile")
+        dropped: dict[str, Any] = {name: False for name in FLAGS if name not in kept}
+        ctx = attrs.evolve(ctx, **dropped)
         ctx.check(hand)
     return ctx
 
