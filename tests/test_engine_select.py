@@ -145,6 +145,12 @@ def test_entry_points_take_the_reference_parameters(name: str) -> None:
 
     entry = getattr(unomahjong, name)
     reference = inspect.unwrap(entry)
+    compiled = _engine.compiled("scoring")
+    if name == "score_hand" and compiled is not None and compiled.OTHER_FACTS:
+        # WinContext has facts the core does not read (their keywords are
+        # missing from its score_hand): the reference stays published.
+        assert entry is getattr(scoring, name) is reference
+        return
     assert entry is getattr(scoring, name) and entry is not reference
     assert reference.__module__ == "unomahjong.scoring"
     assert _parameters(entry) == _parameters(reference)

@@ -56,21 +56,13 @@ cdef object public_score(hand, context, rules, score_type):
     return score_plan(<CompiledPlan>plan, hand, context, score_type)
 
 
-def score_text(text, rules, self_drawn, last_copy, last_tile, kong_replacement, robbing_kong,
-               heavenly_hand, earthly_hand, heavenly_uno, seat_wind, prevalent_wind, flowers,
-               score_type):
+cdef object text_score(text, rules, self_drawn, last_copy, last_tile, kong_replacement,
+                       robbing_kong, heavenly_hand, earthly_hand, heavenly_uno, seat_wind,
+                       prevalent_wind, flowers, score_type):
     """``scoring.score_hand`` for plain arguments: the text of a complete
     hand, a rule set or its name and the context's values of their plain
     types. Anything else gives None, and the Python function runs (and
     raises the library's error where there is one)."""
-    return text_score(text, rules, self_drawn, last_copy, last_tile, kong_replacement,
-                      robbing_kong, heavenly_hand, earthly_hand, heavenly_uno, seat_wind,
-                      prevalent_wind, flowers, score_type)
-
-
-cdef object text_score(text, rules, self_drawn, last_copy, last_tile, kong_replacement,
-                       robbing_kong, heavenly_hand, earthly_hand, heavenly_uno, seat_wind,
-                       prevalent_wind, flowers, score_type):
     if type(text) is not str:
         return None
     plan = covered_plan(rules)
@@ -97,6 +89,9 @@ cdef object text_score(text, rules, self_drawn, last_copy, last_tile, kong_repla
 # compares them), the core's answer where it covers the call, and otherwise
 # the reference itself, which checks and raises. Each checks that the core is
 # still the active engine (``_engine.python_engine()`` switches it off).
+# score_hand's keywords are the facts the core reads (``_CORE_FACTS``); while
+# WinContext has others (a fact added in Python only) the reference
+# score_hand stays published, since this one lacks their keywords.
 
 cdef object _reference_score = None
 cdef object _reference_score_hand = None
@@ -121,8 +116,10 @@ def entry_points(reference_score, reference_score_hand, score_type, dict active,
     _active = active
     _this_module = sys.modules[__name__]
     _max_hand_length = max_hand_length
-    return (functools.update_wrapper(score, reference_score),
-            functools.update_wrapper(score_hand, reference_score_hand))
+    hand_entry = reference_score_hand
+    if not _NOTHER:
+        hand_entry = functools.update_wrapper(score_hand, reference_score_hand)
+    return (functools.update_wrapper(score, reference_score), hand_entry)
 
 
 def score(hand, context=None, rules="uno", *, enforce_minimum=False):
@@ -154,7 +151,8 @@ def score_hand(text, *, rules="uno", self_drawn=False, last_copy=False, last_til
 def score_checked(hand, context, rules, score_type):
     """Score a validated complete hand under a rule set: a ``score_type``
     (:class:`~unomahjong.scoring.Score`) value, or None when the core does
-    not cover the rule set (the Python engine then runs).
+    not cover the rule set or the context sets a fact the core does not read
+    (the Python engine then runs).
 
     The caller has checked the argument types, the tile set and the winning
     tile. The context's consistency is checked here; when it fails, the
@@ -184,7 +182,8 @@ cdef object score_plan(CompiledPlan plan, hand, context, score_type):
     cdef Count cur
     cdef Reading rd
     cdef const Dec* d
-    read_hand(lay, hand, context, &base)
+    if read_hand(lay, hand, context, &base):
+        return None  # a fact the core does not read: the Python engine scores
     base.shapes = p.shapes
     if not context_consistent(p, &base):
         plan.rules.check_context(context)
@@ -316,7 +315,7 @@ cdef object context_of(self_drawn, last_copy, last_tile, kong_replacement, robbi
     cdef int i
     flags = (self_drawn, last_copy, last_tile, kong_replacement, robbing_kong,
              heavenly_hand, earthly_hand, heavenly_uno)
-    for i in range(8):
+    for i in range(NFLAGS):
         v = flags[i]
         if v is True:
             key |= 1 << i
@@ -328,7 +327,7 @@ cdef object context_of(self_drawn, last_copy, last_tile, kong_replacement, robbi
     w2 = _WINDS.get(prevalent_wind)
     if w1 is None or w2 is None or not 0 <= flowers <= 8:
         return None
-    key |= (<long>w1 << 8) | (<long>w2 << 10) | (<long>flowers << 12)
+    key |= (<long>w1 << NFLAGS) | (<long>w2 << (NFLAGS + 2)) | (<long>flowers << (NFLAGS + 4))
     ctx = _contexts.get(key)
     if ctx is None:
         ctx = WinContext(

@@ -47,12 +47,48 @@ cdef inline bint slot_is(_Slots s, obj, int i, value):
 cdef _Slots _HAND = _Slots(Hand, ("counts", "melds", "win", "tileset"))
 cdef _Slots _MELD = _Slots(Meld, ("kind", "tile", "exposed"))
 cdef _Slots _TILE = _Slots(Tile, ("code",))
-cdef _Slots _CONTEXT = _Slots(WinContext, _FOREIGN_FIELDS)
+
+
+cdef tuple _other_facts():
+    """WinContext's fields the core does not read (``_CORE_FACTS``), in field
+    order: facts added in Python only. The core's facts must all be fields."""
+    names = tuple(a.name for a in attrs.fields(WinContext))
+    missing = [n for n in _CORE_FACTS if n not in names]
+    if missing:
+        raise ImportError(f"the core reads WinContext facts it no longer has: {missing}")
+    return tuple(n for n in names if n not in _CORE_FACTS)
+
+
+# The core's facts in their numbered slots, then the others (read only to
+# see whether they keep their defaults).
+cdef tuple _OTHER_FACTS = _other_facts()
+cdef tuple _OTHER_DEFAULTS = tuple(getattr(WinContext(), n) for n in _OTHER_FACTS)
+cdef Py_ssize_t _NOTHER = len(_OTHER_FACTS)
+cdef _Slots _CONTEXT = _Slots(WinContext, _CORE_FACTS + _OTHER_FACTS)
+OTHER_FACTS = _OTHER_FACTS  # for the tests: what only the Python engine reads
+
+
+cdef bint others_at_default(ctx) except -1:
+    """True when the context keeps every fact the core does not read at its
+    default. Such a default means "nothing special" and contradicts nothing
+    (docs/architecture.md, a context flag), so the core's checks and fans
+    are then complete; any other value is the Python engine's to score."""
+    cdef Py_ssize_t i
+    for i in range(_NOTHER):
+        v = slot(_CONTEXT, ctx, NFACTS + i)
+        d = _OTHER_DEFAULTS[i]
+        if v is not d and v != d:
+            return 0
+    return 1
 
 
 cdef int read_hand(const Layout* lay, hand, ctx, Facts* f) except -1:
-    """The hand and context as C data, every code and count checked."""
+    """The hand and context as C data, every code and count checked: 0, or
+    1 when the context sets a fact the core does not read (the caller then
+    leaves the call to the Python engine)."""
     cdef int c, i, n, kind, k2
+    if _NOTHER and not others_at_default(ctx):
+        return 1
     cdef uint64_t held = 0, rest
     memset(f, 0, <size_t>(<char*>f.family_pos - <char*>f))
     cdef tuple counts = slot(_HAND, hand, 0)
@@ -126,11 +162,13 @@ cdef int read_hand(const Layout* lay, hand, ctx, Facts* f) except -1:
             f.nfours += 1
     for i in range(NFLAGS):
         f.flag[i] = 1 if slot_is(_CONTEXT, ctx, i, True) else 0 if slot_is(_CONTEXT, ctx, i, False) else 1 if slot(_CONTEXT, ctx, i) else 0
-    f.seat_wind = ord(slot(_CONTEXT, ctx, 8))
-    f.prevalent_wind = ord(slot(_CONTEXT, ctx, 9))
-    f.flowers = slot(_CONTEXT, ctx, 10)
-    f.flagged = (f.flag[FL_LAST_TILE] or f.flag[FL_KONG_REPLACEMENT] or f.flag[FL_ROBBING_KONG]
-                 or f.flag[FL_HEAVENLY_HAND] or f.flag[FL_EARTHLY_HAND] or f.flag[FL_HEAVENLY_UNO])
+        # a special win (the FLAGGED gate): any flag but the two ordinary ones,
+        # as HandFacts.flagged
+        if f.flag[i] and i != FL_SELF_DRAWN and i != FL_LAST_COPY:
+            f.flagged = 1
+    f.seat_wind = ord(slot(_CONTEXT, ctx, CX_SEAT_WIND))
+    f.prevalent_wind = ord(slot(_CONTEXT, ctx, CX_PREVALENT_WIND))
+    f.flowers = slot(_CONTEXT, ctx, CX_FLOWERS)
     f.unique_wait = -1
     return 0
 
@@ -139,14 +177,14 @@ cdef int context_consistent(const Plan* p, const Facts* f) noexcept nogil:
     """True when neither ``RuleSet.check_context`` nor ``WinContext.check``
     would object (they run, and raise, only when this says no)."""
     cdef int i, v, first_turn, held, concealed
-    for i in range(11):
+    for i in range(NFACTS):
         if not p.has_foreign[i]:
             continue
         if i < NFLAGS:
             v = f.flag[i]
-        elif i == 8:
+        elif i == CX_SEAT_WIND:
             v = f.seat_wind
-        elif i == 9:
+        elif i == CX_PREVALENT_WIND:
             v = f.prevalent_wind
         else:
             v = f.flowers

@@ -190,10 +190,17 @@ _MCR_REVERSIBLE = (
     "1p", "2p", "3p", "4p", "5p", "8p", "9p", "2s", "4s", "5s", "6s", "8s", "9s", "P"
 )
 
-_FOREIGN_FIELDS = (
+# The names of the facts the core reads, by their number (FL_ and CX_ in
+# scoring.pyx). A new WinContext field needs nothing here to be correct: the
+# core leaves every context that sets it to the Python engine. Adding it here
+# (with its number, its consistency rules in ``context_consistent`` and the
+# entry points' keyword) is what makes such contexts fast.
+_CORE_FACTS = (
     "self_drawn", "last_copy", "last_tile", "kong_replacement", "robbing_kong",
     "heavenly_hand", "earthly_hand", "heavenly_uno", "seat_wind", "prevalent_wind", "flowers",
 )
+if len(_CORE_FACTS) != NFACTS:
+    raise ImportError("_CORE_FACTS does not name each of the core's NFACTS facts")
 
 
 cdef void set_bit(uint64_t* mask, int pos) noexcept:
@@ -278,7 +285,7 @@ cdef class CompiledPlan:
                     c = MCR_TILES[n].code
                     p.only_mask[i] |= (<uint64_t>1) << c
         default = WinContext()
-        for i, name in enumerate(_FOREIGN_FIELDS):
+        for i, name in enumerate(_CORE_FACTS):
             if name not in rules.context_flags:
                 p.has_foreign[i] = 1
                 p.foreign_default[i] = _context_value(name, getattr(default, name))

@@ -190,7 +190,11 @@ cdef enum:
     F_WIND = 1
     F_DRAGON = 2
 
-# Flags of the win context.
+# The win context's facts the core reads, numbered in the order of
+# ``_CORE_FACTS`` (_scoring_plans.pxi), which names them: the flags, then the
+# winds and flowers. The core's own numbering: WinContext's field order does
+# not matter, and a field the core does not read (a fact added in Python
+# only) sends every context that sets it to the Python engine (read_hand).
 cdef enum:
     FL_SELF_DRAWN = 0
     FL_LAST_COPY
@@ -201,6 +205,12 @@ cdef enum:
     FL_EARTHLY_HAND
     FL_HEAVENLY_UNO
     NFLAGS
+
+cdef enum:
+    CX_SEAT_WIND = NFLAGS
+    CX_PREVALENT_WIND
+    CX_FLOWERS
+    NFACTS
 
 # Set detectors: suits rule and ranks rule.
 cdef enum:
@@ -272,8 +282,8 @@ cdef struct Plan:
     int calculator                # selection "calculator" (else "best")
     int shapes                    # the rule set's shapes (ShapeSpec.mask)
     uint64_t only_mask[2]         # S_ONLY's allowed kinds: all green, reversible
-    int foreign_default[11]       # context facts the rule set does not know:
-    int has_foreign[11]           # their defaults (flags, then winds, flowers)
+    int foreign_default[NFACTS]   # context facts the rule set does not know:
+    int has_foreign[NFACTS]       # their defaults (by the core's numbering)
 
 
 cdef struct Facts:
