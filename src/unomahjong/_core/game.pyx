@@ -376,30 +376,33 @@ cdef inline tuple replace_at(tuple seats, Py_ssize_t i, s):
 
 # ---------------------------------------------------------------- the shanten floor
 
+cdef inline void close_block(int size, int* gains) noexcept:
+    """Count a block of ``size`` tiles: ``size // 3`` gains of three, and
+    one of two or of one for the rest (``gains``: threes, twos, ones)."""
+    gains[0] += size // 3
+    if size % 3 == 1:
+        gains[2] += 1
+    elif size % 3 == 2:
+        gains[1] += 1
+
+
 cdef int standard_floor(_Tables ct, tuple concealed, int melds):
     """game/_fast.py's ``_standard_floor``."""
-    cdef int threes = 0, twos = 0, ones = 0, size = 0, prev = -9, code, rest
+    cdef int gains[3]
+    cdef int size = 0, prev = -9, code
     cdef bint ranked = False
+    gains[0] = gains[1] = gains[2] = 0
     for t in concealed:
         code = code_of(t)
         if code == prev or (ranked and code <= prev + 2 and ct.rank[code] >= 0):
             size += 1
         else:
-            threes += size // 3
-            rest = size % 3
-            if rest == 1:
-                ones += 1
-            elif rest == 2:
-                twos += 1
+            close_block(size, gains)
             size = 1
             ranked = ct.rank[code] >= 0
         prev = code
-    threes += size // 3
-    rest = size % 3
-    if rest == 1:
-        ones += 1
-    elif rest == 2:
-        twos += 1
+    close_block(size, gains)
+    cdef int threes = gains[0], twos = gains[1], ones = gains[2]
     cdef int needed = 4 - melds
     cdef int left = needed + 1
     cdef int take = threes if threes < left else left
