@@ -21,12 +21,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 import time
-from collections.abc import Iterator, Sequence, Sized
+from collections.abc import Iterator, Sequence
 
 import unomahjong
-from unomahjong import Hand, WinContext, _distance, scoring, shanten, waits
+from unomahjong import Hand, WinContext, _memo, scoring, shanten, waits
 from unomahjong.generate import winning_hands
 from unomahjong.rules import RULE_SETS
 
@@ -126,26 +125,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def memo_entries() -> int:
-    """Entries held by the Python engine's memo tables now."""
-    decompose = sys.modules["unomahjong.decompose"]
-    tables: list[Sized] = [
-        _distance._suit_memo,
-        _distance._suit_old,
-        _distance._conv_memo,
-        _distance._conv_old,
-        decompose._arrangements,
-        decompose._arrangements_old,
-        decompose._options,
-        decompose._options_old,
-    ]
-    for kind in _distance._block_kinds:
-        tables += [kind.memo, kind.status_memo, kind.completing_memo]
-        tables += [kind.memo_old, kind.status_old, kind.completing_old]
-    for rs in RULE_SETS.values():
-        fans = rs.fans
-        tables += [fans.memo, fans.memo_old, fans.count_memo, fans.count_memo_old]
-        tables.append(fans.entry_memo)
-    return sum(map(len, tables))
+    """Entries held by the Python engine's memo tables now, the fan tables'
+    interned entries included."""
+    interned = sum(len(rs.fans.entry_memo) for rs in RULE_SETS.values())
+    return sum(map(len, _memo.tables())) + interned
 
 
 if __name__ == "__main__":

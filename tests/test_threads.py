@@ -216,7 +216,7 @@ def test_memo_limit_bounds_every_table(memo_restored: None) -> None:
                 score(hand, ctx)
                 waits(hand.without_win())
                 shanten(hand.without_win())
-            for table in _memo_tables():
+            for table in _memo.tables():
                 assert len(table) <= 8
     finally:
         set_memo_limit(limit)
@@ -231,7 +231,7 @@ def test_memo_limit_zero_keeps_nothing(memo_restored: None) -> None:
         try:
             clear_caches()
             got = [(score(h, c, "mcr"), shanten(h.without_win())) for h, c in hands]
-            assert all(not table for table in _memo_tables())
+            assert all(not table for table in _memo.tables())
         finally:
             set_memo_limit(limit)
     assert got == expected
@@ -243,27 +243,6 @@ def test_set_memo_limit_refuses_non_numbers() -> None:
             set_memo_limit(bad)  # type: ignore[arg-type]
         assert info.value.code == "bad-option"
         assert info.value.argument == "entries"
-
-
-def _memo_tables() -> list[dict[Any, Any]]:
-    """Every memo table of the Python engine (the interning tables aside)."""
-    decompose = sys.modules["unomahjong.decompose"]
-    tables: list[dict[Any, Any]] = [
-        _distance._suit_memo,
-        _distance._suit_old,
-        _distance._conv_memo,
-        _distance._conv_old,
-        decompose._arrangements,
-        decompose._arrangements_old,
-        decompose._options,
-        decompose._options_old,
-    ]
-    for kind in _distance._block_kinds:
-        tables += [kind.memo, kind.status_memo, kind.completing_memo]
-        tables += [kind.memo_old, kind.status_old, kind.completing_old]
-    for rs in unomahjong.rules.RULE_SETS.values():
-        tables += [rs.fans.memo, rs.fans.count_memo, rs.fans.memo_old, rs.fans.count_memo_old]
-    return tables
 
 
 def test_entries_in_use_survive_a_new_generation(memo_restored: None) -> None:

@@ -30,7 +30,9 @@ run time with :func:`set_memo_limit`.
 from __future__ import annotations
 
 import os
+import sys
 import warnings
+from collections.abc import Sized
 from typing import Final, TypeVar
 
 from ._checks import whole, wrong_type
@@ -42,6 +44,7 @@ __all__ = [
     "keep",
     "memo_limit",
     "set_memo_limit",
+    "tables",
 ]
 
 LIMIT_VARIABLE: Final = "UNOMAHJONG_MEMO_LIMIT"
@@ -143,3 +146,32 @@ def keep(holder: object, name: str, old: str, key: _K, value: _V) -> _V:
         object.__setattr__(holder, name, memo)
     memo[key] = value
     return value
+
+
+def tables() -> list[Sized]:
+    """Every table the memo limit bounds, both generations of each, as they
+    are now: the per-suit tables of shapes and waits, the block
+    arrangements and each built-in rule set's fan memos (not the interning
+    tables, whose size the tiles and fans fix). For measuring and testing
+    what the memos hold; a table replaced later is not in the list."""
+    from . import _distance
+    from .rules import RULE_SETS
+
+    decompose = sys.modules[__package__ + ".decompose"]
+    out: list[Sized] = [
+        _distance._suit_memo,
+        _distance._suit_old,
+        _distance._conv_memo,
+        _distance._conv_old,
+        decompose._arrangements,
+        decompose._arrangements_old,
+        decompose._options,
+        decompose._options_old,
+    ]
+    for kind in _distance._block_kinds:
+        out += [kind.memo, kind.status_memo, kind.completing_memo]
+        out += [kind.memo_old, kind.status_old, kind.completing_old]
+    for rs in RULE_SETS.values():
+        fans = rs.fans
+        out += [fans.memo, fans.memo_old, fans.count_memo, fans.count_memo_old]
+    return out
