@@ -22,6 +22,7 @@ from cpython.object cimport PyObject
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE, PyByteArray_FromStringAndSize
 from libc.stdint cimport uint64_t
 
+from unomahjong._core.bits cimport popcount64
 from unomahjong._core.objects cimport umj_slot, umj_fill, umj_offset, umj_alloc
 
 import attrs
@@ -31,13 +32,6 @@ API = 1
 
 DEF MAX_CODES = 64      # tile codes a held-kinds mask holds (UNO tiles: 64)
 DEF MAX_SEATS = 8
-
-
-cdef extern from *:
-    """
-    static inline int umj_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
-    """
-    int umj_popcount64(unsigned long long x) nogil
 
 
 # The fields read and written, in the declaration order of their classes;
@@ -430,10 +424,10 @@ cdef int shanten_floor(_Tables ct, tuple concealed, const unsigned char* counts,
     if melds == 0:
         if pairs > 7:
             pairs = 7
-        best = min(best, 6 - pairs, 12 - umj_popcount64(held & ct.orphans))
-        honours = umj_popcount64(held & ct.honours)
+        best = min(best, 6 - pairs, 12 - popcount64(held & ct.orphans))
+        honours = popcount64(held & ct.honours)
     for k in range(ct.nknitted):
-        n = umj_popcount64(held & ct.knitted[k])
+        n = popcount64(held & ct.knitted[k])
         if n > knitted:
             knitted = n
     best = min(best, 8 - knitted)
