@@ -161,6 +161,7 @@ def test_a_ten_megabyte_log_line_is_refused_at_once(
 ) -> None:
     lines = Board(seed=7).log_lines()
     lines = [*lines[: where - 1], "[" + TEN_MB + "]", *lines[where - 1 :]]
+
     def call() -> object:
         return replay(lines) if func == "replay" else seat_view(lines, 0)
 

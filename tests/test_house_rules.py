@@ -408,6 +408,7 @@ def test_a_fan_added_with_its_detector(monkeypatch: pytest.MonkeyPatch) -> None:
     ran = _python_runs(monkeypatch)
     for text in ("[SSSg] 123r 456r 789r 5g +5g", "[SSSg] 123r 456r 888r 5g +5g"):
         plain = unomahjong.score_hand(text)
+
         def summary(t: str = text) -> tuple[Shape, int, tuple[str, ...]]:
             return _summary(unomahjong.score_hand(t, rules=house))
 

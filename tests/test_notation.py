@@ -363,9 +363,7 @@ ERRORS = [
     ),
     pytest.param(H, "12,3r", "uno", "unknown-character", 2, "ranks", id="comma"),
     # the other notation
-    pytest.param(
-        H, "123m 456r", "uno", "mcr-notation", 3, "MCR notation", id="doc-mpsz-in-uno"
-    ),
+    pytest.param(H, "123m 456r", "uno", "mcr-notation", 3, "MCR notation", id="doc-mpsz-in-uno"),
     pytest.param(H, "123s", "uno", "mcr-notation", 3, "MCR notation", id="bamboo-in-uno"),
     pytest.param(H, "1z", "uno", "mcr-notation", 1, "MCR notation", id="z-in-uno"),
     pytest.param(H, "1r E", "uno", "mcr-notation", 3, "winds and dragons", id="wind-in-uno"),

@@ -149,9 +149,7 @@ def honour_vector(n: int) -> Vector:
 
 
 _SPLITS: Final = tuple(
-    tuple(
-        (2 * k1 + p1, 2 * (k - k1) + p - p1) for k1 in range(k + 1) for p1 in range(p + 1)
-    )
+    tuple((2 * k1 + p1, 2 * (k - k1) + p - p1) for k1 in range(k + 1) for p1 in range(p + 1))
     for k in range(MAX_MELDS + 1)
     for p in (0, 1)
 )
