@@ -30,8 +30,9 @@ import attrs
 API = 1
 """The interface version of the core (``_engine.API``)."""
 
-DEF MAX_CODES = 64      # tile codes a held-kinds mask holds (UNO tiles: 64)
-DEF MAX_SEATS = 8
+cdef enum:
+    MAX_CODES = 64      # tile codes a held-kinds mask holds (UNO tiles: 64)
+    MAX_SEATS = 8
 
 
 # The fields read and written, in the declaration order of their classes;
