@@ -16,7 +16,7 @@ In pure-Python mode the step is absent and only its absence is checked.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
@@ -45,15 +45,6 @@ HANDS = 2100 if FULL else 112
 
 STEP: ModuleType | None = _engine.compiled("game")
 compiled_only = pytest.mark.skipif(STEP is None, reason="the compiled core is not built")
-
-
-@pytest.fixture
-def without_step(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The reference fast path for one test: the step is taken out of the
-    active modules, everything else compiled stays."""
-    monkeypatch.delitem(_engine.active, "game", raising=False)
-    assert _fast.compiled_step() is None
-    yield
 
 
 def test_the_step_serves_exactly_when_the_core_is_active() -> None:

@@ -3,8 +3,10 @@
 The compiled core (``unomahjong._core``, Cython) covers the built-in rule
 sets and house rules made of their parts: the analysis core any set of a
 built-in tile set's shapes, the scoring core a table whose rows keep the
-built-in detectors (with any set of the tile set's shapes too). The Python modules are the
-reference and the fallback: each module decides what its core covers. The core is
+built-in detectors (with any set of the tile set's shapes too), the game
+core the commonest steps of a round (game/_fast.py's ``compiled_step``).
+The Python modules are the reference and the fallback: each module decides
+what its core covers. The core is
 used when its extension modules import and the environment variable
 ``UNOMAHJONG_PURE`` is not ``1`` when the package is first imported.
 Public functions ask :func:`core` for the compiled module that serves them
