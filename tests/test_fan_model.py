@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from unomahjong import MCR_TILES, UNO_TILES, Tile
 from unomahjong.errors import RulesError
-from unomahjong.fans.model import Detector, DetectorKind, FanTable, Gate, MeldKey
+from unomahjong.fans.detectors import Primitive
+from unomahjong.fans.model import Detector, DetectorKind, FanTable, Gate, MeldKey, engine_detector
 from unomahjong.rules import MCR, UNO
 
 TABLES = {"uno": UNO.fans, "mcr": MCR.fans}
@@ -127,8 +128,13 @@ def test_gated_detectors_count_nothing_when_their_gate_is_shut(
 
 @pytest.mark.parametrize("table", TABLES.values(), ids=TABLES.keys())
 def test_each_fan_is_one_record_with_its_detector(table: FanTable) -> None:
-    # The table's detectors are its rows' own: no second mapping to keep in step.
-    assert table.detectors == {r.id: r.detector for r in table.rows if r.detector is not None}
+    # The table's detectors are its rows' own, as the Python engine runs
+    # them: no second mapping to keep in step.
+    assert table.detectors == {
+        r.id: engine_detector(r.detector) for r in table.rows if r.detector is not None
+    }
+    # Every built-in fan's detector is a value of the vocabulary.
+    assert all(isinstance(r.detector, Primitive) for r in table.rows if r.id != table.fallback)
     assert [r.id for r in table.rows if r.detector is None] == [table.fallback]
 
 

@@ -432,7 +432,7 @@ def test_a_row_replaced_and_a_row_switched_off(monkeypatch: pytest.MonkeyPatch) 
     assert "ALL_PUNGS" in base
     richer = UNO.with_fans(attrs.evolve(UNO.table["ALL_PUNGS"], points=10))
     assert richer.name == "uno[fans:~ALL_PUNGS]"
-    assert richer.table.detectors["ALL_PUNGS"] is UNO.table.detectors["ALL_PUNGS"]
+    assert richer.table["ALL_PUNGS"].detector is UNO.table["ALL_PUNGS"].detector
     ran = _python_runs(monkeypatch)
     got = in_both(lambda: _summary(unomahjong.score_hand(text, rules=richer)))
     assert got[1] == plain.total + 4

@@ -18,6 +18,7 @@ import pytest
 from unomahjong import UNO, MahjongError, RulesError, decompose
 from unomahjong.audit import AuditReport, audit
 from unomahjong.fans.engine import HandCache, HandFacts, Reading, best_count, raw_patterns
+from unomahjong.fans.model import Detector, DetectorKind
 from unomahjong.game import Bot, GreedyBot, IllegalActionError, RandomBot, play_hand
 from unomahjong.generate import random_winning_hand
 from unomahjong.rules import get_rules
@@ -191,7 +192,9 @@ def test_a_rule_set_with_options_travels_to_other_processes() -> None:
 
 
 def test_a_rule_set_that_does_not_pickle_is_refused_before_any_work() -> None:
-    rules = attrs.evolve(UNO, name="house")
+    # A detector around a lambda: the rule set cannot travel to a process.
+    never = Detector(DetectorKind.SIMPLE, lambda r: 0)
+    rules = UNO.with_fans((UNO.table["ALL_PUNGS"], never), name="house")
     with pytest.raises(RulesError, match="rules-not-portable") as caught:
         simulate(rules, games=2, workers=2)
     assert caught.value.argument == "rules"

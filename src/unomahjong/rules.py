@@ -10,6 +10,7 @@ import attrs
 from ._checks import quote, whole, wrong_type
 from .context import WinContext, known_facts
 from .errors import ContextError, RulesError
+from .fans.detectors import Primitive
 from .fans.mcr import MCR_FANS
 from .fans.model import Detector, FanDef, FanTable
 from .fans.uno import UNO_FANS
@@ -199,7 +200,7 @@ class RuleSet:
 
     def with_fans(
         self,
-        *fans: FanDef | tuple[FanDef, Detector],
+        *fans: FanDef | tuple[FanDef, Detector | Primitive],
         off: Iterable[str] = (),
         name: str | None = None,
     ) -> RuleSet:
@@ -319,11 +320,13 @@ def _fan(item: object) -> FanDef:
         isinstance(item, tuple)
         and len(item) == 2
         and isinstance(item[0], FanDef)
-        and isinstance(item[1], Detector)
+        and isinstance(item[1], (Detector, Primitive))
     ):
         row = attrs.evolve(item[0], detector=item[1])
     if row is not None and (
-        row.detector is None or (isinstance(row.detector, Detector) and callable(row.detector.fn))
+        row.detector is None
+        or isinstance(row.detector, Primitive)
+        or (isinstance(row.detector, Detector) and callable(row.detector.fn))
     ):
         return row
     raise wrong_type(
@@ -332,7 +335,7 @@ def _fan(item: object) -> FanDef:
         "RuleSet.with_fans",
         "fans",
         item,
-        "a FanDef or a (FanDef, Detector) pair",
+        "a FanDef or a (FanDef, detector) pair",
     )
 
 

@@ -2,169 +2,43 @@
 as the common calculators implement them, plus the optional 明暗杠 convention.
 
 Each fan is one :class:`~unomahjong.fans.model.FanDef` record, like the UNO
-table's; detectors are shared with UNO wherever the counting principle is
-the same (``fans/common.py``), and the few of MCR alone are defined above
-the table.
+table's, with a detector of the vocabulary (``fans/detectors.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
 from ..shapes import Shape
-from ..tiles import MCR_TILES, HonourSpec, Tile
-from .common import (
-    S,
-    all_chows,
-    all_even_pungs,
-    all_fives,
-    all_honours,
-    all_pungs,
-    all_simples,
-    all_terminals,
-    all_terminals_and_honours,
-    at_least,
-    closed_wait,
-    concealed_hand,
-    concealed_kongs,
-    concealed_pungs,
-    context_flag,
-    counted,
-    distinct_suits,
-    double_pung,
-    edge_wait,
-    exposed_kongs,
-    four_pure_shifted_chows,
-    four_pure_shifted_pungs,
-    full_flush,
-    fully_concealed,
-    half_flush,
-    hand_level,
-    honour_pungs,
-    honour_pungs_fan,
-    knitted_straight,
-    kongs,
-    last_copy,
-    last_tile_claim,
-    last_tile_draw,
-    little_honours_fan,
-    melded_hand,
-    mixed_double_chow,
-    mixed_straight,
-    nine_gates,
-    nine_gates_evidence,
-    no_honours,
-    only_ranks_fan,
-    outside_hand,
-    pure_double_chow,
-    pure_shifted_chows,
-    pure_shifted_pungs,
-    pure_straight,
-    pure_terminal_chows,
-    pure_triple_chow,
-    quadruple_chow,
-    rank_steps,
-    same_rank,
-    sets_of,
-    seven_shifted_pairs,
-    shape,
-    short_straight,
-    single_wait,
-    terminal_or_honour_pungs,
-    three_colour_terminal_chows,
-    tile_hog,
-    two_terminal_chows,
+from .detectors import (
+    ALL_SHAPES,
+    ConcealedPattern,
+    ConcealedPungs,
+    EachPung,
+    EveryGroup,
+    Flowers,
+    FourCopies,
+    Holds,
+    HonourPungs,
+    KnittedSet,
+    Kongs,
+    KongsExactly,
+    LastCopy,
+    MeldPair,
+    MeldSet,
+    ShapeIs,
+    Wait,
+    context,
 )
-from .model import Detector, DetectorKind, FanDef, FanTable, Gate, MeldKey
-from .reading import Reading
+from .model import FanDef, FanTable
 
 BONUS = frozenset({"FLOWER_TILES"})
 """Fans that do not stop 无番和 (flowers)."""
-
-
-# ------------------------------------------------------------- MCR detectors
-
-
-def _is_wind(h: HonourSpec) -> bool:
-    return h.family == "wind"
-
-
-def _is_dragon(h: HonourSpec) -> bool:
-    return h.family == "dragon"
-
-
-def _wind_pung(which: str) -> Detector:
-    def test(r: Reading) -> list[int]:
-        wind = getattr(r.context, which)
-        return honour_pungs(r, lambda h: h.symbol == wind and h.family == "wind")
-
-    return Detector(
-        S,
-        lambda r: int(bool(test(r))),
-        evidence=lambda r: tuple(test(r)),
-        requires=Gate.HONOUR_PUNGS,
-    )
-
-
-def _dragon_pungs(n: int) -> Detector:
-    return honour_pungs_fan(_is_dragon, n, exact=True)
-
 
 _GREEN = frozenset({"2s", "3s", "4s", "6s", "8s", "F"})
 _REVERSIBLE = frozenset(
     {"1p", "2p", "3p", "4p", "5p", "8p", "9p", "2s", "4s", "5s", "6s", "8s", "9s", "P"}
 )
-
-
-def _only(allowed: frozenset[str]) -> Callable[[Reading], int]:
-    """Every tile held is one of ``allowed`` (notations of MCR tiles)."""
-    tiles = frozenset(MCR_TILES[n] for n in allowed)  # tiles hash by identity
-
-    def fn(r: Reading) -> int:
-        return int(not r.special and tiles.issuperset(r.facts.tiles))
-
-    return fn
-
-
-def _all_types(r: Reading) -> int:
-    f = r.facts
-    families = {t.honour.family for t in f.honours if t.honour is not None}
-    return int(len(f.suits) == 3 and families == {"wind", "dragon"})
-
-
-def _one_voided_suit(r: Reading) -> int:
-    return int(len(r.facts.suits) == 2)
-
-
-def _greater_knitted(r: Reading) -> int:
-    return int(r.shape is Shape.HONOURS_AND_KNITTED and len(r.facts.honours) == 7)
-
-
-def _lesser_knitted(r: Reading) -> int:
-    return int(r.shape is Shape.HONOURS_AND_KNITTED)
-
-
-def _three_suits_same_rank(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
-    """Three melds of one rank in three suits: 三同刻 of pungs, 三色三同顺 of chows."""
-    return sets_of(ks, 3, lambda c: same_rank(c) and distinct_suits(c))
-
-
-def _three_suits_rising(ks: Sequence[MeldKey], pair: Tile | None) -> list[tuple[int, ...]]:
-    """Three melds in three suits rising by 1: 三色三节高 of pungs, 三色三步高 of chows."""
-    return sets_of(ks, 3, lambda c: distinct_suits(c) and rank_steps(c, (1,)))
-
-
-def _mixed_kongs(r: Reading) -> int:
-    return int(exposed_kongs(r) == 1 and concealed_kongs(r) == 1)
-
-
-def _flowers(r: Reading) -> int:
-    return r.context.flowers
-
-
-CS = DetectorKind.CHOW_SET
-PS = DetectorKind.PUNG_SET
-CP = DetectorKind.CHOW_PAIR
+_CHOW_SHAPES = {Shape.STANDARD, Shape.KNITTED_STRAIGHT}
+"""The shapes 平和 holds in: four chows, or a knitted straight and a chow."""
 
 # fmt: off
 MCR_FAN_LIST: tuple[FanDef, ...] = (
@@ -173,20 +47,20 @@ MCR_FAN_LIST: tuple[FanDef, ...] = (
         definition="pungs/kongs of all four winds",
         excludes=("PREVALENT_WIND", "SEAT_WIND", "BIG_THREE_WINDS", "ALL_PUNGS",
                   "PUNG_OF_TERMINALS_OR_HONORS"),
-        detector=honour_pungs_fan(_is_wind, 4),
+        detector=HonourPungs(4, family="wind"),
     ),
     FanDef(
         number=2, zh="大三元", id="BIG_THREE_DRAGONS", en="Big Three Dragons", points=88,
         definition="pungs/kongs of all three dragons",
         excludes=("DRAGON_PUNG", "TWO_DRAGON_PUNGS"),
         absorbs=("PUNG_OF_TERMINALS_OR_HONORS",),
-        detector=honour_pungs_fan(_is_dragon, 3),
+        detector=HonourPungs(3, family="dragon"),
     ),
     FanDef(
         number=3, zh="绿一色", id="ALL_GREEN", en="All Green", points=88,
         definition="only 23468 of bamboo and the green dragon",
         excludes=("HALF_FLUSH",),
-        detector=hand_level(_only(_GREEN)),
+        detector=Holds(tiles=_GREEN),
     ),
     FanDef(
         number=4, zh="九莲宝灯", id="NINE_GATES", en="Nine Gates", points=88,
@@ -195,110 +69,110 @@ MCR_FAN_LIST: tuple[FanDef, ...] = (
         excludes=("FULL_FLUSH", "FULLY_CONCEALED_HAND", "CONCEALED_HAND", "NO_HONORS"),
         absorbs=("PUNG_OF_TERMINALS_OR_HONORS",),
         absorbs_limit=1,  # its 111 or 999, not both
-        detector=Detector(S, nine_gates, evidence=nine_gates_evidence),
+        detector=ConcealedPattern((3, 1, 1, 1, 1, 1, 1, 1, 3)),
     ),
     FanDef(
         number=5, zh="四杠", id="FOUR_KONGS", en="Four Kongs", points=88,
         definition="4 kongs",
         excludes=("THREE_KONGS", "TWO_MELDED_KONGS", "MELDED_KONG", "TWO_CONCEALED_KONGS",
                   "CONCEALED_KONG", "CONCEALED_KONG_AND_MELDED_KONG", "SINGLE_WAIT", "ALL_PUNGS"),
-        detector=at_least(kongs, 4, requires=Gate.KONGS),
+        detector=Kongs(4),
     ),
     FanDef(
         number=6, zh="连七对", id="SEVEN_SHIFTED_PAIRS", en="Seven Shifted Pairs", points=88,
         definition="seven pairs: one suit, 7 consecutive ranks",
         excludes=("FULL_FLUSH", "FULLY_CONCEALED_HAND", "SINGLE_WAIT", "CONCEALED_HAND",
                   "SEVEN_PAIRS", "NO_HONORS"),
-        detector=counted(seven_shifted_pairs, requires=Gate.SEVEN_PAIRS),
+        detector=Holds(honours="none", suits=1, consecutive=7, shapes={Shape.SEVEN_PAIRS}),
     ),
     FanDef(
         number=7, zh="十三幺", id="THIRTEEN_ORPHANS", en="Thirteen Orphans", points=88,
         definition="the 13 terminals and honours and a pair of one of them",
         excludes=("ALL_TYPES", "FULLY_CONCEALED_HAND", "SINGLE_WAIT", "CONCEALED_HAND",
                   "ALL_TERMINALS_AND_HONORS"),
-        detector=shape(Shape.THIRTEEN_ORPHANS),
+        detector=ShapeIs(Shape.THIRTEEN_ORPHANS),
     ),
     FanDef(
         number=8, zh="清幺九", id="ALL_TERMINALS", en="All Terminals", points=64,
         definition="pungs/kongs and pair of 1s and 9s only",
         excludes=("ALL_TERMINALS_AND_HONORS", "ALL_PUNGS", "DOUBLE_PUNG",
                   "PUNG_OF_TERMINALS_OR_HONORS", "NO_HONORS", "OUTSIDE_HAND"),
-        detector=hand_level(all_terminals, requires=Gate.HONOURLESS),
+        detector=Holds(honours="none", ranks={1, 9}),
     ),
     FanDef(
         number=9, zh="小四喜", id="LITTLE_FOUR_WINDS", en="Little Four Winds", points=64,
         definition="pungs/kongs of three winds and a pair of the fourth",
         excludes=("BIG_THREE_WINDS",),
         absorbs=("PUNG_OF_TERMINALS_OR_HONORS",),
-        detector=little_honours_fan(_is_wind, 3),
+        detector=HonourPungs(3, "little", family="wind"),
     ),
     FanDef(
         number=10, zh="小三元", id="LITTLE_THREE_DRAGONS", en="Little Three Dragons", points=64,
         definition="pungs/kongs of two dragons and a pair of the third",
         excludes=("DRAGON_PUNG", "TWO_DRAGON_PUNGS"),
         absorbs=("PUNG_OF_TERMINALS_OR_HONORS",),
-        detector=little_honours_fan(_is_dragon, 2),
+        detector=HonourPungs(2, "little", family="dragon"),
     ),
     FanDef(
         number=11, zh="字一色", id="ALL_HONORS", en="All Honors", points=64,
         definition="honours only",
         excludes=("ALL_PUNGS", "PUNG_OF_TERMINALS_OR_HONORS", "OUTSIDE_HAND",
                   "ALL_TERMINALS_AND_HONORS"),
-        detector=hand_level(all_honours, requires=Gate.HONOURS),
+        detector=Holds(honours="only"),
     ),
     FanDef(
         number=12, zh="四暗刻", id="FOUR_CONCEALED_PUNGS", en="Four Concealed Pungs", points=64,
         definition="4 concealed pungs/kongs",
         excludes=("CONCEALED_HAND", "ALL_PUNGS", "THREE_CONCEALED_PUNGS", "TWO_CONCEALED_PUNGS",
                   "FULLY_CONCEALED_HAND"),
-        detector=counted(concealed_pungs(4), requires=Gate.CONCEALED_PUNGS),
+        detector=ConcealedPungs(4),
     ),
     FanDef(
         number=13, zh="一色双龙会", id="PURE_TERMINAL_CHOWS", en="Pure Terminal Chows", points=64,
         definition="one suit: 123, 123, 789, 789 and a pair of 5s",
         excludes=("SEVEN_PAIRS", "FULL_FLUSH", "ALL_CHOWS", "PURE_DOUBLE_CHOW",
                   "TWO_TERMINAL_CHOWS", "NO_HONORS"),
-        detector=Detector(CS, pure_terminal_chows, size=4, uses_pair=True),
+        detector=MeldSet("chow", 4, "one", "terminals", pair="five_same_suit"),
     ),
     FanDef(
         number=14, zh="一色四同顺", id="QUADRUPLE_CHOW", en="Quadruple Chow", points=48,
         definition="4 identical chows",
         excludes=("PURE_TRIPLE_CHOW", "PURE_SHIFTED_PUNGS", "PURE_DOUBLE_CHOW", "TILE_HOG"),
-        detector=Detector(CS, quadruple_chow, size=4),
+        detector=MeldSet("chow", 4, "one", "same"),
     ),
     FanDef(
         number=15, zh="一色四节高", id="FOUR_PURE_SHIFTED_PUNGS",
         en="Four Pure Shifted Pungs", points=48,
         definition="one suit: 4 pungs/kongs rising by 1",
         excludes=("PURE_TRIPLE_CHOW", "PURE_SHIFTED_PUNGS", "ALL_PUNGS"),
-        detector=Detector(PS, four_pure_shifted_pungs, size=4),
+        detector=MeldSet("pung", 4, "one", "shifted_1"),
     ),
     FanDef(
         number=16, zh="一色四步高", id="FOUR_PURE_SHIFTED_CHOWS",
         en="Four Pure Shifted Chows", points=32,
         definition="one suit: 4 chows rising by 1 each, or by 2 each",
         excludes=("PURE_SHIFTED_CHOWS", "SHORT_STRAIGHT", "TWO_TERMINAL_CHOWS"),
-        detector=Detector(CS, four_pure_shifted_chows, size=4),
+        detector=MeldSet("chow", 4, "one", "shifted_1_or_2"),
     ),
     FanDef(
         number=17, zh="三杠", id="THREE_KONGS", en="Three Kongs", points=32,
         definition="3 kongs",
         excludes=("TWO_MELDED_KONGS", "MELDED_KONG", "TWO_CONCEALED_KONGS", "CONCEALED_KONG",
                   "CONCEALED_KONG_AND_MELDED_KONG"),
-        detector=at_least(kongs, 3, requires=Gate.KONGS),
+        detector=Kongs(3),
     ),
     FanDef(
         number=18, zh="混幺九", id="ALL_TERMINALS_AND_HONORS",
         en="All Terminals and Honors", points=32,
         definition="pungs/kongs and pair of 1s, 9s and honours, with both",
         excludes=("ALL_PUNGS", "PUNG_OF_TERMINALS_OR_HONORS", "OUTSIDE_HAND"),
-        detector=hand_level(all_terminals_and_honours, requires=Gate.HONOURS),
+        detector=Holds(honours="some", ranks={1, 9}),
     ),
     FanDef(
         number=19, zh="七对", id="SEVEN_PAIRS", en="Seven Pairs", points=24,
         definition="seven pairs",
         excludes=("FULLY_CONCEALED_HAND", "CONCEALED_HAND", "SINGLE_WAIT"),
-        detector=shape(Shape.SEVEN_PAIRS),
+        detector=ShapeIs(Shape.SEVEN_PAIRS),
     ),
     FanDef(
         number=20, zh="七星不靠", id="GREATER_HONORS_AND_KNITTED_TILES",
@@ -306,137 +180,137 @@ MCR_FAN_LIST: tuple[FanDef, ...] = (
         definition="全不靠 with all seven honours",
         excludes=("ALL_TYPES", "FULLY_CONCEALED_HAND", "SINGLE_WAIT", "CONCEALED_HAND",
                   "LESSER_HONORS_AND_KNITTED_TILES"),
-        detector=counted(_greater_knitted, requires=Gate.SPECIAL),
+        detector=Holds(honour_kinds=7, shapes={Shape.HONOURS_AND_KNITTED}),
     ),
     FanDef(
         number=21, zh="全双刻", id="ALL_EVEN_PUNGS", en="All Even Pungs", points=24,
         definition="pungs/kongs and pair of 2, 4, 6, 8",
         excludes=("ALL_PUNGS", "ALL_SIMPLES", "NO_HONORS"),
-        detector=counted(all_even_pungs),
+        detector=EveryGroup(meld="pung", ranks={2, 4, 6, 8}),
     ),
     FanDef(
         number=22, zh="清一色", id="FULL_FLUSH", en="Full Flush", points=24,
         definition="one suit only",
         excludes=("NO_HONORS",),
-        detector=hand_level(full_flush, requires=Gate.HONOURLESS),
+        detector=Holds(honours="none", suits=1),
     ),
     FanDef(
         number=23, zh="一色三同顺", id="PURE_TRIPLE_CHOW", en="Pure Triple Chow", points=24,
         definition="3 identical chows",
         excludes=("PURE_SHIFTED_PUNGS", "PURE_DOUBLE_CHOW"),
-        detector=Detector(CS, pure_triple_chow, size=3),
+        detector=MeldSet("chow", 3, "one", "same"),
     ),
     FanDef(
         number=24, zh="一色三节高", id="PURE_SHIFTED_PUNGS", en="Pure Shifted Pungs", points=24,
         definition="one suit: 3 pungs/kongs rising by 1",
         excludes=("PURE_TRIPLE_CHOW",),
-        detector=Detector(PS, pure_shifted_pungs, size=3),
+        detector=MeldSet("pung", 3, "one", "shifted_1"),
     ),
     FanDef(
         number=25, zh="全大", id="UPPER_TILES", en="Upper Tiles", points=24,
         definition="7, 8 and 9 only",
         excludes=("UPPER_FOUR", "NO_HONORS"),
-        detector=only_ranks_fan(frozenset({7, 8, 9})),
+        detector=Holds(honours="none", ranks={7, 8, 9}),
     ),
     FanDef(
         number=26, zh="全中", id="MIDDLE_TILES", en="Middle Tiles", points=24,
         definition="4, 5 and 6 only",
         excludes=("ALL_SIMPLES", "NO_HONORS"),
-        detector=only_ranks_fan(frozenset({4, 5, 6})),
+        detector=Holds(honours="none", ranks={4, 5, 6}),
     ),
     FanDef(
         number=27, zh="全小", id="LOWER_TILES", en="Lower Tiles", points=24,
         definition="1, 2 and 3 only",
         excludes=("LOWER_FOUR", "NO_HONORS"),
-        detector=only_ranks_fan(frozenset({1, 2, 3})),
+        detector=Holds(honours="none", ranks={1, 2, 3}),
     ),
     FanDef(
         number=28, zh="清龙", id="PURE_STRAIGHT", en="Pure Straight", points=16,
         definition="one suit: 123, 456, 789",
         excludes=("SHORT_STRAIGHT", "TWO_TERMINAL_CHOWS"),
-        detector=Detector(CS, pure_straight, size=3),
+        detector=MeldSet("chow", 3, "one", "straight"),
     ),
     FanDef(
         number=29, zh="三色双龙会", id="THREE_SUITED_TERMINAL_CHOWS",
         en="Three-Suited Terminal Chows", points=16,
         definition="two suits each 123+789, a pair of 5s in the third",
         excludes=("MIXED_DOUBLE_CHOW", "TWO_TERMINAL_CHOWS", "NO_HONORS", "ALL_CHOWS"),
-        detector=Detector(CS, three_colour_terminal_chows, size=4, uses_pair=True),
+        detector=MeldSet("chow", 4, "two", "terminals", pair="five_other_suit"),
     ),
     FanDef(
         number=30, zh="一色三步高", id="PURE_SHIFTED_CHOWS", en="Pure Shifted Chows", points=16,
         definition="one suit: 3 chows rising by 1 each, or by 2 each", excludes=(),
-        detector=Detector(CS, pure_shifted_chows, size=3),
+        detector=MeldSet("chow", 3, "one", "shifted_1_or_2"),
     ),
     FanDef(
         number=31, zh="全带五", id="ALL_FIVES", en="All Fives", points=16,
         definition="every meld and the pair contain a 5",
         excludes=("ALL_SIMPLES", "NO_HONORS"),
-        detector=counted(all_fives),
+        detector=EveryGroup(ranks={5}, shapes={Shape.STANDARD, Shape.SEVEN_PAIRS}),
     ),
     FanDef(
         number=32, zh="三同刻", id="TRIPLE_PUNG", en="Triple Pung", points=16,
         definition="3 pungs/kongs of the same rank",
         excludes=("DOUBLE_PUNG",),
-        detector=Detector(PS, _three_suits_same_rank, size=3),
+        detector=MeldSet("pung", 3, "distinct", "same"),
     ),
     FanDef(
         number=33, zh="三暗刻", id="THREE_CONCEALED_PUNGS", en="Three Concealed Pungs", points=16,
         definition="3 concealed pungs/kongs",
         excludes=("TWO_CONCEALED_PUNGS",),
-        detector=counted(concealed_pungs(3), requires=Gate.CONCEALED_PUNGS),
+        detector=ConcealedPungs(3),
     ),
     FanDef(
         number=34, zh="全不靠", id="LESSER_HONORS_AND_KNITTED_TILES",
         en="Lesser Honors and Knitted Tiles", points=12,
         definition="14 different tiles of a knitted set and honours",
         excludes=("ALL_TYPES", "FULLY_CONCEALED_HAND", "SINGLE_WAIT", "CONCEALED_HAND"),
-        detector=counted(_lesser_knitted, requires=Gate.SPECIAL),
+        detector=ShapeIs(Shape.HONOURS_AND_KNITTED),
     ),
     FanDef(
         number=35, zh="组合龙", id="KNITTED_STRAIGHT", en="Knitted Straight", points=12,
         definition="147, 258, 369 in three different suits", excludes=(),
-        detector=counted(knitted_straight, requires=Gate.KNITTED),
+        detector=KnittedSet(),
     ),
     FanDef(
         number=36, zh="大于五", id="UPPER_FOUR", en="Upper Four", points=12,
         definition="6 to 9 only",
         excludes=("NO_HONORS",),
-        detector=only_ranks_fan(frozenset({6, 7, 8, 9})),
+        detector=Holds(honours="none", ranks={6, 7, 8, 9}),
     ),
     FanDef(
         number=37, zh="小于五", id="LOWER_FOUR", en="Lower Four", points=12,
         definition="1 to 4 only",
         excludes=("NO_HONORS",),
-        detector=only_ranks_fan(frozenset({1, 2, 3, 4})),
+        detector=Holds(honours="none", ranks={1, 2, 3, 4}),
     ),
     FanDef(
         number=38, zh="三风刻", id="BIG_THREE_WINDS", en="Big Three Winds", points=12,
         definition="pungs/kongs of three winds", excludes=(),
         absorbs=("PUNG_OF_TERMINALS_OR_HONORS",),
-        detector=honour_pungs_fan(_is_wind, 3),
+        detector=HonourPungs(3, family="wind"),
     ),
     FanDef(
         number=39, zh="花龙", id="MIXED_STRAIGHT", en="Mixed Straight", points=8,
         definition="123, 456, 789 in three suits", excludes=(),
-        detector=Detector(CS, mixed_straight, size=3),
+        detector=MeldSet("chow", 3, "distinct", "straight"),
     ),
     FanDef(
         number=40, zh="推不倒", id="REVERSIBLE_TILES", en="Reversible Tiles", points=8,
         definition="only 1234589 of dots, 245689 of bamboo and the white dragon",
         excludes=("ONE_VOIDED_SUIT",),
-        detector=hand_level(_only(_REVERSIBLE)),
+        detector=Holds(tiles=_REVERSIBLE),
     ),
     FanDef(
         number=41, zh="三色三同顺", id="MIXED_TRIPLE_CHOW", en="Mixed Triple Chow", points=8,
         definition="the same chow in three suits",
         excludes=("MIXED_DOUBLE_CHOW",),
-        detector=Detector(CS, _three_suits_same_rank, size=3),
+        detector=MeldSet("chow", 3, "distinct", "same"),
     ),
     FanDef(
         number=42, zh="三色三节高", id="MIXED_SHIFTED_PUNGS", en="Mixed Shifted Pungs", points=8,
         definition="pungs/kongs in three suits rising by 1", excludes=(),
-        detector=Detector(PS, _three_suits_rising, size=3),
+        detector=MeldSet("pung", 3, "distinct", "shifted_1"),
     ),
     FanDef(
         number=43, zh="无番和", id="CHICKEN_HAND", en="Chicken Hand", points=8,
@@ -446,64 +320,64 @@ MCR_FAN_LIST: tuple[FanDef, ...] = (
         number=44, zh="妙手回春", id="LAST_TILE_DRAW", en="Last Tile Draw", points=8,
         definition="self-drawn on the wall's last tile",
         excludes=("SELF_DRAWN",),
-        detector=hand_level(last_tile_draw, requires=Gate.FLAGGED),
+        detector=context(last_tile=True, self_drawn=True),
     ),
     FanDef(
         number=45, zh="海底捞月", id="LAST_TILE_CLAIM", en="Last Tile Claim", points=8,
         definition="won on the last discard", excludes=(),
-        detector=hand_level(last_tile_claim, requires=Gate.FLAGGED),
+        detector=context(last_tile=True, self_drawn=False),
     ),
     FanDef(
         number=46, zh="杠上开花", id="OUT_WITH_REPLACEMENT_TILE",
         en="Out with Replacement Tile", points=8,
         definition="won on a kong's replacement tile",
         excludes=("SELF_DRAWN",),
-        detector=hand_level(context_flag("kong_replacement"), requires=Gate.FLAGGED),
+        detector=context(kong_replacement=True),
     ),
     FanDef(
         number=47, zh="抢杠和", id="ROBBING_THE_KONG", en="Robbing the Kong", points=8,
         definition="won on a tile added to an exposed pung",
         excludes=("LAST_TILE",),
-        detector=hand_level(context_flag("robbing_kong"), requires=Gate.FLAGGED),
+        detector=context(robbing_kong=True),
     ),
     FanDef(
         number=48, zh="碰碰和", id="ALL_PUNGS", en="All Pungs", points=6,
         definition="4 pungs/kongs and a pair", excludes=(),
-        detector=counted(all_pungs),
+        detector=EveryGroup(meld="pung"),
     ),
     FanDef(
         number=49, zh="混一色", id="HALF_FLUSH", en="Half Flush", points=6,
         definition="one suit and honours", excludes=(),
-        detector=hand_level(half_flush, requires=Gate.HONOURS),
+        detector=Holds(honours="some", suits=1, colours=1),
     ),
     FanDef(
         number=50, zh="三色三步高", id="MIXED_SHIFTED_CHOWS", en="Mixed Shifted Chows", points=6,
         definition="3 chows in three suits rising by 1", excludes=(),
-        detector=Detector(CS, _three_suits_rising, size=3),
+        detector=MeldSet("chow", 3, "distinct", "shifted_1"),
     ),
     FanDef(
         number=51, zh="五门齐", id="ALL_TYPES", en="All Types", points=6,
         definition="all three suits, winds and dragons", excludes=(),
-        detector=hand_level(_all_types, requires=Gate.HONOURS),
+        detector=Holds(honours="some", suits=3, families={"wind", "dragon"}, shapes=ALL_SHAPES),
     ),
     FanDef(
         number=52, zh="全求人", id="MELDED_HAND", en="Melded Hand", points=6,
         definition="4 exposed melds, won on a discard",
         excludes=("SINGLE_WAIT",),
-        detector=hand_level(melded_hand),
+        detector=context(self_drawn=False, exposed_melds=4),
     ),
     FanDef(
         number=53, zh="双暗杠", id="TWO_CONCEALED_KONGS", en="Two Concealed Kongs", points=6,
         definition="2 concealed kongs",
         excludes=("TWO_CONCEALED_PUNGS", "CONCEALED_KONG"),
-        detector=at_least(concealed_kongs, 2, requires=Gate.KONGS),
+        detector=Kongs(2, "concealed"),
     ),
     FanDef(
         number=54, zh="双箭刻", id="TWO_DRAGON_PUNGS", en="Two Dragon Pungs", points=6,
         definition="pungs/kongs of two dragons",
         excludes=("DRAGON_PUNG",),
         absorbs=("PUNG_OF_TERMINALS_OR_HONORS",),
-        detector=_dragon_pungs(2),
+        detector=HonourPungs(2, "exact", family="dragon"),
     ),
     # Not one of the 81: the calculators' 5-point convention, placed by its points.
     FanDef(
@@ -512,150 +386,150 @@ MCR_FAN_LIST: tuple[FanDef, ...] = (
         definition=("one concealed and one exposed kong (a convention of the calculators; "
                     "optional)"),
         excludes=("MELDED_KONG", "CONCEALED_KONG"),
-        detector=hand_level(_mixed_kongs, requires=Gate.KONGS),
+        detector=KongsExactly(exposed=1, concealed=1),
     ),
     FanDef(
         number=55, zh="全带幺", id="OUTSIDE_HAND", en="Outside Hand", points=4,
         definition="every meld and the pair contain a terminal or honour", excludes=(),
-        detector=counted(outside_hand),
+        detector=EveryGroup(ranks={1, 9}, honours=True),
     ),
     FanDef(
         number=56, zh="不求人", id="FULLY_CONCEALED_HAND", en="Fully Concealed Hand", points=4,
         definition="no exposed meld, self-drawn",
         excludes=("SELF_DRAWN",),
-        detector=hand_level(fully_concealed),
+        detector=context(self_drawn=True, exposed_melds=0),
     ),
     FanDef(
         number=57, zh="双明杠", id="TWO_MELDED_KONGS", en="Two Melded Kongs", points=4,
         definition="2 exposed kongs",
         excludes=("MELDED_KONG",),
-        detector=at_least(exposed_kongs, 2, requires=Gate.KONGS),
+        detector=Kongs(2, "exposed"),
     ),
     FanDef(
         number=58, zh="和绝张", id="LAST_TILE", en="Last Tile", points=4,
         definition="the last copy of the winning tile", excludes=(),
-        detector=hand_level(last_copy),
+        detector=LastCopy(),
     ),
     FanDef(
         number=59, zh="箭刻", id="DRAGON_PUNG", en="Dragon Pung", points=2,
         definition="a pung/kong of dragons", excludes=(),
         absorbs=("PUNG_OF_TERMINALS_OR_HONORS",),
-        detector=_dragon_pungs(1),
+        detector=HonourPungs(1, "exact", family="dragon"),
     ),
     FanDef(
         number=60, zh="圈风刻", id="PREVALENT_WIND", en="Prevalent Wind", points=2,
         definition="a pung/kong of the prevalent wind", excludes=(),
         absorbs=("PUNG_OF_TERMINALS_OR_HONORS",),
-        detector=_wind_pung("prevalent_wind"),
+        detector=HonourPungs(1, wind="prevalent"),
     ),
     FanDef(
         number=61, zh="门风刻", id="SEAT_WIND", en="Seat Wind", points=2,
         definition="a pung/kong of the seat wind", excludes=(),
         absorbs=("PUNG_OF_TERMINALS_OR_HONORS",),
-        detector=_wind_pung("seat_wind"),
+        detector=HonourPungs(1, wind="seat"),
     ),
     FanDef(
         number=62, zh="门前清", id="CONCEALED_HAND", en="Concealed Hand", points=2,
         definition="no exposed meld, won on a discard", excludes=(),
-        detector=hand_level(concealed_hand),
+        detector=context(self_drawn=False, exposed_melds=0),
     ),
     FanDef(
         number=63, zh="平和", id="ALL_CHOWS", en="All Chows", points=2,
         definition="4 chows and a pair of number tiles",
         excludes=("NO_HONORS",),
-        detector=counted(all_chows),
+        detector=EveryGroup(meld="chow", number_pair=True, shapes=_CHOW_SHAPES),
     ),
     FanDef(
         number=64, zh="四归一", id="TILE_HOG", en="Tile Hog", points=2,
         definition="4 copies of a tile without a kong", excludes=(),
-        detector=hand_level(tile_hog, requires=Gate.FOURS),
+        detector=FourCopies(),
     ),
     FanDef(
         number=65, zh="双同刻", id="DOUBLE_PUNG", en="Double Pung", points=2,
         definition="2 pungs/kongs of the same rank", excludes=(),
-        detector=Detector(DetectorKind.PUNG_PAIR, double_pung),
+        detector=MeldPair("pung", "any", 0),
     ),
     FanDef(
         number=66, zh="双暗刻", id="TWO_CONCEALED_PUNGS", en="Two Concealed Pungs", points=2,
         definition="2 concealed pungs/kongs", excludes=(),
-        detector=counted(concealed_pungs(2), requires=Gate.CONCEALED_PUNGS),
+        detector=ConcealedPungs(2),
     ),
     FanDef(
         number=67, zh="暗杠", id="CONCEALED_KONG", en="Concealed Kong", points=2,
         definition="a concealed kong", excludes=(),
-        detector=at_least(concealed_kongs, 1, requires=Gate.KONGS),
+        detector=Kongs(1, "concealed"),
     ),
     FanDef(
         number=68, zh="断幺", id="ALL_SIMPLES", en="All Simples", points=2,
         definition="no terminals or honours",
         excludes=("NO_HONORS",),
-        detector=hand_level(all_simples, requires=Gate.HONOURLESS),
+        detector=Holds(honours="none", ranks={2, 3, 4, 5, 6, 7, 8}),
     ),
     FanDef(
         number=69, zh="一般高", id="PURE_DOUBLE_CHOW", en="Pure Double Chow", points=1,
         definition="2 identical chows", excludes=(),
-        detector=Detector(CP, pure_double_chow),
+        detector=MeldPair("chow", "one", 0),
     ),
     FanDef(
         number=70, zh="喜相逢", id="MIXED_DOUBLE_CHOW", en="Mixed Double Chow", points=1,
         definition="the same chow in 2 suits", excludes=(),
-        detector=Detector(CP, mixed_double_chow),
+        detector=MeldPair("chow", "distinct", 0),
     ),
     FanDef(
         number=71, zh="连六", id="SHORT_STRAIGHT", en="Short Straight", points=1,
         definition="one suit: 6 consecutive ranks", excludes=(),
-        detector=Detector(CP, short_straight),
+        detector=MeldPair("chow", "one", 3),
     ),
     FanDef(
         number=72, zh="老少副", id="TWO_TERMINAL_CHOWS", en="Two Terminal Chows", points=1,
         definition="one suit: 123 and 789", excludes=(),
-        detector=Detector(CP, two_terminal_chows),
+        detector=MeldPair("chow", "one", 6),
     ),
     FanDef(
         number=73, zh="幺九刻", id="PUNG_OF_TERMINALS_OR_HONORS",
         en="Pung of Terminals or Honors", points=1,
         definition="a pung/kong of 1s, 9s or winds (per pung)", excludes=(),
-        detector=Detector(DetectorKind.PER_MELD, terminal_or_honour_pungs),
+        detector=EachPung({1, 9}, honours=True),
     ),
     FanDef(
         number=74, zh="明杠", id="MELDED_KONG", en="Melded Kong", points=1,
         definition="an exposed kong", excludes=(),
-        detector=at_least(exposed_kongs, 1, requires=Gate.KONGS),
+        detector=Kongs(1, "exposed"),
     ),
     FanDef(
         number=75, zh="缺一门", id="ONE_VOIDED_SUIT", en="One Voided Suit", points=1,
         definition="one of the three suits missing", excludes=(),
-        detector=hand_level(_one_voided_suit),
+        detector=Holds(suits=2, shapes=ALL_SHAPES),
     ),
     FanDef(
         number=76, zh="无字", id="NO_HONORS", en="No Honors", points=1,
         definition="no honours", excludes=(),
-        detector=hand_level(no_honours),
+        detector=Holds(honours="none", shapes=ALL_SHAPES),
     ),
     FanDef(
         number=77, zh="边张", id="EDGE_WAIT", en="Edge Wait", points=1,
         definition="the 3 of 12 or the 7 of 89, the only wait", excludes=(),
-        detector=counted(edge_wait, requires=Gate.WAIT),
+        detector=Wait("edge"),
     ),
     FanDef(
         number=78, zh="坎张", id="CLOSED_WAIT", en="Closed Wait", points=1,
         definition="the middle of a chow, the only wait", excludes=(),
-        detector=counted(closed_wait, requires=Gate.WAIT),
+        detector=Wait("closed"),
     ),
     FanDef(
         number=79, zh="单钓将", id="SINGLE_WAIT", en="Single Wait", points=1,
         definition="the pair, the only wait", excludes=(),
-        detector=counted(single_wait, requires=Gate.WAIT),
+        detector=Wait("single"),
     ),
     FanDef(
         number=80, zh="自摸", id="SELF_DRAWN", en="Self-Drawn", points=1,
         definition="self-drawn", excludes=(),
-        detector=hand_level(context_flag("self_drawn")),
+        detector=context(self_drawn=True),
     ),
     FanDef(
         number=81, zh="花牌", id="FLOWER_TILES", en="Flower Tiles", points=1,
         definition="each flower (not a fan for 无番和)", excludes=(),
-        detector=hand_level(_flowers),
+        detector=Flowers(),
     ),
 )
 # fmt: on

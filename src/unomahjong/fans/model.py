@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
@@ -136,6 +136,40 @@ class Detector:
     the detector must then count 0."""
 
 
+class DetectorValue(Protocol):
+    """What the Python engine asks of a detector of the vocabulary
+    (:class:`unomahjong.fans.detectors.Primitive`)."""
+
+    def as_detector(self) -> Detector: ...
+
+
+DetectorLike = Detector | DetectorValue
+"""A fan's detector: a vocabulary value or a :class:`Detector`."""
+
+
+def _detector(value: object) -> object:
+    """A plain function as a simple :class:`Detector`; anything else as is
+    (the table checks it)."""
+    if value is None or isinstance(value, Detector) or hasattr(value, "as_detector"):
+        return value
+    if callable(value):
+        return Detector(DetectorKind.SIMPLE, value)
+    return value
+
+
+def engine_detector(value: DetectorLike) -> Detector:
+    """The detector as the Python engine runs it."""
+    if isinstance(value, Detector):
+        return value
+    as_detector = getattr(value, "as_detector", None)
+    if as_detector is None:
+        raise TypeError(f"{value!r} is not a detector")
+    det = as_detector()
+    if not isinstance(det, Detector):
+        raise TypeError(f"{value!r} is not a detector")
+    return det
+
+
 @attrs.frozen(slots=True)
 class FanDef:
     """One fan of a table: its row (names, points, exclusions) and its
@@ -157,9 +191,12 @@ class FanDef:
     """Per-meld fans not counted *for the melds this fan uses* (e.g. 幺九刻)."""
     absorbs_limit: int | None = None
     """At most this many melds absorbed (九莲宝灯 absorbs one 幺九刻)."""
-    detector: Detector | None = attrs.field(default=None, repr=False)
-    """How the fan is found; None only for the table's fallback fan (无番和),
-    scored when no other is."""
+    detector: DetectorLike | None = attrs.field(default=None, repr=False, converter=_detector)
+    """How the fan is found: a value of the detector vocabulary
+    (:mod:`unomahjong.fans.detectors`, run by both engines), or a
+    :class:`Detector` around a Python function (a plain function is taken
+    as a simple detector that reads one reading); None only for the table's
+    fallback fan (无番和), scored when no other is."""
 
 
 @attrs.frozen(slots=True)
@@ -173,7 +210,8 @@ class FanTable:
     bonus: frozenset[str] = frozenset()
     """Fans that do not count as "another fan" for the fallback (MCR's 花牌)."""
     detectors: dict[str, Detector] = attrs.field(init=False, repr=False)
-    """Each fan's detector by id (derived from the rows; the fallback has none)."""
+    """Each fan's detector by id, as the Python engine runs it (derived from
+    the rows; the fallback has none)."""
     position: dict[str, int] = attrs.field(init=False, repr=False)
     by_id: dict[str, FanDef] = attrs.field(init=False, repr=False)
     groups: dict[DetectorKind, tuple[tuple[FanDef, Detector], ...]] = attrs.field(
@@ -232,7 +270,7 @@ class FanTable:
     fans of a score are about tiles or the context, and recur in every score."""
 
     def __attrs_post_init__(self) -> None:
-        detectors = {r.id: r.detector for r in self.rows if r.detector is not None}
+        detectors = {r.id: engine_detector(r.detector) for r in self.rows if r.detector is not None}
         object.__setattr__(self, "detectors", detectors)
         self._check_rows()
         object.__setattr__(self, "position", {r.id: i for i, r in enumerate(self.rows)})
