@@ -26,13 +26,13 @@ cdef object covered_plan(rules):
         if rules is None:
             return None
         plan = plan_for(rules)
-        plan = None if plan is _NOT_COVERED else plan
+        plan = plan if type(plan) is CompiledPlan else None
         _last_named = (name, plan)
         return plan
     elif not isinstance(rules, RuleSet):
         return None
     plan = plan_for(rules)
-    return None if plan is _NOT_COVERED else plan
+    return plan if type(plan) is CompiledPlan else None
 
 
 def score_public(hand, context, rules, score_type):
@@ -158,7 +158,7 @@ def score_checked(hand, context, rules, score_type):
     tile. The context's consistency is checked here; when it fails, the
     Python checks run and raise, so errors are the same in both engines."""
     plan_obj = plan_for(rules)
-    if plan_obj is _NOT_COVERED:
+    if type(plan_obj) is not CompiledPlan:
         return None
     return score_plan(<CompiledPlan>plan_obj, hand, context, score_type)
 
@@ -241,6 +241,9 @@ cdef object score_plan(CompiledPlan plan, hand, context, score_type):
                 fill_choice(p, &cand[k], d, &counts[nread], MAXDEC * k + j, k, bestrole,
                             &choices[nread])
                 nread += 1
+        for k in range(ncand):
+            if cand[k].overflow:
+                return None  # a buffer ran full: the Python engine scores
         chosen = select(p, choices, counts, nread) if nread else -1
         if chosen < 0:
             raise NotWinningError("not-winning", f"{hand} is not a winning hand")

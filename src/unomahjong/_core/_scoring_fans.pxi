@@ -10,6 +10,7 @@ cdef struct Subset:
     int suit[4]
     int same_suit
     int distinct              # no two in one suit
+    int nsuits                # suits among them
 
 
 cdef void make_subset(const Layout* lay, const Reading* rd, const int* melds, int n,
@@ -24,7 +25,13 @@ cdef void make_subset(const Layout* lay, const Reading* rd, const int* melds, in
         s.rank[i] = lay.rank[rd.code[melds[i]]]
     s.same_suit = 1
     s.distinct = 1
+    s.nsuits = 0
     for i in range(n):
+        d = 1                 # the first meld of its suit
+        for j in range(i):
+            if s.suit[i] == s.suit[j]:
+                d = 0
+        s.nsuits += d
         for j in range(i + 1, n):
             if s.suit[i] != s.suit[j]:
                 s.same_suit = 0
@@ -44,64 +51,61 @@ cdef void make_subset(const Layout* lay, const Reading* rd, const int* melds, in
 
 cdef int set_holds(const Layout* lay, const Reading* rd, const Row* row,
                    const Subset* s) noexcept nogil:
-    """Whether the melds of ``s`` form the set of ``row`` (``row.code``: the
-    suits rule, ``row.a``: the ranks rule)."""
-    cdef int i, d, n = s.n
+    """MeldSet: whether the melds of ``s`` form the row's set (``row.code``:
+    the suits rule, ``row.ranks_rule``, ``row.pair_rule``)."""
+    cdef int i, d, n = s.n, pair_suit
     cdef const int* rank = s.rank
     cdef const int* suit = s.suit
     if row.code == SU_ONE and not s.same_suit:
         return 0
     if row.code == SU_DISTINCT and not s.distinct:
         return 0
-    if row.a == RK_SAME:
-        return rank[0] == rank[n - 1]
-    if row.a == RK_STEPS1 or row.a == RK_STEPS12:
+    if row.code == SU_TWO and s.nsuits != 2:
+        return 0
+    if row.ranks_rule == RK_SAME:
+        if rank[0] != rank[n - 1]:
+            return 0
+    elif row.ranks_rule == RK_STEPS1 or row.ranks_rule == RK_STEPS12:
         d = rank[1] - rank[0]
-        if d != 1 and not (d == 2 and row.a == RK_STEPS12):
+        if d != 1 and not (d == 2 and row.ranks_rule == RK_STEPS12):
             return 0
         for i in range(2, n):
             if rank[i] - rank[i - 1] != d:
                 return 0
-        return 1
-    if row.a == RK_147:
-        return n == 3 and rank[0] == 1 and rank[1] == 4 and rank[2] == 7
-    if row.a == RK_TWO_DOUBLE:
-        # Two pairs of identical chows (Counter values [2, 2]): sorted by
-        # rank then suit, equal keys sit side by side.
-        return (n == 4 and rank[0] == rank[1] and suit[0] == suit[1]
+    elif row.ranks_rule == RK_147:
+        if not (n == 3 and rank[0] == 1 and rank[1] == 4 and rank[2] == 7):
+            return 0
+    elif row.ranks_rule == RK_DOUBLE_PAIRS:
+        # Two pairs of identical melds: sorted by rank then suit, equal
+        # melds sit side by side.
+        if not (n == 4 and rank[0] == rank[1] and suit[0] == suit[1]
                 and rank[2] == rank[3] and suit[2] == suit[3]
-                and (rank[1] != rank[2] or suit[1] != suit[2]))
-    if row.a == RK_PURE_TERMINAL:
-        if rd.pair < 0 or lay.rank[rd.pair] != 5:
+                and (rank[1] != rank[2] or suit[1] != suit[2])):
             return 0
-        return (s.same_suit and suit[0] == lay.suit[rd.pair] and rank[0] == 1 and rank[1] == 1
-                and rank[2] == 7 and rank[3] == 7)
-    if row.a == RK_THREE_TERMINAL:
-        if rd.pair < 0 or lay.rank[rd.pair] != 5:
+    elif row.ranks_rule == RK_TERMINALS:
+        # 1 1 7 7, sorted by rank then suit: each suit as many 1s as 7s
+        if not (n == 4 and rank[0] == 1 and rank[1] == 1 and rank[2] == 7 and rank[3] == 7
+                and suit[0] == suit[2] and suit[1] == suit[3]):
             return 0
-        # two suits, each 123 + 789, neither the pair's suit
-        if n != 4:
+    if row.pair_rule == PR_NONE:
+        return 1
+    if rd.pair < 0 or lay.rank[rd.pair] != 5:
+        return 0
+    pair_suit = lay.suit[rd.pair]
+    for i in range(n):
+        if (suit[i] == pair_suit) != (row.pair_rule == PR_FIVE_SAME_SUIT):
             return 0
-        for i in range(n):
-            if suit[i] == lay.suit[rd.pair]:
-                return 0
-        # sorted by rank then suit: 1a 1b 7a 7b with a != b
-        return (rank[0] == 1 and rank[1] == 1 and rank[2] == 7 and rank[3] == 7
-                and suit[0] != suit[1] and suit[0] == suit[2] and suit[1] == suit[3])
-    return 0
+    return 1
 
 
-cdef inline int pair_holds(const Layout* lay, int code, int ca, int cb) noexcept nogil:
+cdef inline int pair_holds(const Layout* lay, const Row* row, int ca, int cb) noexcept nogil:
+    """MeldPair: whether two melds form the row's pair fan."""
     cdef int sa = lay.suit[ca], sb = lay.suit[cb], ra = lay.rank[ca], rb = lay.rank[cb]
-    if code == P_SAME:
-        return sa == sb and ra == rb
-    if code == P_MIXED:
-        return sa != sb and ra == rb
-    if code == P_SHORT:
-        return sa == sb and (ra - rb == 3 or rb - ra == 3)
-    if code == P_TERMINAL:
-        return sa == sb and ((ra == 1 and rb == 7) or (ra == 7 and rb == 1))
-    return ra == rb
+    if row.code == SU_ONE and sa != sb:
+        return 0
+    if row.code == SU_DISTINCT and sa == sb:
+        return 0
+    return ra - rb == row.gap or rb - ra == row.gap
 
 
 cdef int sethit_cmp(const SetHit* a, const SetHit* b) noexcept nogil:
@@ -129,7 +133,7 @@ cdef void sort_sets(SetHit* s, int n) noexcept nogil:
 
 
 cdef int meld_sets(const Layout* lay, const Plan* p, const Reading* rd, const int* melds,
-                   int n, int kind, SetHit* out, int cap) noexcept nogil:
+                   int n, int kind, SetHit* out, int cap, int* overflow) noexcept nogil:
     """Every (row, melds) set fan of this detector kind over the melds."""
     cdef int nout = 0, pos, i, a, b, c, nsub = 0
     cdef int sub[4]
@@ -156,7 +160,10 @@ cdef int meld_sets(const Layout* lay, const Plan* p, const Reading* rd, const in
             continue
         for k in range(nsub if row.size == 3 else 1):
             sb = &subsets[k if row.size == 3 else nsub]
-            if set_holds(lay, rd, row, sb) and nout < cap:
+            if set_holds(lay, rd, row, sb):
+                if nout == cap:
+                    overflow[0] = 1
+                    break
                 out[nout].pos = pos
                 out[nout].n = sb.n
                 for i in range(sb.n):
@@ -176,8 +183,7 @@ cdef int meld_pairs(const Layout* lay, const Plan* p, const Reading* rd, const i
             out[nout].nf = 0
             for j in range(p.nof[kind]):
                 pos = p.of[kind][j]
-                if out[nout].nf < 6 and pair_holds(
-                        lay, p.row[pos].code, rd.code[melds[a]], rd.code[melds[b]]):
+                if pair_holds(lay, &p.row[pos], rd.code[melds[a]], rd.code[melds[b]]):
                     out[nout].f[out[nout].nf] = pos
                     out[nout].nf += 1
             if out[nout].nf:
@@ -260,10 +266,12 @@ cdef void find(const Layout* lay, const Plan* p, Facts* f, Reading* rd, Found* f
             fd.nsimple += 1
     fd.nchow_sets = fd.npung_sets = fd.nchow_pairs = fd.npung_pairs = 0
     if rd.nchows >= 2:
-        fd.nchow_sets = meld_sets(lay, p, rd, rd.chows, rd.nchows, DK_CHOW_SET, fd.chow_sets, 24)
+        fd.nchow_sets = meld_sets(lay, p, rd, rd.chows, rd.nchows, DK_CHOW_SET, fd.chow_sets,
+                                  MAXSETS, &f.overflow)
         fd.nchow_pairs = meld_pairs(lay, p, rd, rd.chows, rd.nchows, DK_CHOW_PAIR, fd.chow_pairs)
     if rd.nnum >= 2:
-        fd.npung_sets = meld_sets(lay, p, rd, rd.nums, rd.nnum, DK_PUNG_SET, fd.pung_sets, 24)
+        fd.npung_sets = meld_sets(lay, p, rd, rd.nums, rd.nnum, DK_PUNG_SET, fd.pung_sets,
+                                  MAXSETS, &f.overflow)
         fd.npung_pairs = meld_pairs(lay, p, rd, rd.nums, rd.nnum, DK_PUNG_PAIR, fd.pung_pairs)
     fd.nper_meld = 0
     if rd.npungs:
@@ -271,7 +279,7 @@ cdef void find(const Layout* lay, const Plan* p, Facts* f, Reading* rd, Found* f
             pos = p.of[DK_PER_MELD][j]
             k = 0
             for i in range(rd.npungs):
-                if is_terminal_or_honour(lay, rd.code[rd.pungs[i]]):
+                if group_has(lay, &p.row[pos], rd.code[rd.pungs[i]], 1):
                     fd.pm[fd.nper_meld][k] = rd.pungs[i]
                     k += 1
             if k:
@@ -351,11 +359,15 @@ cdef void add_entry(Count* out, int pos, int n, const int* m, int nm) noexcept n
     cdef Entry* e
     cdef int i
     if out.ne >= MAXENT:
+        out.overflow = 1
         return
     e = &out.e[out.ne]
     e.pos = pos
     e.n = n
-    e.nm = nm if nm <= MAXEV else MAXEV
+    if nm > MAXEV:
+        out.overflow = 1
+        nm = MAXEV
+    e.nm = nm
     for i in range(e.nm):
         e.m[i] = m[i]
     out.ne += 1
@@ -366,8 +378,8 @@ cdef int count(const Plan* p, const Found* fd, const SetHit* const* chow_alt, in
     """``engine._count``: the fans counted with one choice of set fans, into
     ``out``; 0 when this choice is void."""
     cdef uint64_t excluded[2]
-    cdef int present_pos[MAXROWS + 16]
-    cdef int present_src[MAXROWS + 16]
+    cdef int present_pos[MAXROWS + 2 * MAXSETS]
+    cdef int present_src[MAXROWS + 2 * MAXSETS]
     cdef int npresent
     cdef int i, j, k, pos, repeats = 0, chosen, nedges, nidx, nleft, limit, nhits, hit
     cdef int edge_pair[6]
@@ -387,6 +399,7 @@ cdef int count(const Plan* p, const Found* fd, const SetHit* const* chow_alt, in
     excluded[0] = excluded[1] = 0
     out.ne = 0
     out.void = 0
+    out.overflow = 0
     # present: the simple fans (by position), then the chosen sets; a
     # position keeps what came first (dict.setdefault)
     npresent = 0
@@ -514,9 +527,11 @@ cdef int count(const Plan* p, const Found* fd, const SetHit* const* chow_alt, in
             else:
                 e.n += out.e[i].n
                 for j in range(out.e[i].nm):
-                    if e.nm < MAXEV:
-                        e.m[e.nm] = out.e[i].m[j]
-                        e.nm += 1
+                    if e.nm == MAXEV:
+                        out.overflow = 1
+                        break
+                    e.m[e.nm] = out.e[i].m[j]
+                    e.nm += 1
         for i in range(nmerged):
             out.e[i] = merged[i]
         out.ne = nmerged
@@ -546,6 +561,7 @@ cdef void copy_count(Count* dst, const Count* src) noexcept nogil:
     """``*dst = *src`` for the parts in use (a Count has room for far more
     entries and key items than a reading counts)."""
     dst.void = src.void
+    dst.overflow = src.overflow
     dst.total = src.total
     dst.ne = src.ne
     memcpy(dst.e, src.e, src.ne * sizeof(Entry))
@@ -562,10 +578,12 @@ cdef void make_key(const Plan* p, Count* c) noexcept nogil:
     for i in range(c.ne):
         c.total += p.points[c.e[i].pos] * c.e[i].n
         for k in range(c.e[i].n):
-            if c.nkey < MAXKEY:
-                c.kpoints[c.nkey] = p.points[c.e[i].pos]
-                c.krows[c.nkey] = c.e[i].pos
-                c.nkey += 1
+            if c.nkey == MAXKEY:
+                c.overflow = 1
+                break
+            c.kpoints[c.nkey] = p.points[c.e[i].pos]
+            c.krows[c.nkey] = c.e[i].pos
+            c.nkey += 1
     sort_ints(c.kpoints, c.nkey, True)
     # entries are by position, so krows is already ascending
 
@@ -621,23 +639,28 @@ cdef void best_count(const Layout* lay, const Plan* p, Facts* f, Reading* rd, Co
     """``engine.best_count``: the best way to count one reading."""
     cdef Found fd
     cdef Count cur
-    cdef const SetHit* cbuf[32]
-    cdef const SetHit* pbuf[32]
-    cdef int cstart[32]
-    cdef int clen[32]
-    cdef int pstart[32]
-    cdef int plen[32]
-    cdef int nca, npa, i, j
+    cdef const SetHit* cbuf[2 * MAXSETS]
+    cdef const SetHit* pbuf[2 * MAXSETS]
+    cdef int cstart[MAXSETS + 2]
+    cdef int clen[MAXSETS + 2]
+    cdef int pstart[MAXSETS + 2]
+    cdef int plen[MAXSETS + 2]
+    cdef int nca, npa, i, j, counted
     find(lay, p, f, rd, &fd)
     best.void = 1
     if not (fd.nchow_sets or fd.npung_sets):
         count(p, &fd, cbuf, 0, pbuf, 0, best)
+        if best.overflow:
+            f.overflow = 1
         return
     nca = alternatives(fd.chow_sets, fd.nchow_sets, rd.nchows, cbuf, cstart, clen)
     npa = alternatives(fd.pung_sets, fd.npung_sets, rd.npungs, pbuf, pstart, plen)
     for i in range(nca):
         for j in range(npa):
-            if not count(p, &fd, &cbuf[cstart[i]], clen[i], &pbuf[pstart[j]], plen[j], &cur):
+            counted = count(p, &fd, &cbuf[cstart[i]], clen[i], &pbuf[pstart[j]], plen[j], &cur)
+            if cur.overflow:
+                f.overflow = 1
+            if not counted:
                 continue
             if best.void or key_cmp(&cur, best) > 0:
                 copy_count(best, &cur)

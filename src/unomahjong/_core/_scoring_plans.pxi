@@ -55,140 +55,170 @@ build_layout(&MCR_LAYOUT, MCR_SHAPES)
 
 # ---------------------------------------------------------------- plans
 
-# Each built-in fan id's detector as (kind, code, a, b, c, size), per tile
-# set: the C counterpart of the detector bound to that id in fans/uno.py and
-# fans/mcr.py. A table row is compiled only if its detector is that very
-# object.
-_EVENS = (1 << 2) | (1 << 4) | (1 << 6) | (1 << 8)
+# A plan's rows are compiled from the fields of the detectors: the core
+# knows the classes of the detector vocabulary (fans/detectors.py), never a
+# fan by its id. A row whose detector is of another class (a Python
+# function) leaves the whole table to the Python engine.
+
+_DETECTOR_KINDS = {
+    DetectorKind.SIMPLE: DK_SIMPLE, DetectorKind.CHOW_SET: DK_CHOW_SET,
+    DetectorKind.PUNG_SET: DK_PUNG_SET, DetectorKind.CHOW_PAIR: DK_CHOW_PAIR,
+    DetectorKind.PUNG_PAIR: DK_PUNG_PAIR, DetectorKind.PER_MELD: DK_PER_MELD,
+}
+_SUITS_RULES = {"one": SU_ONE, "distinct": SU_DISTINCT, "any": SU_ANY, "two": SU_TWO}
+_RANKS_RULES = {
+    "same": RK_SAME, "shifted_1": RK_STEPS1, "shifted_1_or_2": RK_STEPS12,
+    "straight": RK_147, "double_pairs": RK_DOUBLE_PAIRS, "terminals": RK_TERMINALS,
+}
+_PAIR_RULES = {None: PR_NONE, "five_same_suit": PR_FIVE_SAME_SUIT,
+               "five_other_suit": PR_FIVE_OTHER_SUIT}
+_HP_MODES = {"at_least": HP_AT_LEAST, "exact": HP_EXACT, "little": HP_LITTLE}
+_WIND_TESTS = {None: WIND_NONE, "seat": WIND_SEAT, "prevalent": WIND_PREVALENT}
+_HOLDS_HONOURS = {None: HO_ANY, "none": HO_NONE, "some": HO_SOME, "only": HO_ONLY}
+_KONGS_WHICH = {"any": KG_ANY, "exposed": KG_EXPOSED, "concealed": KG_CONCEALED}
+_WAIT_KINDS = {"edge": W_EDGE, "closed": W_CLOSED, "single": W_SINGLE}
+_MELD_KINDS = {None: -1, "chow": K_CHOW, "pung": K_PUNG}
+_SHAPE_NUMBERS = {shape: i for i, shape in enumerate(Shape)}
+if [_SHAPE_NUMBERS[s] for s in (Shape.STANDARD, Shape.SEVEN_PAIRS, Shape.THIRTEEN_ORPHANS,
+                                 Shape.HONOURS_AND_KNITTED, Shape.KNITTED_STRAIGHT)] != [
+        SH_STANDARD, SH_SEVEN_PAIRS, SH_ORPHANS, SH_KNITTED, SH_STRAIGHT]:
+    raise ImportError("the core numbers the shapes in another order than Shape")
 
 
-def _bits(*ranks):
+cdef int _bits(values) except -1:
     cdef int out = 0
-    for r in ranks:
-        out |= 1 << r
+    if values is not None:
+        for v in values:
+            out |= 1 << v
     return out
 
 
-_SHARED = {
-    "FOUR_KONGS": (DK_SIMPLE, S_KONGS, 4, 0, 0, 0),
-    "THREE_KONGS": (DK_SIMPLE, S_KONGS, 3, 0, 0, 0),
-    "SEVEN_SHIFTED_PAIRS": (DK_SIMPLE, S_SEVEN_SHIFTED, 0, 0, 0, 0),
-    "QUADRUPLE_CHOW": (DK_CHOW_SET, SU_ONE, RK_SAME, 0, 0, 4),
-    "NINE_GATES": (DK_SIMPLE, S_NINE_GATES, 0, 0, 0, 0),
-    "PURE_TERMINAL_CHOWS": (DK_CHOW_SET, SU_ONE, RK_PURE_TERMINAL, 0, 0, 4),
-    "THIRTEEN_ORPHANS": (DK_SIMPLE, S_SHAPE, SH_ORPHANS, 0, 0, 0),
-    "ALL_TERMINALS": (DK_SIMPLE, S_RANKS_IN, _bits(1, 9), 0, 0, 0),
-    "FOUR_CONCEALED_PUNGS": (DK_SIMPLE, S_CONCEALED_PUNGS, 4, 0, 0, 0),
-    "FOUR_PURE_SHIFTED_PUNGS": (DK_PUNG_SET, SU_ONE, RK_STEPS1, 0, 0, 4),
-    "FOUR_PURE_SHIFTED_CHOWS": (DK_CHOW_SET, SU_ONE, RK_STEPS12, 0, 0, 4),
-    "SEVEN_PAIRS": (DK_SIMPLE, S_SHAPE, SH_SEVEN_PAIRS, 0, 0, 0),
-    "ALL_EVEN_PUNGS": (DK_SIMPLE, S_ALL_EVEN_PUNGS, 0, 0, 0, 0),
-    "FULL_FLUSH": (DK_SIMPLE, S_FULL_FLUSH, 0, 0, 0, 0),
-    "PURE_TRIPLE_CHOW": (DK_CHOW_SET, SU_ONE, RK_SAME, 0, 0, 3),
-    "PURE_SHIFTED_PUNGS": (DK_PUNG_SET, SU_ONE, RK_STEPS1, 0, 0, 3),
-    "UPPER_TILES": (DK_SIMPLE, S_RANKS_IN, _bits(7, 8, 9), 0, 0, 0),
-    "MIDDLE_TILES": (DK_SIMPLE, S_RANKS_IN, _bits(4, 5, 6), 0, 0, 0),
-    "LOWER_TILES": (DK_SIMPLE, S_RANKS_IN, _bits(1, 2, 3), 0, 0, 0),
-    "PURE_STRAIGHT": (DK_CHOW_SET, SU_ONE, RK_147, 0, 0, 3),
-    "PURE_SHIFTED_CHOWS": (DK_CHOW_SET, SU_ONE, RK_STEPS12, 0, 0, 3),
-    "ALL_FIVES": (DK_SIMPLE, S_ALL_FIVES, 0, 0, 0, 0),
-    "THREE_CONCEALED_PUNGS": (DK_SIMPLE, S_CONCEALED_PUNGS, 3, 0, 0, 0),
-    "HALF_FLUSH": (DK_SIMPLE, S_HALF_FLUSH, 0, 0, 0, 0),
-    "KNITTED_STRAIGHT": (DK_SIMPLE, S_KNITTED_STRAIGHT, 0, 0, 0, 0),
-    "UPPER_FOUR": (DK_SIMPLE, S_RANKS_IN, _bits(6, 7, 8, 9), 0, 0, 0),
-    "LOWER_FOUR": (DK_SIMPLE, S_RANKS_IN, _bits(1, 2, 3, 4), 0, 0, 0),
-    "MIXED_STRAIGHT": (DK_CHOW_SET, SU_DISTINCT, RK_147, 0, 0, 3),
-    "LAST_TILE_DRAW": (DK_SIMPLE, S_LAST_TILE_DRAW, 0, 0, 0, 0),
-    "LAST_TILE_CLAIM": (DK_SIMPLE, S_LAST_TILE_CLAIM, 0, 0, 0, 0),
-    "OUT_WITH_REPLACEMENT_TILE": (DK_SIMPLE, S_FLAG, FL_KONG_REPLACEMENT, 0, 0, 0),
-    "ROBBING_THE_KONG": (DK_SIMPLE, S_FLAG, FL_ROBBING_KONG, 0, 0, 0),
-    "ALL_PUNGS": (DK_SIMPLE, S_ALL_PUNGS, 0, 0, 0, 0),
-    "MELDED_HAND": (DK_SIMPLE, S_MELDED_HAND, 0, 0, 0, 0),
-    "TWO_CONCEALED_KONGS": (DK_SIMPLE, S_CONCEALED_KONGS, 2, 0, 0, 0),
-    "OUTSIDE_HAND": (DK_SIMPLE, S_OUTSIDE, 0, 0, 0, 0),
-    "FULLY_CONCEALED_HAND": (DK_SIMPLE, S_FULLY_CONCEALED, 0, 0, 0, 0),
-    "TWO_MELDED_KONGS": (DK_SIMPLE, S_EXPOSED_KONGS, 2, 0, 0, 0),
-    "LAST_TILE": (DK_SIMPLE, S_LAST_COPY, 0, 0, 0, 0),
-    "CONCEALED_HAND": (DK_SIMPLE, S_CONCEALED_HAND, 0, 0, 0, 0),
-    "ALL_CHOWS": (DK_SIMPLE, S_ALL_CHOWS, 0, 0, 0, 0),
-    "TILE_HOG": (DK_SIMPLE, S_TILE_HOG, 0, 0, 0, 0),
-    "TWO_CONCEALED_PUNGS": (DK_SIMPLE, S_CONCEALED_PUNGS, 2, 0, 0, 0),
-    "CONCEALED_KONG": (DK_SIMPLE, S_CONCEALED_KONGS, 1, 0, 0, 0),
-    "ALL_SIMPLES": (DK_SIMPLE, S_RANKS_IN, _bits(2, 3, 4, 5, 6, 7, 8), 0, 0, 0),
-    "PURE_DOUBLE_CHOW": (DK_CHOW_PAIR, P_SAME, 0, 0, 0, 0),
-    "MIXED_DOUBLE_CHOW": (DK_CHOW_PAIR, P_MIXED, 0, 0, 0, 0),
-    "DOUBLE_PUNG": (DK_PUNG_PAIR, P_SAME_RANK, 0, 0, 0, 0),
-    "SHORT_STRAIGHT": (DK_CHOW_PAIR, P_SHORT, 0, 0, 0, 0),
-    "TWO_TERMINAL_CHOWS": (DK_CHOW_PAIR, P_TERMINAL, 0, 0, 0, 0),
-    "MELDED_KONG": (DK_SIMPLE, S_EXPOSED_KONGS, 1, 0, 0, 0),
-    "EDGE_WAIT": (DK_SIMPLE, S_WAIT, W_EDGE, 0, 0, 0),
-    "CLOSED_WAIT": (DK_SIMPLE, S_WAIT, W_CLOSED, 0, 0, 0),
-    "SINGLE_WAIT": (DK_SIMPLE, S_WAIT, W_SINGLE, 0, 0, 0),
-    "SELF_DRAWN": (DK_SIMPLE, S_FLAG, FL_SELF_DRAWN, 0, 0, 0),
-}
+cdef int _shape_bits(shapes) except -1:
+    cdef int out = 0
+    for s in shapes:
+        out |= 1 << _SHAPE_NUMBERS[s]
+    return out
 
-_UNO_ONLY = {
-    "BIG_FOUR_SKIPS": (DK_SIMPLE, S_HP_EXACT, T_SYMBOL, ord("S"), 4, 0),
-    "BIG_FOUR_REVERSES": (DK_SIMPLE, S_HP_EXACT, T_SYMBOL, ord("R"), 4, 0),
-    "HEAVENLY_HAND": (DK_SIMPLE, S_FLAG, FL_HEAVENLY_HAND, 0, 0, 0),
-    "LITTLE_FOUR_SKIPS": (DK_SIMPLE, S_HP_LITTLE, T_SYMBOL, ord("S"), 3, 0),
-    "LITTLE_FOUR_REVERSES": (DK_SIMPLE, S_HP_LITTLE, T_SYMBOL, ord("R"), 3, 0),
-    "ALL_FUNCTIONS": (DK_SIMPLE, S_ALL_HONOURS, 0, 0, 0, 0),
-    "EARTHLY_HAND": (DK_SIMPLE, S_FLAG, FL_EARTHLY_HAND, 0, 0, 0),
-    "TWO_DOUBLE_CHOWS": (DK_CHOW_SET, SU_ANY, RK_TWO_DOUBLE, 0, 0, 4),
-    "ALL_TERMINALS_AND_FUNCTIONS": (DK_SIMPLE, S_TERMINALS_HONOURS, 0, 0, 0, 0),
-    "QUADRUPLE_PUNG": (DK_PUNG_SET, SU_ANY, RK_SAME, 0, 0, 4),
-    "THREE_COLOR_TERMINAL_CHOWS": (DK_CHOW_SET, SU_ANY, RK_THREE_TERMINAL, 0, 0, 4),
-    "MIXED_QUADRUPLE_CHOW": (DK_CHOW_SET, SU_DISTINCT, RK_SAME, 0, 0, 4),
-    "HEAVENLY_UNO": (DK_SIMPLE, S_FLAG, FL_HEAVENLY_UNO, 0, 0, 0),
-    "KNITTED_AND_FUNCTIONS": (DK_SIMPLE, S_SHAPE, SH_KNITTED, 0, 0, 0),
-    "MIXED_SHIFTED_PUNGS": (DK_PUNG_SET, SU_DISTINCT, RK_STEPS1, 0, 0, 4),
-    "THREE_SKIP_PUNGS": (DK_SIMPLE, S_HP_ATLEAST, T_SYMBOL, ord("S"), 3, 0),
-    "THREE_REVERSE_PUNGS": (DK_SIMPLE, S_HP_ATLEAST, T_SYMBOL, ord("R"), 3, 0),
-    "MIXED_SHIFTED_CHOWS": (DK_CHOW_SET, SU_DISTINCT, RK_STEPS12, 0, 0, 4),
-    "ALL_COLORS": (DK_SIMPLE, S_ALL_COLOURS, 0, 0, 0, 0),
-    "PUNG_OF_TERMINALS_OR_FUNCTIONS": (DK_PER_MELD, 0, 0, 0, 0, 0),
-    "NO_FUNCTIONS": (DK_SIMPLE, S_NO_HONOURS, 0, 0, 0, 0),
-}
 
-_MCR_ONLY = {
-    "BIG_FOUR_WINDS": (DK_SIMPLE, S_HP_ATLEAST, T_FAMILY, F_WIND, 4, 0),
-    "BIG_THREE_DRAGONS": (DK_SIMPLE, S_HP_ATLEAST, T_FAMILY, F_DRAGON, 3, 0),
-    "ALL_GREEN": (DK_SIMPLE, S_ONLY, 0, 0, 0, 0),
-    "LITTLE_FOUR_WINDS": (DK_SIMPLE, S_HP_LITTLE, T_FAMILY, F_WIND, 3, 0),
-    "LITTLE_THREE_DRAGONS": (DK_SIMPLE, S_HP_LITTLE, T_FAMILY, F_DRAGON, 2, 0),
-    "ALL_HONORS": (DK_SIMPLE, S_ALL_HONOURS, 0, 0, 0, 0),
-    "ALL_TERMINALS_AND_HONORS": (DK_SIMPLE, S_TERMINALS_HONOURS, 0, 0, 0, 0),
-    "GREATER_HONORS_AND_KNITTED_TILES": (DK_SIMPLE, S_GREATER_KNITTED, 0, 0, 0, 0),
-    "THREE_SUITED_TERMINAL_CHOWS": (DK_CHOW_SET, SU_ANY, RK_THREE_TERMINAL, 0, 0, 4),
-    "TRIPLE_PUNG": (DK_PUNG_SET, SU_DISTINCT, RK_SAME, 0, 0, 3),
-    "LESSER_HONORS_AND_KNITTED_TILES": (DK_SIMPLE, S_LESSER_KNITTED, 0, 0, 0, 0),
-    "BIG_THREE_WINDS": (DK_SIMPLE, S_HP_ATLEAST, T_FAMILY, F_WIND, 3, 0),
-    "REVERSIBLE_TILES": (DK_SIMPLE, S_ONLY, 1, 0, 0, 0),
-    "MIXED_TRIPLE_CHOW": (DK_CHOW_SET, SU_DISTINCT, RK_SAME, 0, 0, 3),
-    "MIXED_SHIFTED_PUNGS": (DK_PUNG_SET, SU_DISTINCT, RK_STEPS1, 0, 0, 3),
-    "MIXED_SHIFTED_CHOWS": (DK_CHOW_SET, SU_DISTINCT, RK_STEPS1, 0, 0, 3),
-    "ALL_TYPES": (DK_SIMPLE, S_ALL_TYPES, 0, 0, 0, 0),
-    "TWO_DRAGON_PUNGS": (DK_SIMPLE, S_HP_EXACT, T_FAMILY, F_DRAGON, 2, 0),
-    "DRAGON_PUNG": (DK_SIMPLE, S_HP_EXACT, T_FAMILY, F_DRAGON, 1, 0),
-    "PREVALENT_WIND": (DK_SIMPLE, S_HP_ATLEAST, T_PREVALENT_WIND, 0, 1, 0),
-    "SEAT_WIND": (DK_SIMPLE, S_HP_ATLEAST, T_SEAT_WIND, 0, 1, 0),
-    "PUNG_OF_TERMINALS_OR_HONORS": (DK_PER_MELD, 0, 0, 0, 0, 0),
-    "ONE_VOIDED_SUIT": (DK_SIMPLE, S_ONE_VOIDED, 0, 0, 0, 0),
-    "NO_HONORS": (DK_SIMPLE, S_NO_HONOURS, 0, 0, 0, 0),
-    "FLOWER_TILES": (DK_SIMPLE, S_FLOWERS, 0, 0, 0, 0),
-    "CONCEALED_KONG_AND_MELDED_KONG": (DK_SIMPLE, S_MIXED_KONGS, 0, 0, 0, 0),
-}
+cdef int _flag_bits(flags, wanted) except -1:
+    """Bits (by the core's FL_ numbers) of the flags wanted ``wanted``; -1
+    when one is not a flag the core reads."""
+    cdef int out = 0
+    for name, value in flags:
+        if name not in _CORE_FACTS or _CORE_FACTS.index(name) >= NFLAGS:
+            return -1
+        if value is wanted:
+            out |= 1 << _CORE_FACTS.index(name)
+    return out
 
-_BUILTIN = {
-    id(UNO_TILES): (UNO_FANS, UNO_SHAPES, {**_SHARED, **_UNO_ONLY}),
-    id(MCR_TILES): (MCR_FANS, MCR_SHAPES, {**_SHARED, **_MCR_ONLY}),
-}
 
-_MCR_GREEN = ("2s", "3s", "4s", "6s", "8s", "F")
-_MCR_REVERSIBLE = (
-    "1p", "2p", "3p", "4p", "5p", "8p", "9p", "2s", "4s", "5s", "6s", "8s", "9s", "P"
-)
+cdef int compile_simple(Row* row, det, tileset) except -1:
+    """A simple row from a vocabulary value's fields: 1, or 0 when its class
+    is not one the core knows."""
+    cls = type(det)
+    if cls is Holds:
+        row.code = S_HOLDS
+        row.shapes = _shape_bits(det.shapes)
+        row.honours = _HOLDS_HONOURS[det.honours]
+        row.ranks = _bits(det.ranks)
+        row.any_rank = _bits(det.any_rank)
+        row.suits = -1 if det.suits is None else det.suits
+        row.colours = -1 if det.colours is None else det.colours
+        row.families = -1
+        if det.families is not None:
+            # a family no tile of the set has can never be held
+            row.families = _bits(_FAMILIES.get(x, 20) for x in det.families)
+        row.honour_kinds = -1 if det.honour_kinds is None else det.honour_kinds
+        row.consecutive = -1 if det.consecutive is None else det.consecutive
+        if det.tiles is not None:
+            row.has_tiles = 1
+            for t in tileset.tiles:
+                if t.notation in det.tiles:
+                    row.tiles |= (<uint64_t>1) << t.code
+    elif cls is ShapeIs:
+        row.code = S_SHAPE
+        row.mode = _SHAPE_NUMBERS[det.shape]
+    elif cls is EveryGroup:
+        row.code = S_EVERY_GROUP
+        row.meld = _MELD_KINDS[det.meld]
+        row.ranks = _bits(det.ranks)
+        row.honours = 1 if det.honours else 0
+        row.number_pair = 1 if det.number_pair else 0
+        row.shapes = _shape_bits(det.shapes)
+    elif cls is HonourPungs:
+        row.code = S_HONOUR_PUNGS
+        row.n = det.n
+        row.mode = _HP_MODES[det.mode]
+        row.symbol = 0 if det.symbol is None else ord(det.symbol) if len(det.symbol) == 1 else -1
+        row.family = -1 if det.family is None else _FAMILIES.get(det.family, -2)
+        letters = {s.letter: i for i, s in enumerate(tileset.suits)}
+        row.colour = -1 if det.colour is None else letters.get(det.colour, -2)
+        row.wind = _WIND_TESTS[det.wind]
+    elif cls is Kongs:
+        row.code = S_KONGS
+        row.n = det.n
+        row.mode = _KONGS_WHICH[det.which]
+    elif cls is KongsExactly:
+        row.code = S_KONGS_EXACTLY
+        row.n = det.exposed
+        row.m = det.concealed
+    elif cls is ConcealedPungs:
+        row.code = S_CONCEALED_PUNGS
+        row.n = det.n
+    elif cls is Wait:
+        row.code = S_WAIT
+        row.mode = _WAIT_KINDS[det.wait]
+    elif cls is KnittedSet:
+        row.code = S_KNITTED_SET
+    elif cls is ConcealedPattern:
+        row.code = S_CONCEALED_PATTERN
+        for i in range(9):
+            row.pattern[i] = det.counts[i]
+    elif cls is Context:
+        row.code = S_CONTEXT
+        row.set_flags = _flag_bits(det.flags, True)
+        row.clear_flags = _flag_bits(det.flags, False)
+        if row.set_flags < 0 or row.clear_flags < 0:
+            return 0
+        row.n = -1 if det.exposed_melds is None else det.exposed_melds
+    elif cls is LastCopy:
+        row.code = S_LAST_COPY
+    elif cls is FourCopies:
+        row.code = S_FOUR_COPIES
+    elif cls is Flowers:
+        row.code = S_FLOWERS
+    else:
+        return 0
+    row.per_hand = 1 if det.per_hand else 0
+    gate = det.gate
+    row.gate = _GATES[None if gate is None else gate.value]
+    return 1
+
+
+cdef int compile_row(Row* row, det, tileset) except -1:
+    """A row from a detector: 1, or 0 when the core does not know it."""
+    memset(row, 0, sizeof(Row))
+    cls = type(det)
+    if cls is MeldSet:
+        row.kind = _DETECTOR_KINDS[det.detector_kind]
+        row.code = _SUITS_RULES[det.suits]
+        row.ranks_rule = _RANKS_RULES[det.ranks]
+        row.pair_rule = _PAIR_RULES[det.pair]
+        row.size = det.size
+        return 1
+    if cls is MeldPair:
+        row.kind = _DETECTOR_KINDS[det.detector_kind]
+        row.code = _SUITS_RULES[det.suits]
+        row.gap = det.gap
+        return 1
+    if cls is EachPung:
+        row.kind = DK_PER_MELD
+        row.ranks = _bits(det.ranks)
+        row.honours = 1 if det.honours else 0
+        return 1
+    row.kind = DK_SIMPLE
+    return compile_simple(row, det, tileset)
+
 
 # The names of the facts the core reads, by their number (FL_ and CX_ in
 # scoring.pyx). A new WinContext field needs nothing here to be correct: the
@@ -226,7 +256,7 @@ cdef class CompiledPlan:
     cdef list entry_cache
     cdef tuple rows_of
 
-    def __init__(self, rules, rows, lay_is_uno):
+    def __init__(self, rules, lay_is_uno):
         self.rules = rules
         self.name = rules.name
         self.tileset = rules.tileset
@@ -244,33 +274,41 @@ cdef class CompiledPlan:
         self.tiles = [None] * SIZE
         for t in self.tileset.tiles:
             self.tiles[t.code] = t
+
+    cdef str compile(self):
+        """Fill the plan from the rule set's table: None, or why the core
+        cannot run it (the plan is then not used)."""
         cdef Plan* p = &self.plan
+        cdef Row* row
+        rules = self.rules
         table = rules.fans
         p.nrows = len(table.rows)
         pos = table.position
         for i, r in enumerate(table.rows):
-            kind, code, a, b, c, size = rows[i]
-            p.row[i].kind = kind
-            p.row[i].code = code
-            p.row[i].a = a
-            p.row[i].b = b
-            p.row[i].c = c
-            p.row[i].size = size
-            det = table.detectors.get(r.id)
-            p.row[i].per_hand = 1 if det is not None and det.per_hand else 0
-            p.row[i].gate = _GATES.get(det.requires if det is not None else None, G_NONE)
-            if p.row[i].per_hand:
+            row = &p.row[i]
+            if r.id == table.fallback:
+                memset(row, 0, sizeof(Row))
+                row.kind = DK_NONE
+            elif not compile_row(row, r.detector, self.tileset):
+                return f"{r.id}'s detector is not a value of the detector vocabulary"
+            if row.kind == DK_NONE:
+                pass
+            elif row.per_hand:
                 p.of[DK_HAND][p.nof[DK_HAND]] = i
                 p.nof[DK_HAND] += 1
             else:
-                p.of[kind][p.nof[kind]] = i
-                p.nof[kind] += 1
+                p.of[row.kind][p.nof[row.kind]] = i
+                p.nof[row.kind] += 1
             p.points[i] = r.points
             for x in r.excludes:
                 set_bit(p.excl[i], pos[x])
             for x in r.absorbs:
                 set_bit(p.absorb[i], pos[x])
             p.absorb_limit[i] = -1 if r.absorbs_limit is None else r.absorbs_limit
+        if p.nof[DK_PER_MELD] > MAXPERMELD:
+            return f"more than {MAXPERMELD} per-meld fans"
+        if p.nof[DK_CHOW_PAIR] > MAXPAIRFANS or p.nof[DK_PUNG_PAIR] > MAXPAIRFANS:
+            return f"more than {MAXPAIRFANS} pair fans of chows or of pungs"
         for x in table.bonus:
             set_bit(p.bonus, pos[x])
         for x in rules.tie_preferred:
@@ -279,16 +317,12 @@ cdef class CompiledPlan:
         p.fallback = pos[table.fallback]
         p.calculator = 1 if rules.selection == "calculator" else 0
         p.shapes = rules.shapes.mask
-        if not lay_is_uno:
-            for i, names in enumerate((_MCR_GREEN, _MCR_REVERSIBLE)):
-                for n in names:
-                    c = MCR_TILES[n].code
-                    p.only_mask[i] |= (<uint64_t>1) << c
         default = WinContext()
         for i, name in enumerate(_CORE_FACTS):
             if name not in rules.context_flags:
                 p.has_foreign[i] = 1
                 p.foreign_default[i] = _context_value(name, getattr(default, name))
+        return None
 
 
 _WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
@@ -304,7 +338,6 @@ cdef int _context_value(name, value) except? -1:
 # the id cannot be reused while the entry exists. Bounded: rule sets made by
 # ``with_options`` in a loop would otherwise pile up.
 cdef dict _plans = {}
-_NOT_COVERED = object()
 _MAX_PLANS = 64
 
 
@@ -331,34 +364,33 @@ cdef object plan_for(rules):
     return plan
 
 
+_BUILTIN = {id(UNO_TILES): UNO_SHAPES, id(MCR_TILES): MCR_SHAPES}
+
+
 cdef object _compile(rules):
-    """The rule set's plan, or _NOT_COVERED when the core cannot run it."""
-    builtin = _BUILTIN.get(id(rules.tileset))
-    if builtin is None:
-        return _NOT_COVERED
-    fans, shapes, catalogue = builtin
+    """The rule set's plan, or why the core cannot run it (a str)."""
+    shapes = _BUILTIN.get(id(rules.tileset))
+    if shapes is None:
+        return "its tile set is not a built-in one"
     # any set of the tile set's shapes (a house rule may switch some off)
     spec = rules.shapes
     if (spec.tileset is not shapes.tileset or spec.orphans_pair != shapes.orphans_pair
-            or spec.mask & ~shapes.mask or rules.selection not in ("best", "calculator")):
-        return _NOT_COVERED
+            or spec.mask & ~shapes.mask):
+        return "its shapes are not a set of the tile set's own"
+    if rules.selection not in ("best", "calculator"):
+        return f"its selection {rules.selection!r} is not one the core knows"
     table = rules.fans
-    if len(table.rows) > MAXROWS or table.fallback not in table.by_id:
-        return _NOT_COVERED
-    rows = []
-    per_meld = 0
-    for r in table.rows:
-        if r.id == table.fallback:
-            rows.append((DK_NONE, 0, 0, 0, 0, 0))
-            continue
-        det = table.detectors.get(r.id)
-        if det is None or det is not fans.detectors.get(r.id) or r.id not in catalogue or (
-            det.requires not in _GATES):
-            return _NOT_COVERED
-        row = catalogue[r.id]
-        if row[0] == DK_PER_MELD:
-            per_meld += 1
-        rows.append(row)
-    if per_meld > 2:
-        return _NOT_COVERED
-    return CompiledPlan(rules, rows, rules.tileset is UNO_TILES)
+    if len(table.rows) > MAXROWS:
+        return f"its table has more than {MAXROWS} rows"
+    if table.fallback not in table.by_id:
+        return "its table has no fallback row"
+    plan = CompiledPlan(rules, rules.tileset is UNO_TILES)
+    reason = (<CompiledPlan>plan).compile()
+    return plan if reason is None else reason
+
+
+def coverage(rules):
+    """None when the core scores the rule set, else why it does not (the
+    Python engine then does): ``RuleSet.engine``."""
+    plan = plan_for(rules)
+    return None if type(plan) is CompiledPlan else plan

@@ -393,59 +393,67 @@ cdef int reading_wait(const Layout* lay, Facts* f, Reading* rd) noexcept nogil:
     return kind
 
 
-cdef inline int honour_passes(const Layout* lay, const Facts* f, int code, int test, int arg) noexcept nogil:
+cdef inline int honour_passes(const Layout* lay, const Facts* f, int code,
+                              const Row* row) noexcept nogil:
+    """HonourPungs: the honour of ``code`` passes every test of the row."""
     if lay.rank[code]:
         return 0
-    if test == T_SYMBOL:
-        return lay.symbol[code] == arg
-    if test == T_FAMILY:
-        return lay.family[code] == arg
-    if test == T_SEAT_WIND:
+    if row.symbol and lay.symbol[code] != row.symbol:
+        return 0
+    if row.family != -1 and lay.family[code] != row.family:
+        return 0
+    if row.colour != -1 and lay.suit[code] != row.colour:
+        return 0
+    if row.wind == WIND_SEAT:
         return lay.family[code] == F_WIND and lay.symbol[code] == f.seat_wind
-    return lay.family[code] == F_WIND and lay.symbol[code] == f.prevalent_wind
+    if row.wind == WIND_PREVALENT:
+        return lay.family[code] == F_WIND and lay.symbol[code] == f.prevalent_wind
+    return 1
 
 
-cdef inline int is_terminal_or_honour(const Layout* lay, int code) noexcept nogil:
-    cdef int r = lay.rank[code]
-    return r == 0 or r == 1 or r == 9
+cdef int honour_pungs(const Layout* lay, const Facts* f, const Reading* rd, const Row* row,
+                      int* ev, int* nev) noexcept nogil:
+    cdef int i, m, k = 0
+    for i in range(rd.nhp):
+        m = rd.hp[i]
+        if honour_passes(lay, f, rd.code[m], row):
+            ev[k] = m
+            k += 1
+    nev[0] = k
+    if row.mode == HP_AT_LEAST:
+        return k >= row.n
+    if k != row.n:
+        return 0
+    if row.mode == HP_EXACT:
+        return 1
+    return rd.pair >= 0 and honour_passes(lay, f, rd.pair, row)
 
 
-cdef inline int ranks_in(const Facts* f, const Reading* rd, int ok) noexcept nogil:
-    return not rd.special and f.nhonours == 0 and (f.ranks & ~ok) == 0
-
-
-cdef int simple(const Layout* lay, const Plan* p, const Row* row, Facts* f,
-                Reading* rd, int* ev, int* nev) noexcept nogil:
-    """One simple detector's count in a reading (0 when absent); fills the
-    evidence melds of the fans that have them."""
-    cdef int code = row.code
-    cdef int i, k, m, n, shown, c, lo, hi
-    nev[0] = 0
-    if code == S_HP_EXACT or code == S_HP_ATLEAST or code == S_HP_LITTLE:
-        k = 0
-        for i in range(rd.nhp):
-            m = rd.hp[i]
-            if honour_passes(lay, f, rd.code[m], row.a, row.b):
-                ev[k] = m
-                k += 1
-        nev[0] = k
-        if code == S_HP_EXACT:
-            return k == row.c
-        if code == S_HP_ATLEAST:
-            return k >= row.c
-        return k == row.c and rd.pair >= 0 and honour_passes(lay, f, rd.pair, row.a, row.b)
-    elif code == S_KONGS:
-        return f.kongs >= row.a
-    elif code == S_CONCEALED_KONGS:
-        return f.concealed_kongs >= row.a
-    elif code == S_EXPOSED_KONGS:
-        return f.exposed_kongs >= row.a
-    elif code == S_MIXED_KONGS:
-        return f.exposed_kongs == 1 and f.concealed_kongs == 1
-    elif code == S_SEVEN_SHIFTED:
-        if rd.shape != SH_SEVEN_PAIRS or f.nhonours or popcount64(<uint64_t>f.suits) != 1:
-            return 0
-        if f.nsuited != 7:
+cdef int holds(const Facts* f, const Reading* rd, const Row* row) noexcept nogil:
+    """Holds: the tiles held meet every rule of the row."""
+    cdef int lo, hi
+    if not (row.shapes >> rd.shape) & 1:
+        return 0
+    if row.honours == HO_NONE and f.nhonours:
+        return 0
+    if row.honours == HO_SOME and not f.nhonours:
+        return 0
+    if row.honours == HO_ONLY and f.nsuited:
+        return 0
+    if row.ranks and (not f.nsuited or f.ranks & ~row.ranks):
+        return 0
+    if row.any_rank and not f.ranks & row.any_rank:
+        return 0
+    if row.suits >= 0 and popcount64(<uint64_t>f.suits) != row.suits:
+        return 0
+    if row.colours >= 0 and popcount64(<uint64_t>f.colours) != row.colours:
+        return 0
+    if row.families >= 0 and f.families != row.families:
+        return 0
+    if row.honour_kinds >= 0 and f.nhonours != row.honour_kinds:
+        return 0
+    if row.consecutive >= 0:
+        if popcount64(<uint64_t>f.ranks) != row.consecutive:
             return 0
         lo = 1
         while not (f.ranks >> lo) & 1:
@@ -453,147 +461,145 @@ cdef int simple(const Layout* lay, const Plan* p, const Row* row, Facts* f,
         hi = 9
         while not (f.ranks >> hi) & 1:
             hi -= 1
-        return hi - lo == 6
-    elif code == S_FLAG:
-        return f.flag[row.a]
-    elif code == S_NINE_GATES:
-        return nine_gates(lay, f, rd, ev, nev)
-    elif code == S_ALL_HONOURS:
-        return not rd.special and f.nsuited == 0
-    elif code == S_SHAPE:
-        return rd.shape == row.a
-    elif code == S_RANKS_IN:
-        return ranks_in(f, rd, row.a)
-    elif code == S_CONCEALED_PUNGS:
-        return rd.concealed_pungs >= row.a
-    elif code == S_TERMINALS_HONOURS:
-        return (not rd.special and f.nhonours > 0 and f.nsuited > 0
-                and (f.ranks & ~((1 << 1) | (1 << 9))) == 0)
-    elif code == S_ALL_EVEN_PUNGS:
-        return rd.shape == SH_STANDARD and ranks_in(f, rd, _EVEN_BITS)
-    elif code == S_FULL_FLUSH:
-        return not rd.special and f.nhonours == 0 and popcount64(<uint64_t>f.suits) == 1
-    elif code == S_ALL_FIVES:
-        return all_fives(lay, f, rd)
-    elif code == S_HALF_FLUSH:
-        return (not rd.special and f.nhonours > 0 and popcount64(<uint64_t>f.suits) == 1
-                and popcount64(<uint64_t>f.colours) == 1)
-    elif code == S_KNITTED_STRAIGHT:
-        return rd.nknitted == 9
-    elif code == S_LAST_TILE_DRAW:
-        return f.flag[FL_LAST_TILE] and f.flag[FL_SELF_DRAWN]
-    elif code == S_LAST_TILE_CLAIM:
-        return f.flag[FL_LAST_TILE] and not f.flag[FL_SELF_DRAWN]
-    elif code == S_ALL_PUNGS:
-        return rd.shape == SH_STANDARD and rd.npungs == 4
-    elif code == S_MELDED_HAND:
-        return f.exposed_melds == 4 and not f.flag[FL_SELF_DRAWN]
-    elif code == S_OUTSIDE:
-        return outside_hand(lay, rd)
-    elif code == S_FULLY_CONCEALED:
-        return f.exposed_melds == 0 and f.flag[FL_SELF_DRAWN]
-    elif code == S_CONCEALED_HAND:
-        return f.exposed_melds == 0 and not f.flag[FL_SELF_DRAWN]
-    elif code == S_LAST_COPY:
-        if f.flag[FL_LAST_COPY]:
-            return 1
-        if not f.exposed_melds:
+        if hi - lo != row.consecutive - 1:
             return 0
-        shown = 0
-        for i in range(f.ndeclared):
-            if f.dexposed[i]:
-                c = f.dcode[i]
-                if f.dkind[i] == K_CHOW:
-                    shown += c <= f.win <= c + 2
-                elif c == f.win:
-                    shown += 4 if f.dkind[i] == K_KONG else 3
-        return shown == 3
-    elif code == S_ALL_COLOURS:
-        return popcount64(<uint64_t>f.colours) == 4
-    elif code == S_ALL_CHOWS:
-        if rd.pair < 0 or not lay.rank[rd.pair]:
-            return 0
-        if rd.shape == SH_STANDARD:
-            return rd.nchows == 4
-        if rd.shape == SH_STRAIGHT:
-            return rd.nchows == 1
+    return not row.has_tiles or (f.held & ~row.tiles) == 0
+
+
+cdef inline int group_has(const Layout* lay, const Row* row, int code, int width) noexcept nogil:
+    """EveryGroup: a group from ``code`` over ``width`` ranks holds a rank of
+    the row's (an honour passes when the row says so)."""
+    cdef int rank = lay.rank[code]
+    if rank == 0:
+        return row.honours
+    return (row.ranks >> rank) & ((1 << width) - 1) != 0
+
+
+cdef inline int pair_passes(const Layout* lay, const Row* row, int code) noexcept nogil:
+    if row.number_pair and not lay.rank[code]:
         return 0
-    elif code == S_TILE_HOG:
-        if not f.nfours or rd.special:
+    return not row.ranks or group_has(lay, row, code, 1)
+
+
+cdef int every_group(const Layout* lay, const Facts* f, const Reading* rd,
+                     const Row* row) noexcept nogil:
+    """EveryGroup: every meld and the pair meet the row's rules."""
+    cdef int i, chow
+    cdef uint64_t rest
+    if not (row.shapes >> rd.shape) & 1:
+        return 0
+    if rd.shape == SH_SEVEN_PAIRS:
+        rest = f.held
+        while rest:
+            if not pair_passes(lay, row, lowest_bit(rest)):
+                return 0
+            rest &= rest - 1
+        return 1
+    if rd.pair >= 0 and not pair_passes(lay, row, rd.pair):
+        return 0
+    for i in range(rd.nm):
+        chow = rd.kind[i] == K_CHOW
+        if row.meld == K_CHOW and not chow or row.meld == K_PUNG and chow:
             return 0
-        if not f.kongs:
-            return f.nfours
-        n = 0
-        for i in range(f.nfours):
-            if not (f.kong_codes >> f.fours[i]) & 1:
-                n += 1
-        return n
-    elif code == S_NO_HONOURS:
-        return f.nhonours == 0
-    elif code == S_WAIT:
-        return reading_wait(lay, f, rd) == row.a
-    elif code == S_ONLY:
-        return not rd.special and (f.held & ~p.only_mask[row.a]) == 0
-    elif code == S_ALL_TYPES:
-        return popcount64(<uint64_t>f.suits) == 3 and f.families == ((1 << F_WIND) | (1 << F_DRAGON))
-    elif code == S_ONE_VOIDED:
-        return popcount64(<uint64_t>f.suits) == 2
-    elif code == S_GREATER_KNITTED:
-        return rd.shape == SH_KNITTED and f.nhonours == 7
-    elif code == S_LESSER_KNITTED:
-        return rd.shape == SH_KNITTED
-    elif code == S_FLOWERS:
-        return f.flowers
-    return 0
+        if row.ranks and not group_has(lay, row, rd.code[i], 3 if chow else 1):
+            return 0
+    return 1
 
 
-cdef int nine_gates(const Layout* lay, const Facts* f, const Reading* rd, int* ev, int* nev) noexcept nogil:
-    cdef int i, suit, base, k = 0
-    for i in range(rd.npungs):  # the evidence: pungs of 1s, 9s and honours
-        if is_terminal_or_honour(lay, rd.code[rd.pungs[i]]):
-            ev[k] = rd.pungs[i]
-            k += 1
+cdef int concealed_pattern(const Layout* lay, const Facts* f, const Reading* rd,
+                           const Row* row, int* ev, int* nev) noexcept nogil:
+    """ConcealedPattern: the fan uses every pung (its evidence)."""
+    cdef int i, code, k = 0
+    for i in range(rd.npungs):
+        ev[k] = rd.pungs[i]
+        k += 1
     nev[0] = k
     if f.ndeclared or rd.shape != SH_STANDARD or not lay.rank[f.win]:
         return 0
     if f.nhonours or popcount64(<uint64_t>f.suits) != 1:
         return 0
-    suit = lay.suit[f.win]
-    base = 16 * suit
     for i in range(9):
-        # 1112345678999 before the win
-        if f.hcounts[base + 1 + i] - (1 if base + 1 + i == f.win else 0) != (3 if i == 0 or i == 8 else 1):
+        # the 13 tiles before the win: the winning tile's suit, rank i + 1
+        code = f.win - lay.rank[f.win] + 1 + i
+        if f.hcounts[code] - (1 if code == f.win else 0) != row.pattern[i]:
             return 0
     return 1
 
 
-cdef int all_fives(const Layout* lay, const Facts* f, const Reading* rd) noexcept nogil:
-    cdef int i, rank
-    if rd.shape == SH_SEVEN_PAIRS:
-        return ranks_in(f, rd, _FIVE_BITS)
-    if rd.shape != SH_STANDARD or rd.pair < 0 or lay.rank[rd.pair] != 5:
+cdef int last_copy(const Facts* f) noexcept nogil:
+    cdef int i, c, shown = 0
+    if f.flag[FL_LAST_COPY]:
+        return 1
+    if not f.exposed_melds:
         return 0
-    for i in range(rd.nm):
-        rank = lay.rank[rd.code[i]]
-        if rank == 0:
-            return 0
-        if rd.kind[i] == K_CHOW:
-            if not (3 <= rank <= 5):
-                return 0
-        elif rank != 5:
-            return 0
-    return 1
+    for i in range(f.ndeclared):
+        if f.dexposed[i]:
+            c = f.dcode[i]
+            if f.dkind[i] == K_CHOW:
+                shown += c <= f.win <= c + 2
+            elif c == f.win:
+                shown += 4 if f.dkind[i] == K_KONG else 3
+    return shown == 3
 
 
-cdef int outside_hand(const Layout* lay, const Reading* rd) noexcept nogil:
-    cdef int i, rank
-    if rd.shape != SH_STANDARD or rd.pair < 0 or not is_terminal_or_honour(lay, rd.pair):
+cdef int four_copies(const Facts* f, const Reading* rd) noexcept nogil:
+    cdef int i, n = 0
+    if not f.nfours or rd.special:
         return 0
-    for i in range(rd.nm):
-        rank = lay.rank[rd.code[i]]
-        if rd.kind[i] == K_CHOW:
-            if rank != 1 and rank != 7:
-                return 0
-        elif rank != 0 and rank != 1 and rank != 9:
+    if not f.kongs:
+        return f.nfours
+    for i in range(f.nfours):
+        if not (f.kong_codes >> f.fours[i]) & 1:
+            n += 1
+    return n
+
+
+cdef int context_holds(const Facts* f, const Row* row) noexcept nogil:
+    cdef int i
+    for i in range(NFLAGS):
+        if (row.set_flags >> i) & 1 and not f.flag[i]:
             return 0
-    return 1
+        if (row.clear_flags >> i) & 1 and f.flag[i]:
+            return 0
+    return row.n < 0 or f.exposed_melds == row.n
+
+
+cdef int simple(const Layout* lay, const Plan* p, const Row* row, Facts* f,
+                Reading* rd, int* ev, int* nev) noexcept nogil:
+    """One simple row's count in a reading (0 when absent); fills the
+    evidence melds of the primitives that have them."""
+    cdef int code = row.code
+    nev[0] = 0
+    if code == S_HOLDS:
+        return holds(f, rd, row)
+    elif code == S_SHAPE:
+        return rd.shape == row.mode
+    elif code == S_EVERY_GROUP:
+        return every_group(lay, f, rd, row)
+    elif code == S_HONOUR_PUNGS:
+        return honour_pungs(lay, f, rd, row, ev, nev)
+    elif code == S_KONGS:
+        if row.mode == KG_EXPOSED:
+            return f.exposed_kongs >= row.n
+        if row.mode == KG_CONCEALED:
+            return f.concealed_kongs >= row.n
+        return f.kongs >= row.n
+    elif code == S_KONGS_EXACTLY:
+        return f.exposed_kongs == row.n and f.concealed_kongs == row.m
+    elif code == S_CONCEALED_PUNGS:
+        return rd.concealed_pungs >= row.n
+    elif code == S_WAIT:
+        return reading_wait(lay, f, rd) == row.mode
+    elif code == S_KNITTED_SET:
+        return rd.nknitted == 9
+    elif code == S_CONCEALED_PATTERN:
+        return concealed_pattern(lay, f, rd, row, ev, nev)
+    elif code == S_CONTEXT:
+        return context_holds(f, row)
+    elif code == S_LAST_COPY:
+        return last_copy(f)
+    elif code == S_FOUR_COPIES:
+        return four_copies(f, rd)
+    elif code == S_FLOWERS:
+        return f.flowers
+    return 0

@@ -20,10 +20,10 @@ tie-breaks, so that both engines choose the same reading, role and fans:
 5. the best role of each reading, then the rule set's selection policy.
 
 A rule set is covered when its tile set is built in, its shapes are any set
-of that tile set's shapes, and every row of its fan table keeps the built-in
-detector of its id; its table may lack rows (options) or change points and
-exclusions, which are read from the table. Anything else returns None and the
-Python engine runs.
+of that tile set's shapes, and every row of its fan table has a detector of
+the vocabulary (``fans/detectors.py``): each row is compiled from its
+detector's fields, its points, exclusions and absorbs, whatever its id.
+Anything else returns None and the Python engine runs.
 
 Input comes from validated :class:`~unomahjong.hand.Hand` values; every
 code and count is still checked against the layout before an array is
@@ -51,9 +51,11 @@ import attrs
 from unomahjong.context import WinContext
 from unomahjong.decompose import Decomposition, Role, _concealed_meld, _role
 from unomahjong.errors import NotWinningError
-from unomahjong.fans.mcr import MCR_FANS
+from unomahjong.fans.detectors import (
+    ConcealedPattern, ConcealedPungs, Context, EachPung, EveryGroup, Flowers, FourCopies, Holds,
+    HonourPungs, KnittedSet, Kongs, KongsExactly, LastCopy, MeldPair, MeldSet, ShapeIs, Wait,
+)
 from unomahjong.fans.model import DetectorKind
-from unomahjong.fans.uno import UNO_FANS
 from unomahjong.hand import CHOW, KONG, PUNG, Hand, Meld
 from unomahjong.shapes import MCR_SHAPES, UNO_SHAPES, Shape
 from unomahjong.tiles import MCR_TILES, UNO_TILES, Tile
@@ -71,6 +73,9 @@ cdef enum:
     MAXENT = 32        # counted fans of one reading
     MAXKEY = 64        # entries of a key (a fan counted n times is n entries)
     MAXEV = 8          # meld indices of one entry (merged pair fans: at most 3 edges)
+    MAXSETS = 48       # set fans found in one reading
+    MAXPAIRFANS = 6    # pair rows of one kind (chows or pungs) a plan holds
+    MAXPERMELD = 2     # per-meld rows a plan holds
     MAXKNIT = 24       # knitted sets: ordered triples of distinct suits (UNO: 4 * 3 * 2)
 
 # Shapes, in the order of the Shape enum.
@@ -112,46 +117,22 @@ cdef enum:
     DK_PER_MELD = 6
     DK_HAND = 7        # not a row kind: the simple rows marked per_hand
 
-# Simple detectors.
+# The simple primitives of the detector vocabulary (fans/detectors.py), by
+# the class a row was compiled from (_scoring_plans.pxi, ``compile_row``).
 cdef enum:
-    S_HP_EXACT = 1      # a: honour test, b: test argument, c: n
-    S_HP_ATLEAST
-    S_HP_LITTLE
+    S_HOLDS = 1
+    S_SHAPE
+    S_EVERY_GROUP
+    S_HONOUR_PUNGS
     S_KONGS
-    S_CONCEALED_KONGS
-    S_EXPOSED_KONGS
-    S_MIXED_KONGS
-    S_SEVEN_SHIFTED
-    S_FLAG              # a: flag
-    S_NINE_GATES
-    S_ALL_HONOURS
-    S_SHAPE             # a: shape
-    S_RANKS_IN          # a: rank bits
-    S_CONCEALED_PUNGS   # a: n
-    S_TERMINALS_HONOURS
-    S_ALL_EVEN_PUNGS
-    S_FULL_FLUSH
-    S_ALL_FIVES
-    S_HALF_FLUSH
-    S_KNITTED_STRAIGHT
-    S_LAST_TILE_DRAW
-    S_LAST_TILE_CLAIM
-    S_ALL_PUNGS
-    S_MELDED_HAND
-    S_OUTSIDE
-    S_FULLY_CONCEALED
-    S_CONCEALED_HAND
+    S_KONGS_EXACTLY
+    S_CONCEALED_PUNGS
+    S_WAIT
+    S_KNITTED_SET
+    S_CONCEALED_PATTERN
+    S_CONTEXT
     S_LAST_COPY
-    S_ALL_COLOURS
-    S_ALL_CHOWS
-    S_TILE_HOG
-    S_NO_HONOURS
-    S_WAIT              # a: wait
-    S_ONLY              # a: 0 all green, 1 reversible
-    S_ALL_TYPES
-    S_ONE_VOIDED
-    S_GREATER_KNITTED
-    S_LESSER_KNITTED
+    S_FOUR_COPIES
     S_FLOWERS
 
 # Gates of simple rows (``Detector.requires``): when the gate is shut the
@@ -178,12 +159,29 @@ _GATES = {
     "fours": G_FOURS, "wait": G_WAIT,
 }
 
-# Honour tests of the honour-pung fans.
+# HonourPungs: its mode and the winner's wind it may test.
 cdef enum:
-    T_SYMBOL = 0        # b: the symbol's character
-    T_FAMILY = 1        # b: family
-    T_SEAT_WIND = 2
-    T_PREVALENT_WIND = 3
+    HP_AT_LEAST = 0
+    HP_EXACT = 1
+    HP_LITTLE = 2
+
+cdef enum:
+    WIND_NONE = 0
+    WIND_SEAT = 1
+    WIND_PREVALENT = 2
+
+# Holds: its honours rule.
+cdef enum:
+    HO_ANY = 0
+    HO_NONE = 1
+    HO_SOME = 2
+    HO_ONLY = 3
+
+# Kongs: which kongs count.
+cdef enum:
+    KG_ANY = 0
+    KG_EXPOSED = 1
+    KG_CONCEALED = 2
 
 cdef enum:
     F_FUNCTION = 0
@@ -212,28 +210,25 @@ cdef enum:
     CX_FLOWERS
     NFACTS
 
-# Set detectors: suits rule and ranks rule.
+# MeldSet and MeldPair: the suits rule, the ranks rule and the pair rule.
 cdef enum:
     SU_ONE = 0
     SU_DISTINCT = 1
     SU_ANY = 2
+    SU_TWO = 3
 
 cdef enum:
     RK_SAME = 0
     RK_STEPS1 = 1
     RK_STEPS12 = 2
     RK_147 = 3
-    RK_TWO_DOUBLE = 4
-    RK_PURE_TERMINAL = 5     # reads the pair
-    RK_THREE_TERMINAL = 6    # reads the pair
+    RK_DOUBLE_PAIRS = 4
+    RK_TERMINALS = 5
 
-# Pair detectors.
 cdef enum:
-    P_SAME = 0
-    P_MIXED = 1
-    P_SHORT = 2
-    P_TERMINAL = 3
-    P_SAME_RANK = 4
+    PR_NONE = 0
+    PR_FIVE_SAME_SUIT = 1
+    PR_FIVE_OTHER_SUIT = 2
 
 
 cdef struct Layout:
@@ -257,14 +252,40 @@ cdef struct Layout:
 
 
 cdef struct Row:
-    int kind
-    int code
-    int a
-    int b
-    int c
-    int size
+    # What every row has.
+    int kind              # DK_
+    int code              # simple rows: S_; set and pair rows: the suits rule
     int per_hand          # depends on the hand and the shape family only
     int gate
+    # The primitive's fields, compiled (_scoring_plans.pxi, ``compile_row``);
+    # each primitive reads its own.
+    int size              # MeldSet: 3 or 4
+    int ranks_rule        # MeldSet: RK_
+    int pair_rule         # MeldSet: PR_
+    int gap               # MeldPair
+    int n                 # a count: pungs, kongs, exposed kongs, exposed melds (-1: any)
+    int m                 # KongsExactly: concealed kongs
+    int mode              # HonourPungs: HP_; Kongs: KG_; Wait: W_; ShapeIs: SH_
+    int shapes            # Holds, EveryGroup: bit SH_ set for each shape it may hold in
+    int honours           # Holds: HO_; EveryGroup, EachPung: an honour passes
+    int ranks             # rank bits: every rank in these (0: no rule)
+    int any_rank          # Holds: rank bits, some rank in these (0: no rule)
+    int suits             # Holds: exact counts (-1: no rule)
+    int colours
+    int families          # Holds: family bits (-1: no rule)
+    int honour_kinds
+    int consecutive
+    int has_tiles         # Holds: every tile held one of ``tiles``
+    uint64_t tiles
+    int meld              # EveryGroup: K_CHOW, K_PUNG, or -1
+    int number_pair       # EveryGroup
+    int symbol            # HonourPungs: the symbol's character (0: any)
+    int family            # HonourPungs: F_ (-1: any, -2: none held)
+    int colour            # HonourPungs: suit (-1: any, -2: none held)
+    int wind              # HonourPungs: WIND_
+    int set_flags         # Context: flag bits wanted True, and False
+    int clear_flags
+    int pattern[9]        # ConcealedPattern: counts of ranks 1-9 before the win
 
 
 cdef struct Plan:
@@ -281,7 +302,6 @@ cdef struct Plan:
     int fallback
     int calculator                # selection "calculator" (else "best")
     int shapes                    # the rule set's shapes (ShapeSpec.mask)
-    uint64_t only_mask[2]         # S_ONLY's allowed kinds: all green, reversible
     int foreign_default[NFACTS]   # context facts the rule set does not know:
     int has_foreign[NFACTS]       # their defaults (by the core's numbering)
 
@@ -317,6 +337,7 @@ cdef struct Facts:
     int prevalent_wind
     int flowers
     int flagged
+    int overflow              # a buffer of the core ran full: the Python engine scores
     # (last: read_hand clears the fields above, and these only as they fill)
     unsigned char family_pos[3][MAXROWS]
     signed char family_count[3][MAXROWS]
@@ -375,7 +396,7 @@ cdef struct PairHit:
     int a
     int b
     int nf
-    int f[6]
+    int f[MAXPAIRFANS]
 
 
 cdef struct Found:
@@ -385,17 +406,17 @@ cdef struct Found:
     int sev_n[MAXROWS]
     int sev[MAXROWS][4]
     int nchow_sets
-    SetHit chow_sets[24]
+    SetHit chow_sets[MAXSETS]
     int npung_sets
-    SetHit pung_sets[24]
+    SetHit pung_sets[MAXSETS]
     int nchow_pairs
     PairHit chow_pairs[6]
     int npung_pairs
     PairHit pung_pairs[6]
     int nper_meld
-    int pm_pos[2]
-    int pm_n[2]
-    int pm[2][4]
+    int pm_pos[MAXPERMELD]
+    int pm_n[MAXPERMELD]
+    int pm[MAXPERMELD][4]
 
 
 cdef struct Entry:
@@ -407,16 +428,13 @@ cdef struct Entry:
 
 cdef struct Count:
     int void
+    int overflow              # an entry or key item did not fit
     int total
     int ne
     Entry e[MAXENT]
     int nkey
     int kpoints[MAXKEY]
     int krows[MAXKEY]
-
-
-cdef int _EVEN_BITS = (1 << 2) | (1 << 4) | (1 << 6) | (1 << 8)
-cdef int _FIVE_BITS = 1 << 5
 
 
 cdef inline int bit_test(const uint64_t* mask, int pos) noexcept nogil:
