@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import attrs
 
+from . import _engine
 from ._checks import quote, whole, wrong_type
 from .context import WinContext, known_facts
 from .errors import ContextError, RulesError
@@ -145,6 +146,26 @@ class RuleSet:
     def tileset(self) -> TileSet:
         """The rule set's tiles."""
         return self.shapes.tileset
+
+    @property
+    def engine(self) -> Literal["compiled", "python"]:
+        """Which engine scores hands under this rule set: ``"compiled"`` when
+        the compiled core is active and runs the table, else ``"python"``
+        (:attr:`python_reason` says why)."""
+        return "compiled" if self.python_reason is None else "python"
+
+    @property
+    def python_reason(self) -> str | None:
+        """None when the compiled core scores hands under this rule set; else
+        why the Python engine does: the core is not active (not built,
+        ``UNOMAHJONG_PURE=1``, or inside ``python_engine()``), or the table
+        has a row the core cannot compile, such as a detector that is a
+        Python function (the reason names the first such row)."""
+        core = _engine.core("scoring")
+        if core is None:
+            return "the compiled core is not active"
+        reason: str | None = core.coverage(self)
+        return reason
 
     def check_context(self, context: WinContext) -> None:
         """Reject a context that sets facts this rule set does not know."""
