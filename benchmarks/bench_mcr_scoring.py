@@ -56,11 +56,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     hands: list[tuple[Hand, WinContext]] = list(winning_hands(args.seed, args.hands, "mcr"))
-    calls = [gb_fan_arguments(h, c) for h, c in hands]
+    # Positional arguments, as the calculator's users call it (keywords cost
+    # it about 15%).
+    calls = [tuple(gb_fan_arguments(h, c).values()) for h, c in hands]
     calc = MahjongGB.MahjongFanCalculator
 
     for (hand, ctx), kw in zip(hands, calls, strict=True):
-        theirs = sum(points for points, _name in calc(**kw))
+        theirs = sum(points for points, _name in calc(*kw))
         if score(hand, ctx, "mcr").total != theirs:
             print(f"totals differ on {hand} {ctx}")
             return 1
@@ -84,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     def run_theirs() -> None:
         for kw in calls:
-            calc(**kw)
+            calc(*kw)
 
     def warm() -> None:
         run(history)()

@@ -73,7 +73,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     texts = {rules: _texts(args.seed, args.hands, rules) for rules in ("uno", "mcr")}
     mcr = list(winning_hands(args.seed, args.hands, "mcr"))
-    calls = [gb_fan_arguments(h, c) for h, c in mcr]
+    # Positional arguments, as the calculator's users call it.
+    calls = [tuple(gb_fan_arguments(h, c).values()) for h, c in mcr]
     calc = MahjongGB.MahjongFanCalculator
     compiled = _compiled_parser()
 
@@ -106,7 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     def peer() -> None:
         for kw in calls:
-            calc(**kw)
+            calc(*kw)
 
     runs: dict[str, tuple[Callable[[], None], int]] = {"peer": (peer, len(calls))}
     for rules in ("uno", "mcr"):

@@ -114,7 +114,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     history = list(winning_hands(args.seed + 1, args.hands))
     texts = [(format_hand(h), attrs.asdict(c)) for h, c in ours]
     history_texts = [(format_hand(h), attrs.asdict(c)) for h, c in history]
-    gb_calls = [gb_fan_arguments(h, c) for h, c in winning_hands(args.seed, args.hands, "mcr")]
+    # Positional arguments, as the calculator's users call it.
+    gb_calls = [
+        tuple(gb_fan_arguments(h, c).values())
+        for h, c in winning_hands(args.seed, args.hands, "mcr")
+    ]
     theirs = riichi_hands(args.seed, args.peer_hands)
     calc = HandCalculator()
     gb = MahjongGB.MahjongFanCalculator
@@ -139,7 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     def run_gb() -> None:
         for kw in gb_calls:
-            gb(**kw)
+            gb(*kw)
 
     def run_theirs() -> None:
         for tiles, win, melds, config in theirs:

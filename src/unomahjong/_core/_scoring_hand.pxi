@@ -166,11 +166,21 @@ cdef int read_hand(const Layout* lay, hand, ctx, Facts* f) except -1:
         # as HandFacts.flagged
         if f.flag[i] and i != FL_SELF_DRAWN and i != FL_LAST_COPY:
             f.flagged = 1
+    f.flag_bits = bit_set(f.flag, NFLAGS)
     f.seat_wind = ord(slot(_CONTEXT, ctx, CX_SEAT_WIND))
     f.prevalent_wind = ord(slot(_CONTEXT, ctx, CX_PREVALENT_WIND))
     f.flowers = slot(_CONTEXT, ctx, CX_FLOWERS)
     f.unique_wait = -1
     return 0
+
+
+cdef int bit_set(const int* flags, int n) noexcept nogil:
+    """Bit i set for each true ``flags[i]``."""
+    cdef int i, bits = 0
+    for i in range(n):
+        if flags[i]:
+            bits |= 1 << i
+    return bits
 
 
 cdef int context_consistent(const Plan* p, const Facts* f) noexcept nogil:

@@ -488,6 +488,8 @@ cdef int every_group(const Layout* lay, const Facts* f, const Reading* rd,
     cdef uint64_t rest
     if not (row.shapes >> rd.shape) & 1:
         return 0
+    if row.meld == K_CHOW and rd.npungs or row.meld == K_PUNG and rd.nchows:
+        return 0
     if rd.shape == SH_SEVEN_PAIRS:
         rest = f.held
         while rest:
@@ -497,23 +499,18 @@ cdef int every_group(const Layout* lay, const Facts* f, const Reading* rd,
         return 1
     if rd.pair >= 0 and not pair_passes(lay, row, rd.pair):
         return 0
-    for i in range(rd.nm):
-        chow = rd.kind[i] == K_CHOW
-        if row.meld == K_CHOW and not chow or row.meld == K_PUNG and chow:
-            return 0
-        if row.ranks and not group_has(lay, row, rd.code[i], 3 if chow else 1):
-            return 0
+    if row.ranks:
+        for i in range(rd.nm):
+            chow = rd.kind[i] == K_CHOW
+            if not group_has(lay, row, rd.code[i], 3 if chow else 1):
+                return 0
     return 1
 
 
 cdef int concealed_pattern(const Layout* lay, const Facts* f, const Reading* rd,
                            const Row* row, int* ev, int* nev) noexcept nogil:
     """ConcealedPattern: the fan uses every pung (its evidence)."""
-    cdef int i, code, k = 0
-    for i in range(rd.npungs):
-        ev[k] = rd.pungs[i]
-        k += 1
-    nev[0] = k
+    cdef int i, code
     if f.ndeclared or rd.shape != SH_STANDARD or not lay.rank[f.win]:
         return 0
     if f.nhonours or popcount64(<uint64_t>f.suits) != 1:
@@ -523,6 +520,9 @@ cdef int concealed_pattern(const Layout* lay, const Facts* f, const Reading* rd,
         code = f.win - lay.rank[f.win] + 1 + i
         if f.hcounts[code] - (1 if code == f.win else 0) != row.pattern[i]:
             return 0
+    for i in range(rd.npungs):
+        ev[i] = rd.pungs[i]
+    nev[0] = rd.npungs
     return 1
 
 
@@ -554,13 +554,9 @@ cdef int four_copies(const Facts* f, const Reading* rd) noexcept nogil:
     return n
 
 
-cdef int context_holds(const Facts* f, const Row* row) noexcept nogil:
-    cdef int i
-    for i in range(NFLAGS):
-        if (row.set_flags >> i) & 1 and not f.flag[i]:
-            return 0
-        if (row.clear_flags >> i) & 1 and f.flag[i]:
-            return 0
+cdef inline int context_holds(const Facts* f, const Row* row) noexcept nogil:
+    if (f.flag_bits & row.set_flags) != row.set_flags or f.flag_bits & row.clear_flags:
+        return 0
     return row.n < 0 or f.exposed_melds == row.n
 
 

@@ -333,6 +333,7 @@ cdef struct Facts:
     int family_done[3]        # per-hand fans found for a shape family:
     int family_n[3]           # how many, their rows and counts
     int flag[NFLAGS]
+    int flag_bits             # bit i: flag i set (Context rows test them at once)
     int seat_wind
     int prevalent_wind
     int flowers
