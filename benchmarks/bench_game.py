@@ -13,7 +13,7 @@ from seeds ``S + r * N``, rlcard's environment and numpy's global generator,
 which its agents draw from, seeded with ``S + r``), so no cache can carry a
 hand over from one repeat to the next. Each figure is the best repeat, so that
 a moment of load on a shared machine does not penalise one side only. Prints
-games per second, the ratio ours/rlcard for random play (issue 12's target:
+games per second, the ratio ours/rlcard for random play (target:
 >= 20) and which engine ran (``UNOMAHJONG_PURE=1`` forces Python).
 """
 

@@ -11,7 +11,7 @@ then times, in interleaved rounds in this process, on the same hands:
 
 * ``score_hand(text, rules="mcr", ...)``: parsing and scoring the canonical
   text with the rule set and the context as keywords, prepared as one dict
-  per hand as the peer's keywords are (issue 12's target: >= 1.0x the peer);
+  per hand as the peer's keywords are (target: >= 1.0x the peer);
 * ``score(hand, context, "mcr")`` on parsed hands (target >= 1.5x);
 * the peer, ``MahjongFanCalculator`` on prepared argument tuples.
 
@@ -37,7 +37,7 @@ from unomahjong.scoring import clear_caches
 DEFAULT_HANDS = 20_000
 DEFAULT_SEED = 20_261_129
 TARGETS = {"score_hand": 1.0, "score": 1.5}
-"""Issue 12's throughput ratios against the peer, per way of calling."""
+"""The throughput ratios against the peer, per way of calling."""
 
 
 def as_text(hands: list[tuple[Hand, WinContext]]) -> list[tuple[str, dict[str, object]]]:

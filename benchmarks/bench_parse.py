@@ -10,7 +10,7 @@ with the compiled core and with the Python engine, first checking that both
 give equal hands (exit status 1 if not), and times one PyMahjongGB
 ``MahjongFanCalculator`` call per MCR hand on prepared arguments
 (``unomahjong.interop``) in the same process, in interleaved rounds. Prints
-microseconds per hand and the time ratio ours/peer (issue 12's target: the
+microseconds per hand and the time ratio ours/peer (target: the
 compiled ``parse_hand`` at most 0.5x one calculator call). The parser keeps
 no memo beyond its interned melds, so every pass meets the hands as it met
 them first.

@@ -11,7 +11,7 @@ ways: ``score_hand(text, ...)`` on each hand's canonical text with its
 context as keywords, and ``score(hand, context)`` on the parsed hands. In
 the same process, in interleaved rounds, it times two peers: PyMahjongGB's
 ``MahjongFanCalculator`` (C++) on as many seeded MCR winning hands, on
-prepared argument tuples (issue 12's target: UNO ``score_hand`` >= 1.0x per
+prepared argument tuples (target: UNO ``score_hand`` >= 1.0x per
 hand), and ``mahjong.hand_calculating.hand.HandCalculator.
 estimate_hand_value`` (pure Python) on ``--peer-hands`` seeded riichi winning
 hands (four melds and a pair, a share of them open). Ours on first sight
@@ -43,7 +43,7 @@ DEFAULT_HANDS = 10_000
 DEFAULT_PEER_HANDS = 2_000
 DEFAULT_SEED = 20_261_129
 TARGET_RATIO = 1.0
-"""Issue 12: UNO ``score_hand`` per hand against one MahjongFanCalculator call."""
+"""UNO ``score_hand`` per hand against one MahjongFanCalculator call."""
 
 
 def riichi_hands(seed: int, count: int) -> list[tuple[list[int], int, list[Any], HandConfig]]:

@@ -39,7 +39,7 @@ DEFAULT_MELDED_SHARE = 0.3
 DEFAULT_ANALYSIS_HANDS = 300
 REPEATS = 3
 TARGET_RATIO = 2.0
-"""Issue 12: the compiled ``shanten`` at least twice ``MahjongShanten``'s
+"""The compiled ``shanten`` at least twice ``MahjongShanten``'s
 throughput on first sight."""
 
 GbHand = tuple[tuple[GbPack, ...], tuple[str, ...]]

@@ -1,4 +1,4 @@
-"""Resident memory above import while scoring many hands (issue 13, section 2).
+"""Resident memory above import while scoring many hands.
 
 Usage::
 

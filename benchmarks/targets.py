@@ -1,4 +1,4 @@
-"""Measure issue 12's seven speed targets in both modes and print one Markdown table.
+"""Measure the seven speed targets in both modes and print one Markdown table.
 
 Usage::
 

@@ -1,4 +1,4 @@
-"""Every wrong argument gets a typed error (issue 13, section 3).
+"""Every wrong argument gets a typed error.
 
 A sweep finds every public callable by introspection: the functions and
 classes in the ``__all__`` of each public module, and the public methods of

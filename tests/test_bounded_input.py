@@ -1,4 +1,4 @@
-"""Bounded input (issue 13, section 2): text longer than anything legal is
+"""Bounded input: text longer than anything legal is
 refused before any work, and no message repeats what it was given.
 
 Every public text entry point (the parsers, ``score_hand``, ``Hand.parse``,

@@ -1,5 +1,5 @@
 """Tested as a person would see it: pictures and the replay viewer in a real
-browser (issue 16, section 4).
+browser.
 
 Headless Chromium, driven by Playwright for Python (the ``browser``
 dependency group), with the system's Chromium as the browser through

@@ -1,4 +1,4 @@
-"""The command line survives its environment (issue 13, section 5).
+"""The command line survives its environment.
 
 stdout closed or full, a locale that cannot encode the output, stderr
 closed, Ctrl-C, and arguments that only look like numbers or spaces. The

@@ -1,4 +1,4 @@
-"""The command line's help and its page (issue 15, section 2).
+"""The command line's help and its page.
 
 Every flag has help text, the WinContext and RuleOptions flags take theirs
 from the library's docstrings, defaults are shown, every example that

@@ -1,5 +1,4 @@
-"""No function or method of the package is over cyclomatic complexity 25
-(issue 14).
+"""No function or method of the package is over cyclomatic complexity 25.
 
 A function that branches that much states more than one rule at once; the
 check names every offender with its complexity, as radon counts it, so that

@@ -1,4 +1,4 @@
-"""A win-context fact is declared once, as a :class:`WinContext` field (issue 14).
+"""A win-context fact is declared once, as a :class:`WinContext` field.
 
 What reads the facts derives them from the class: ``FLAGS``, the rule sets'
 ``context_flags`` (a field's ``only`` metadata), the property tests'

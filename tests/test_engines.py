@@ -1,4 +1,4 @@
-"""The compiled core against the Python engine, field by field (issue 12, section 2).
+"""The compiled core against the Python engine, field by field.
 
 Every comparison runs the Python engine (``_engine.python_engine()``) and then
 the active engine on the same input, and fails on any field that differs

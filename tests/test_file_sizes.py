@@ -1,4 +1,4 @@
-"""No source file of the package is over 700 lines (issue 14).
+"""No source file of the package is over 700 lines.
 
 A file that long holds more than one responsibility; the check names every
 file over the limit, so that a new one is split when it is written rather

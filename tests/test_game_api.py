@@ -1,4 +1,4 @@
-"""The game and log API (issue 15, section 1): actions as text, and logs
+"""The game and log API: actions as text, and logs
 from paths, files, text, lines and parsed records."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""House rules (issue 14, section 1): a rule set's shapes and fan table are
+"""House rules: a rule set's shapes and fan table are
 honoured everywhere, and ``RuleSet.with_shapes`` / ``without_shapes`` /
 ``with_fans`` build them.
 

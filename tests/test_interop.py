@@ -1,5 +1,5 @@
 """Conversions both ways between MCR hands, PyMahjongGB's input and the riichi
-``mahjong`` package's tile arrays (issue 15, section 6).
+``mahjong`` package's tile arrays.
 
 Round trips are properties over the project's strategies; the meaning of
 the conversions is checked against the two libraries themselves where they

@@ -1,4 +1,4 @@
-"""Logs that cannot be edited unnoticed (issue 13, section 4).
+"""Logs that cannot be edited unnoticed.
 
 Every reproducer of the issue is a test here: malicious JSON, edited
 headers, seeds, formats, start lines, extra fields, duplicate keys, a log

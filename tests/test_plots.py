@@ -1,4 +1,4 @@
-"""Pictures of a simulation and of an audit (issue 16, section 3): valid,
+"""Pictures of a simulation and of an audit: valid,
 self-contained, deterministic SVG with the Chinese names in CJK fonts; PNG
 through matplotlib (the ``plot`` extra); typed errors for the rest."""
 

@@ -1,4 +1,4 @@
-"""simulate() and audit() on one core or many (issue 15, section 5): the
+"""simulate() and audit() on one core or many: the
 same report whatever the split (here, a process pool, a thread pool, a Dask
 cluster), the seeding of each game, progress, interrupts and bad arguments."""
 

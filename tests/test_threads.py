@@ -1,4 +1,4 @@
-"""Thread safety (issue 13, section 1; docs/threads.md).
+"""Thread safety (docs/threads.md).
 
 Eight threads score, compute shanten and waits and play seeded hands on a
 fixed sample while a ninth empties the memo tables (``clear_caches``) and

@@ -22,7 +22,7 @@ from unomahjong.game import GreedyBot, LogError, Phase, RandomBot, play_hand, re
 from unomahjong.render.viewer import replay_html
 
 LIMIT = 300_000
-"""The most bytes a round's page may take (issue 16)."""
+"""The most bytes a round's page may take."""
 
 NEEDED = ("reverse", "skip", "uno")
 CLAIMS = ("chow", "pung", "kong")

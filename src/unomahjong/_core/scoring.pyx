@@ -1,23 +1,11 @@
 # cython: language_level=3
-"""The compiled scoring core for the built-in rule sets (UNO and MCR).
+"""The compiled scoring core: rule sets of the built-in tile sets (UNO, MCR).
 
 It runs the Python engine's algorithm (``decompose``, ``fans/engine`` and
 ``scoring``) step for step on C arrays, in the same order and with the same
-tie-breaks, so that both engines choose the same reading, role and fans:
-
-1. the readings of the hand: standard arrangements block by block (each
-   block's arrangements sorted as ``decompose._suit_arrangements`` sorts
-   them, combined in ``itertools.product`` order), then seven pairs, the
-   orphans, honours-and-knitted and the knitted straight;
-2. the roles of the winning tile in each reading;
-3. per reading and role, the fans each detector finds: simple fans, chow
-   and pung sets (each subset of three or four melds), pair fans (each two
-   melds) and the per-meld fan;
-4. counting: each choice of set fans (none, one, or every set over all the
-   melds), exclusions top of the table first, the pair-combination forest,
-   absorption, merging and the fallback fan; the best choice by the
-   engine's key (total, points sorted, rows);
-5. the best role of each reading, then the rule set's selection policy.
+tie-breaks, so that both engines choose the same reading, role and fans;
+docs/architecture.md ("The path of one hand") names the steps and the
+function of each engine that takes it.
 
 A rule set is covered when its tile set is built in, its shapes are any set
 of that tile set's shapes, and every row of its fan table has a detector of
