@@ -14,7 +14,9 @@ core when it is built, and the Python engine (``python_engine()``).
 from __future__ import annotations
 
 import collections
+import copy
 import os
+import pickle
 import random
 import sys
 import threading
@@ -203,7 +205,7 @@ def test_clearing_keeps_no_half_built_state() -> None:
         vectors = len(_distance._vectors)
         clear_caches()
         assert len(_distance._vectors) == vectors
-        assert _distance._suit_memo == {}
+        assert len(_distance._suit_memo) == 0
         assert shanten(hand) == -1
 
 
@@ -254,9 +256,29 @@ def test_entries_in_use_survive_a_new_generation(memo_restored: None) -> None:
     try:
         clear_caches()
         answers = [kind.status(k) for k in keys]  # the fifth starts a new generation
-        assert list(kind.status_memo) == [keys[4]]
-        assert list(kind.status_old) == keys[:4]
+        assert list(kind.status_memo.new) == [keys[4]]
+        assert list(kind.status_memo.old) == keys[:4]
         assert kind.status(keys[0]) == answers[0]
-        assert list(kind.status_memo) == [keys[4], keys[0]]
+        assert list(kind.status_memo.new) == [keys[4], keys[0]]
     finally:
         set_memo_limit(limit)
+
+
+def test_a_memo_is_a_cache_not_a_value(memo_restored: None) -> None:
+    """A memo pickles and copies as an empty one (a process pool gets a
+    table without its cache), and ``get_or_compute`` stores what it
+    computes once."""
+    memo: _memo.Memo[int, int] = _memo.Memo()
+    calls: list[int] = []
+
+    def square(n: int) -> int:
+        calls.append(n)
+        return n * n
+
+    assert memo.get_or_compute(3, square, 3) == 9
+    assert memo.get_or_compute(3, square, 3) == 9
+    assert calls == [3] and len(memo) == 1 and memo.get(3) == 9 and memo.get(4) is None
+    for other in (pickle.loads(pickle.dumps(memo)), copy.copy(memo), copy.deepcopy(memo)):
+        assert isinstance(other, _memo.Memo) and len(other) == 0
+    memo.clear()
+    assert len(memo) == 0 and memo.get(3) is None

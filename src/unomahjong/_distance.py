@@ -15,12 +15,10 @@ shanten is that distance minus one.
 from __future__ import annotations
 
 import enum
-import sys
 import threading
 from typing import Final
 
-from . import _memo
-from ._memo import keep
+from ._memo import Memo
 
 MAX_MELDS: Final = 4
 VEC_LEN: Final = 2 * (MAX_MELDS + 1)
@@ -39,13 +37,10 @@ bounded by the tiles of ``k`` melds and ``p`` pairs)."""
 _vector_ids: dict[Vector, int] = {ZERO: ZERO_ID}
 _intern_lock = threading.Lock()
 """Held to give a new vector its id (a miss: a few hundred times per process)."""
-_suit_memo: dict[tuple[int, ...], Vector] = {}
-_suit_old: dict[tuple[int, ...], Vector] = {}
-"""The previous generation of each memo table (``unomahjong._memo.keep``)."""
-_conv_memo: dict[int, int] = {}
-_conv_old: dict[int, int] = {}
-_this = sys.modules[__name__]
-"""This module, the holder of its memo tables (``unomahjong._memo.keep``)."""
+_suit_memo: Memo[tuple[int, ...], Vector] = Memo()
+"""Each suit's vector, by its nine counts."""
+_conv_memo: Memo[int, int] = Memo()
+"""Convolutions of interned vectors, by their two ids."""
 
 
 def intern(v: Vector) -> int:
@@ -93,24 +88,16 @@ def _minus(c: tuple[int, ...], *drops: tuple[int, int]) -> tuple[int, ...]:
 
 def suit_vector(c: tuple[int, ...]) -> Vector:
     """Best overlaps of one suit's nine counts with k melds (+ a pair)."""
-    v = _suit_memo.get(c)
-    if v is None:
-        v = _suit_old.get(c)
-        if v is None:
-            v = _compute_suit(c, {})
-        keep(_this, "_suit_memo", "_suit_old", c, v)
-    return v
+    return _suit_memo.get_or_compute(c, _compute_suit, c, {})
 
 
 def _sub_vector(c: tuple[int, ...], local: dict[tuple[int, ...], Vector]) -> Vector:
-    v = _suit_memo.get(c)
+    v = local.get(c)
     if v is None:
-        v = local.get(c)
+        v = _suit_memo.get(c)
         if v is None:
-            v = _suit_old.get(c)
-            if v is None:
-                v = local[c] = _compute_suit(c, local)
-            keep(_this, "_suit_memo", "_suit_old", c, v)
+            v = local[c] = _compute_suit(c, local)
+            _suit_memo.put(c, v)
     return v
 
 
@@ -173,13 +160,14 @@ def convolve(u: Vector, v: Vector) -> Vector:
 def convolve_ids(a: int, b: int) -> int:
     """:func:`convolve` on interned ids, memoised."""
     key = (a << 20) | b
-    r = _conv_memo.get(key)
+    r = _conv_memo.new.get(key)
     if r is None:
-        r = _conv_old.get(key)
-        if r is None:
-            r = intern(convolve(_vectors[a], _vectors[b]))
-        keep(_this, "_conv_memo", "_conv_old", key, r)
+        r = _conv_memo.get_or_compute(key, _convolve_ids, a, b)
     return r
+
+
+def _convolve_ids(a: int, b: int) -> int:
+    return intern(convolve(_vectors[a], _vectors[b]))
 
 
 _block_kinds: list[BlockKind] = []
@@ -214,14 +202,11 @@ class BlockKind:
 
     __slots__ = (
         "completing_memo",
-        "completing_old",
         "honour_offsets",
         "length",
         "memo",
-        "memo_old",
         "offsets",
         "status_memo",
-        "status_old",
         "suited",
     )
 
@@ -229,29 +214,17 @@ class BlockKind:
         self.length = length
         self.suited = suited
         self.honour_offsets = honour_offsets
-        self.memo: dict[tuple[int, ...], BlockInfo] = {}
-        self.status_memo: dict[tuple[int, ...], BlockStatus] = {}
-        self.completing_memo: dict[tuple[tuple[int, ...], BlockStatus], tuple[int, ...]] = {}
-        # The previous generation of each (unomahjong._memo.keep).
-        self.memo_old: dict[tuple[int, ...], BlockInfo] = {}
-        self.status_old: dict[tuple[int, ...], BlockStatus] = {}
-        self.completing_old: dict[tuple[tuple[int, ...], BlockStatus], tuple[int, ...]] = {}
+        self.memo: Memo[tuple[int, ...], BlockInfo] = Memo()
+        self.status_memo: Memo[tuple[int, ...], BlockStatus] = Memo()
+        self.completing_memo: Memo[tuple[tuple[int, ...], BlockStatus], tuple[int, ...]] = Memo()
         self.offsets = tuple(range(9)) if suited else ()
         self.offsets += honour_offsets
 
     def info(self, key: tuple[int, ...]) -> BlockInfo:
         """The memoised facts of one block's counts."""
-        memo = self.memo
-        r = memo.get(key)
+        r = self.memo.new.get(key)
         if r is None:
-            old = self.memo_old
-            r = old.get(key) if old else None
-            if r is None:
-                r = self._compute(key)
-            if len(memo) < _memo.limit:
-                memo[key] = r
-            else:
-                keep(self, "memo", "memo_old", key, r)
+            r = self.memo.get_or_compute(key, self._compute, key)
         return r
 
     def status(self, key: tuple[int, ...]) -> BlockStatus:
@@ -259,36 +232,16 @@ class BlockKind:
         pair, or neither (:class:`BlockStatus`). Found by a direct
         search, much cheaper on a miss than the overlap vector: the wait test
         of scoring asks it of many one-off keys."""
-        memo = self.status_memo
-        r = memo.get(key)
+        r = self.status_memo.new.get(key)
         if r is None:
-            old = self.status_old
-            r = old.get(key) if old else None
-            if r is None:
-                r = self._status(key)
-            if len(memo) < _memo.limit:
-                memo[key] = r
-            else:
-                keep(self, "status_memo", "status_old", key, r)
+            r = self.status_memo.get_or_compute(key, self._status, key)
         return r
 
     def completing(self, key: tuple[int, ...], want: BlockStatus) -> tuple[int, ...]:
         """Offsets whose tile, added to this block, gives it status ``want``
         (melds, or melds and a pair; see :meth:`status`). Only tiles that can join a
         group are tried: a rank beside a held one, or a held honour."""
-        mkey = (key, want)
-        memo = self.completing_memo
-        r = memo.get(mkey)
-        if r is None:
-            old = self.completing_old
-            r = old.get(mkey) if old else None
-            if r is None:
-                r = self._completing(key, want)
-            if len(memo) < _memo.limit:
-                memo[mkey] = r
-            else:
-                keep(self, "completing_memo", "completing_old", mkey, r)
-        return r
+        return self.completing_memo.get_or_compute((key, want), self._completing, key, want)
 
     def _completing(self, key: tuple[int, ...], want: BlockStatus) -> tuple[int, ...]:
         out: list[int] = []
@@ -403,10 +356,9 @@ def clear_caches() -> None:
     start for benchmarks; memory). Each table is replaced by an empty one, so
     a thread using them meanwhile finishes with the old one; the interned
     vectors are kept, so the ids it holds keep their meaning."""
-    global _suit_memo, _suit_old, _conv_memo, _conv_old
-    _suit_memo, _suit_old = {}, {}
-    _conv_memo, _conv_old = {}, {}
+    _suit_memo.clear()
+    _conv_memo.clear()
     for kind in tuple(_block_kinds):
-        kind.memo, kind.memo_old = {}, {}
-        kind.status_memo, kind.status_old = {}, {}
-        kind.completing_memo, kind.completing_old = {}, {}
+        kind.memo.clear()
+        kind.status_memo.clear()
+        kind.completing_memo.clear()

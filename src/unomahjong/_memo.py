@@ -10,9 +10,9 @@ thread clears them (docs/threads.md):
 * readers use ``dict.get`` and treat a miss as "compute it": no code tests
   membership and then reads, relies on an entry being present, or iterates
   a memo;
-* a memo is emptied by *replacing* it with a new dict (:func:`keep`, the
-  ``clear_caches`` functions); a thread that still holds the old one
-  finishes with it, and what it stores there is dropped with it;
+* a memo is emptied by *replacing* it with a new dict (:meth:`Memo.put`,
+  :meth:`Memo.clear`); a thread that still holds the old one finishes with
+  it, and what it stores there is dropped with it;
 * tables whose values are only meaningful together (ids and what they
   stand for) are never emptied: the interned overlap vectors of
   :mod:`unomahjong._distance` are few by construction (164).
@@ -32,8 +32,8 @@ from __future__ import annotations
 import os
 import sys
 import warnings
-from collections.abc import Sized
-from typing import Final, TypeVar
+from collections.abc import Callable, Sized
+from typing import Any, Final, Generic, TypeVar
 
 from ._checks import whole, wrong_type
 from .errors import RulesError
@@ -41,7 +41,7 @@ from .errors import RulesError
 __all__ = [
     "DEFAULT_LIMIT",
     "LIMIT_VARIABLE",
-    "keep",
+    "Memo",
     "memo_limit",
     "set_memo_limit",
     "tables",
@@ -109,43 +109,82 @@ def set_memo_limit(entries: int) -> int:
     return before
 
 
-def keep(holder: object, name: str, old: str, key: _K, value: _V) -> _V:
-    """Store a finished ``value`` as the newest entry of the table
-    ``holder.name``, and return it. Called on a miss, once the previous
-    generation ``holder.old`` was asked too (a value found there is stored
-    again, so entries in use survive). A table that holds :data:`limit`
-    entries first becomes the previous generation (the one before it is
-    dropped) and a new, empty table takes its place: each replaced by one
-    assignment. With the limit 0 both are left empty. ``holder`` is a
-    module, or an object whose attributes may be replaced. The callers'
-    pattern, where the store into a table with room is inlined::
+class Memo(Generic[_K, _V]):
+    """One memo table in two generations (the module's docstring): the
+    one way the Python engine's memos are read and written.
 
-        memo = holder.name
-        value = memo.get(key)
+    :meth:`get_or_compute` is the lookup: the current generation, then the
+    previous one (a value found there is stored again, so entries in use
+    survive), then ``compute(*args)``, whose finished value is stored with
+    one assignment. A full current generation becomes the previous one and
+    a new, empty dict takes its place, each by one assignment to this
+    object's own slots; :meth:`clear` replaces both. A memo pickles and
+    copies as an empty one: its entries are a cache, not a value."""
+
+    __slots__ = ("new", "old")
+
+    new: dict[_K, _V]
+    """The current generation: it takes new entries, up to the limit."""
+    old: dict[_K, _V]
+    """The previous generation: asked on a miss of the current one."""
+
+    def __init__(self) -> None:
+        self.new = {}
+        self.old = {}
+
+    def get_or_compute(self, key: _K, compute: Callable[..., _V], *args: Any) -> _V:
+        """The value of ``key``: remembered, or ``compute(*args)`` (which must
+        not be None), stored."""
+        value = self.new.get(key)
         if value is None:
-            old = holder.old
+            old = self.old
             value = old.get(key) if old else None
             if value is None:
-                value = compute(key)  # built completely before it is stored
-            if len(memo) < _memo.limit:
-                memo[key] = value
-            else:
-                keep(holder, "name", "old", key, value)
+                value = compute(*args)
+            self.put(key, value)
+        return value
 
-    (``memo`` may meanwhile have been replaced: a value stored into it is
-    then dropped with it.)
-    """
-    memo: dict[_K, _V] = getattr(holder, name)
-    if len(memo) >= limit:
-        if not limit:
-            object.__setattr__(holder, old, {})
-            object.__setattr__(holder, name, {})
-            return value
-        object.__setattr__(holder, old, memo)
-        memo = {}
-        object.__setattr__(holder, name, memo)
-    memo[key] = value
-    return value
+    def get(self, key: _K) -> _V | None:
+        """The remembered value of ``key``, or None (stored again when the
+        previous generation held it)."""
+        value = self.new.get(key)
+        if value is None:
+            old = self.old
+            value = old.get(key) if old else None
+            if value is not None:
+                self.put(key, value)
+        return value
+
+    def put(self, key: _K, value: _V) -> _V:
+        """Store a finished ``value`` as the newest entry, and return it."""
+        memo = self.new
+        if len(memo) >= limit:
+            if not limit:
+                self.old = {}
+                self.new = {}
+                return value
+            self.old = memo
+            memo = self.new = {}
+        memo[key] = value
+        return value
+
+    def clear(self) -> None:
+        """Forget every entry: both generations replaced by empty dicts (a
+        thread still holding one finishes with it)."""
+        self.new = {}
+        self.old = {}
+
+    def __len__(self) -> int:
+        return len(self.new) + len(self.old)
+
+    def __reduce__(self) -> tuple[type[Memo[Any, Any]], tuple[()]]:
+        return (Memo, ())
+
+    def __copy__(self) -> Memo[_K, _V]:
+        return Memo()
+
+    def __deepcopy__(self, memo: object) -> Memo[_K, _V]:
+        return Memo()
 
 
 def tables() -> list[Sized]:
@@ -158,20 +197,14 @@ def tables() -> list[Sized]:
     from .rules import RULE_SETS
 
     decompose = sys.modules[__package__ + ".decompose"]
-    out: list[Sized] = [
+    memos: list[Memo[Any, Any]] = [
         _distance._suit_memo,
-        _distance._suit_old,
         _distance._conv_memo,
-        _distance._conv_old,
         decompose._arrangements,
-        decompose._arrangements_old,
         decompose._options,
-        decompose._options_old,
     ]
     for kind in _distance._block_kinds:
-        out += [kind.memo, kind.status_memo, kind.completing_memo]
-        out += [kind.memo_old, kind.status_old, kind.completing_old]
+        memos += [kind.memo, kind.status_memo, kind.completing_memo]
     for rs in RULE_SETS.values():
-        fans = rs.fans
-        out += [fans.memo, fans.memo_old, fans.count_memo, fans.count_memo_old]
-    return out
+        memos += [rs.fans.memo, rs.fans.count_memo]
+    return [table for m in memos for table in (m.new, m.old)]

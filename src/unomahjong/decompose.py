@@ -14,15 +14,13 @@ from __future__ import annotations
 
 import enum
 import itertools
-import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import attrs
 
-from . import _memo
 from ._checks import Lookup, unknown_member
-from ._memo import keep
+from ._memo import Memo
 from .errors import HandError
 from .hand import Hand, Meld, MeldKind, refuse_hand
 from .shapes import Shape, ShapeSpec, ranks_held, shapes_of
@@ -99,15 +97,10 @@ _Options = tuple[tuple[tuple[Meld, ...], int | None], ...]
 """A block's arrangements as concealed melds and the pair's code or None."""
 
 
-_this = sys.modules[__name__]
-"""This module, the holder of its memo tables (``unomahjong._memo.keep``)."""
-_arrangements: dict[tuple[int, ...], tuple[_Arr, ...]] = {}
+_arrangements: Memo[tuple[int, ...], tuple[_Arr, ...]] = Memo()
 """Block counts -> :func:`_suit_arrangements`."""
-_options: dict[tuple[TileSet, int, tuple[int, ...]], _Options] = {}
+_options: Memo[tuple[TileSet, int, tuple[int, ...]], _Options] = Memo()
 """(tile set, first code, block counts) -> :func:`_block_options`."""
-_arrangements_old: dict[tuple[int, ...], tuple[_Arr, ...]] = {}
-_options_old: dict[tuple[TileSet, int, tuple[int, ...]], _Options] = {}
-"""The previous generation of each memo table (``unomahjong._memo.keep``)."""
 _EMPTY_BLOCK: tuple[_Arr, ...] = (((), None),)
 
 
@@ -117,18 +110,11 @@ def _suit_arrangements(c: tuple[int, ...]) -> tuple[_Arr, ...]:
     a gap between any two, so they form pungs and pairs only. Memoised; the
     recursion is short even with nothing memoised (each level takes two or
     three of at most 14 tiles, in at most three ways)."""
-    memo = _arrangements
-    found = memo.get(c)
+    found = _arrangements.new.get(c)
     if found is None:
-        found = _arrangements_old.get(c) if _arrangements_old else None
-        if found is None:
-            if not any(c):
-                return _EMPTY_BLOCK
-            found = _arrange(c)
-        if len(memo) < _memo.limit:
-            memo[c] = found
-        else:
-            keep(_this, "_arrangements", "_arrangements_old", c, found)
+        if not any(c):
+            return _EMPTY_BLOCK
+        found = _arrangements.get_or_compute(c, _arrange, c)
     return found
 
 
@@ -183,24 +169,18 @@ def _concealed_meld(ts: TileSet, chow: bool, code: int) -> Meld:
 
 def _block_options(ts: TileSet, base: int, key: tuple[int, ...]) -> _Options:
     """The arrangements of one block's counts as interned melds and the
-    pair's code; memoised (:func:`_standard` looks in the current table
-    first)."""
-    memo = _options
-    mkey = (ts, base, key)
-    found = _options_old.get(mkey) if _options_old else None
-    if found is None:
-        found = tuple(
-            (
-                tuple(_concealed_meld(ts, chow, base + off) for off, chow in melds),
-                None if p is None else base + p,
-            )
-            for melds, p in _suit_arrangements(key)
+    pair's code; memoised."""
+    return _options.get_or_compute((ts, base, key), _options_of, ts, base, key)
+
+
+def _options_of(ts: TileSet, base: int, key: tuple[int, ...]) -> _Options:
+    return tuple(
+        (
+            tuple(_concealed_meld(ts, chow, base + off) for off, chow in melds),
+            None if p is None else base + p,
         )
-    if len(memo) < _memo.limit:
-        memo[mkey] = found
-    else:
-        keep(_this, "_options", "_options_old", mkey, found)
-    return found
+        for melds, p in _suit_arrangements(key)
+    )
 
 
 def _standard(
@@ -219,7 +199,7 @@ def _standard(
             continue  # an empty block adds nothing to any arrangement
         if n % 3 == 1:
             return []
-        options = _options.get((ts, base, key))
+        options = _options.new.get((ts, base, key))
         if options is None:
             options = _block_options(ts, base, key)
         if not options:
@@ -274,9 +254,8 @@ def clear_caches() -> None:
     each table is replaced by an empty one, so a thread using it meanwhile
     finishes with the old one. The interned melds and roles are kept (their
     identity matters: :func:`_roles`)."""
-    global _arrangements, _arrangements_old, _options, _options_old
-    _arrangements, _arrangements_old = {}, {}
-    _options, _options_old = {}, {}
+    _arrangements.clear()
+    _options.clear()
 
 
 def decompose(hand: Hand, *, rules: str | RuleSet | None = None) -> tuple[Decomposition, ...]:

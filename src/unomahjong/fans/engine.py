@@ -21,10 +21,8 @@ import itertools
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .. import _memo
-from .._memo import keep
 from ..tiles import Tile
-from .model import DetectorKind, FanTable, MeldKey
+from .model import Detector, DetectorKind, FanDef, FanTable, MeldKey
 from .reading import HandFacts as HandFacts  # the engine's inputs, named here too
 from .reading import Reading as Reading
 from .reading import ShapeFamily
@@ -106,16 +104,9 @@ def _meld_fans(
     ckeys, names = _renamed_suits(okeys)
     memo = table.memo
     mkey = (chows, ckeys)
-    hit: MeldFans | None = memo.get(mkey)
+    hit: MeldFans | None = memo.new.get(mkey)
     if hit is None:
-        old = table.memo_old
-        hit = old.get(mkey) if old else None
-        if hit is None:
-            hit = _sorted_meld_fans(table, chows, ckeys)
-        if len(memo) < _memo.limit:
-            memo[mkey] = hit
-        else:
-            keep(table, "memo", "memo_old", mkey, hit)
+        hit = memo.get_or_compute(mkey, _sorted_meld_fans, table, chows, ckeys)
     found_sets = hit[0]
     if len(keys) >= 3:
         with_pair = table.chow_sets_with_pair if chows else table.pung_sets_with_pair
@@ -127,26 +118,27 @@ def _meld_fans(
                 suit = pair.suit
                 pkey = (names.get(suit, len(names)) if suit is not None else -1, pair.rank)
             wkey = ("with_pair", chows, ckeys, pkey)
-            found: tuple[SetHit, ...] | None = memo.get(wkey)
-            if found is None:
-                old = table.memo_old
-                found = old.get(wkey) if old else None
-                if found is None:
-                    position = table.position
-                    found = tuple(
-                        (position[row.id], tuple(opt))
-                        for row, det in with_pair
-                        for opt in det.fn(okeys, pair)
-                    )
-                if len(memo) < _memo.limit:
-                    memo[wkey] = found
-                else:
-                    keep(table, "memo", "memo_old", wkey, found)
+            found: tuple[SetHit, ...] = memo.get_or_compute(
+                wkey, _sets_with_pair, table, with_pair, okeys, pair
+            )
             found_sets += found
     # Back to meld indices.
     sets = sorted((pos, tuple(sorted(sidx[p] for p in opt))) for pos, opt in found_sets)
     pairs = sorted((min(sidx[a], sidx[b]), max(sidx[a], sidx[b]), fans) for a, b, fans in hit[1])
     return (tuple(sets), tuple(pairs))
+
+
+def _sets_with_pair(
+    table: FanTable,
+    with_pair: tuple[tuple[FanDef, Detector], ...],
+    keys: list[MeldKey],
+    pair: Tile | None,
+) -> tuple[SetHit, ...]:
+    """The set fans that read the pair, found in ``keys`` (positions)."""
+    position = table.position
+    return tuple(
+        (position[row.id], tuple(opt)) for row, det in with_pair for opt in det.fn(keys, pair)
+    )
 
 
 def _renamed_suits(keys: Sequence[MeldKey]) -> tuple[tuple[MeldKey, ...], dict[int, int]]:
@@ -179,36 +171,37 @@ def _sorted_meld_fans(table: FanTable, chows: bool, keys: tuple[MeldKey, ...]) -
         for combo in itertools.combinations(range(n), size):
             sub = _renamed_suits([keys[i] for i in combo])[0]
             skey = ("set", chows, sub)
-            fans: tuple[int, ...] | None = memo.get(skey)
+            fans: tuple[int, ...] | None = memo.new.get(skey)
             if fans is None:
-                old = table.memo_old
-                fans = old.get(skey) if old else None
-                if fans is None:
-                    fans = tuple(pos for pos, det in set_dets if whole in det.fn(sub, None))
-                if len(memo) < _memo.limit:
-                    memo[skey] = fans
-                else:
-                    keep(table, "memo", "memo_old", skey, fans)
-                    memo = table.memo
+                fans = memo.get_or_compute(skey, _subset_fans, set_dets, whole, sub)
             sets.extend((pos, combo) for pos in fans)
     pairs: list[PairHit] = []
     for a, b in itertools.combinations(range(n), 2):
         ka, kb = _renamed_suits((keys[a], keys[b]))[0]
         pkey = ("pair", chows, ka, kb)
-        fans = memo.get(pkey)
+        fans = memo.new.get(pkey)
         if fans is None:
-            old = table.memo_old
-            fans = old.get(pkey) if old else None
-            if fans is None:
-                fans = tuple(position[row.id] for row, det in pair_dets if det.fn(ka, kb))
-            if len(memo) < _memo.limit:
-                memo[pkey] = fans
-            else:
-                keep(table, "memo", "memo_old", pkey, fans)
-                memo = table.memo
+            fans = memo.get_or_compute(pkey, _pair_fans, position, pair_dets, ka, kb)
         if fans:
             pairs.append((a, b, fans))
     return (tuple(sets), tuple(pairs))  # _meld_fans sorts once mapped
+
+
+def _subset_fans(
+    set_dets: tuple[tuple[int, Detector], ...], whole: tuple[int, ...], sub: tuple[MeldKey, ...]
+) -> tuple[int, ...]:
+    """The rows of the set fans that ``sub``'s melds form all together."""
+    return tuple(pos for pos, det in set_dets if whole in det.fn(sub, None))
+
+
+def _pair_fans(
+    position: dict[str, int],
+    pair_dets: tuple[tuple[FanDef, Detector], ...],
+    a: MeldKey,
+    b: MeldKey,
+) -> tuple[int, ...]:
+    """The rows of the pair fans two melds form, in table order."""
+    return tuple(position[row.id] for row, det in pair_dets if det.fn(a, b))
 
 
 def _find(table: FanTable, r: Reading, cache: HandCache) -> _Found:
@@ -288,18 +281,8 @@ def _best_forest(
     a forest over the melds with each set fan's melds pre-joined (套算一次):
     most edges, then most distinct fans, then more of the fan higher in the
     table. Memoised: the same small patterns recur in every hand."""
-    memo = table.memo
     key = ("forest", tuple(edges), tuple(groups))
-    hit: list[tuple[int, int, int]] | None = memo.get(key)
-    if hit is None:
-        old = table.memo_old
-        hit = old.get(key) if old else None
-        if hit is None:
-            hit = _search_forest(edges, groups)
-        if len(memo) < _memo.limit:
-            memo[key] = hit
-        else:
-            keep(table, "memo", "memo_old", key, hit)
+    hit: list[tuple[int, int, int]] = table.memo.get_or_compute(key, _search_forest, edges, groups)
     return hit
 
 
@@ -358,16 +341,9 @@ def best_count(table: FanTable, r: Reading, cache: HandCache) -> Count:
         len(r.pungs),
     )
     memo = table.count_memo
-    hit: Count | None = memo.get(key)
+    hit: Count | None = memo.new.get(key)
     if hit is None:
-        old = table.count_memo_old
-        hit = old.get(key) if old else None
-        if hit is None:
-            hit = _best_count(table, r, found)
-        if len(memo) < _memo.limit:
-            memo[key] = hit
-        else:
-            keep(table, "count_memo", "count_memo_old", key, hit)
+        hit = memo.get_or_compute(key, _best_count, table, r, found)
     return hit
 
 

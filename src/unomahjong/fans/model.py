@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
+from .._memo import Memo
+
 if TYPE_CHECKING:
     from ..tiles import Tile
     from .reading import Reading
@@ -256,15 +258,11 @@ class FanTable:
     by ``requires`` (as in ``hand_fns``)."""
     per_meld_fns: tuple[tuple[int, PerMeldFn], ...] = attrs.field(init=False, repr=False)
     """``per_meld_fans`` as (position, detector function)."""
-    memo: dict[Any, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
+    memo: Memo[Any, Any] = attrs.field(init=False, factory=Memo, eq=False, repr=False)
     """The engine's memo of pure sub-results on this table (set and pair fans
     by meld keys, pair-combination searches), keyed by small tuples."""
-    count_memo: dict[Any, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
+    count_memo: Memo[Any, Any] = attrs.field(init=False, factory=Memo, eq=False, repr=False)
     """The engine's memo of counted readings, keyed by what the detectors found."""
-    memo_old: dict[Any, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
-    """The previous generation of ``memo`` (``unomahjong._memo.keep``)."""
-    count_memo_old: dict[Any, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
-    """The previous generation of ``count_memo``."""
     entry_memo: dict[Any, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
     """Interned result entries without melds, by (row position, count): most
     fans of a score are about tiles or the context, and recur in every score."""
@@ -383,8 +381,9 @@ class FanTable:
         """Forget the engine's memo tables on this table (memory, benchmarks).
         Each is replaced by an empty dict, so a thread scoring meanwhile
         finishes with the old one (``unomahjong._memo``)."""
-        for name in ("memo", "memo_old", "count_memo", "count_memo_old", "entry_memo"):
-            object.__setattr__(self, name, {})
+        self.memo.clear()
+        self.count_memo.clear()
+        self.entry_memo.clear()
 
     def __getitem__(self, fan_id: str) -> FanDef:
         return self.by_id[fan_id]
