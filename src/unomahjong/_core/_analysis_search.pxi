@@ -71,23 +71,23 @@ cdef int _min_shanten(const RuleSet* rs, const int* c, Facts* f, int shapes) noe
     """The lowest shanten over the shapes of the mask ``shapes``
     (shanten.min_shanten)."""
     cdef int best = _standard(f), s, top
-    if best < 0 or f.melds > 1 or shapes == SH_STANDARD:
+    if best < 0 or f.melds > 1 or shapes == B_STANDARD:
         return best
     top = _top_knitted(rs, f.held)
     if f.melds == 0:
-        if shapes & SH_SEVEN_PAIRS:
+        if shapes & B_SEVEN_PAIRS:
             s = _seven_pairs(f)
             if s < best:
                 best = s
-        if shapes & SH_ORPHANS:
+        if shapes & B_ORPHANS:
             s = _orphans(rs, f.held, f.paired)
             if s < best:
                 best = s
-        if shapes & SH_HONOURS_KNITTED:
+        if shapes & B_HONOURS_KNITTED:
             s = 13 - _min(top + _popcount(f.held & rs.honour_mask), 14)
             if s < best:
                 best = s
-    if best > -1 and shapes & SH_KNITTED_STRAIGHT:
+    if best > -1 and shapes & B_KNITTED_STRAIGHT:
         # A knitted straight lies below ``best`` only if its floor does.
         if 10 + 3 * (1 - f.melds) - top - _overlap(f.whole, f.n, 1 - f.melds) < best:
             s = _knitted_straight(rs, c, f, best)
@@ -231,25 +231,25 @@ cdef uint64_t _special_waits(const RuleSet* rs, const int* c, int melds, int sha
                 paired |= (<uint64_t>1) << code
                 pairs += n >> 1
     if melds == 0:
-        if shapes & SH_SEVEN_PAIRS and pairs == 6:  # six pairs and a single: the single's kind
+        if shapes & B_SEVEN_PAIRS and pairs == 6:  # six pairs and a single: the single's kind
             for k in range(rs.nkinds):
                 code = rs.kinds[k]
                 if c[code] & 1:
                     out |= (<uint64_t>1) << code
-        if shapes & SH_ORPHANS and _orphans(rs, held, paired) == 0:
+        if shapes & B_ORPHANS and _orphans(rs, held, paired) == 0:
             if rs.orphans_pair and not paired & rs.orphan_mask:
                 out |= rs.orphan_mask  # 13 kinds: any of them as the pair
             else:
                 out |= rs.orphan_mask & ~held
         honours = _popcount(held & rs.honour_mask)
-        if shapes & SH_HONOURS_KNITTED and not paired and _popcount(held) == 13:
+        if shapes & B_HONOURS_KNITTED and not paired and _popcount(held) == 13:
             for k in range(rs.nknitted):
                 km = rs.knitted[k]
                 if held & ~rs.honour_mask & ~km:
                     continue
                 if _popcount(held & km) + honours == 13:
                     out |= (km | rs.honour_mask) & ~held
-    if not shapes & SH_KNITTED_STRAIGHT:
+    if not shapes & B_KNITTED_STRAIGHT:
         return out
     for k in range(rs.nknitted):
         km = rs.knitted[k]
@@ -266,7 +266,7 @@ cdef uint64_t _special_waits(const RuleSet* rs, const int* c, int melds, int sha
 
 cdef uint64_t _waits(const RuleSet* rs, const int* c, int melds, int shapes) noexcept nogil:
     cdef uint64_t out = _standard_waits(rs, c)
-    if melds <= 1 and shapes != SH_STANDARD:
+    if melds <= 1 and shapes != B_STANDARD:
         out |= _special_waits(rs, c, melds, shapes)
     return out
 
@@ -305,7 +305,7 @@ cdef int waits_only_on_shapes(
 
 cdef inline bint _shapes_ok(int shapes) noexcept nogil:
     """A shapes mask the core takes: shapes it knows, the standard one among them."""
-    return shapes & SH_STANDARD and not shapes & ~SH_ALL
+    return shapes & B_STANDARD and not shapes & ~SH_ALL
 
 
 cdef int _shanten_of(const RuleSet* rs, const int* c, int n, int melds, int shapes) noexcept nogil:
@@ -372,7 +372,7 @@ cdef uint64_t _useful(const RuleSet* rs, int* c, Facts* f, int s, int shapes) no
                 out |= bit
                 c[code] -= 1
                 continue
-        if f.melds > 1 or shapes == SH_STANDARD:
+        if f.melds > 1 or shapes == B_STANDARD:
             c[code] -= 1
             continue
         held = f.held | bit
@@ -380,10 +380,10 @@ cdef uint64_t _useful(const RuleSet* rs, int* c, Facts* f, int s, int shapes) no
         pairs = f.pairs + (1 if c[code] > 1 and not c[code] & 1 else 0)
         top = _top_knitted(rs, held)
         if f.melds == 0 and (
-            (shapes & SH_SEVEN_PAIRS and 6 - _min(pairs, 7) < s)
-            or (shapes & SH_ORPHANS and _orphans(rs, held, paired) < s)
+            (shapes & B_SEVEN_PAIRS and 6 - _min(pairs, 7) < s)
+            or (shapes & B_ORPHANS and _orphans(rs, held, paired) < s)
             or (
-                shapes & SH_HONOURS_KNITTED
+                shapes & B_HONOURS_KNITTED
                 and 13 - _min(top + _popcount(held & rs.honour_mask), 14) < s
             )
         ):
@@ -392,7 +392,7 @@ cdef uint64_t _useful(const RuleSet* rs, int* c, Facts* f, int s, int shapes) no
             continue
         # The knitted straight, behind the same floor as in _min_shanten: an
         # added tile raises the whole hand's overlap by one at most.
-        if not shapes & SH_KNITTED_STRAIGHT:
+        if not shapes & B_KNITTED_STRAIGHT:
             c[code] -= 1
             continue
         ks_whole = _overlap(whole, n1, needed) if not alone else ks_whole_base + 1

@@ -334,12 +334,12 @@ cdef object decomposition_object(CompiledPlan plan, hand, const Dec* d, const Fa
             for k in range(f.hcounts[c] // 2):
                 out.append(tiles[c])
         pairs = tuple(out)
-    elif d.shape == SH_ORPHANS:
+    elif d.shape == SH_THIRTEEN_ORPHANS:
         singles = tuple([tiles[c] for c in range(SIZE) if f.hcounts[c] and c != d.pair])
-    elif d.shape == SH_KNITTED:
+    elif d.shape == SH_HONOURS_AND_KNITTED:
         knitted = tuple([tiles[c] for c in range(SIZE) if f.hcounts[c] and lay.rank[c]])
         singles = tuple([tiles[c] for c in range(SIZE) if f.hcounts[c] and not lay.rank[c]])
-    elif d.shape == SH_STRAIGHT:
+    elif d.shape == SH_KNITTED_STRAIGHT:
         knitted = tuple([tiles[lay.knit_codes[d.knit][i]] for i in range(9)])
     roles = roles_object(plan, d)
     return build7(_DECOMPOSITION, plan.shape_members[d.shape], melds, pair, pairs, knitted,

@@ -79,10 +79,6 @@ _KONGS_WHICH = {"any": KG_ANY, "exposed": KG_EXPOSED, "concealed": KG_CONCEALED}
 _WAIT_KINDS = {"edge": W_EDGE, "closed": W_CLOSED, "single": W_SINGLE}
 _MELD_KINDS = {None: -1, "chow": K_CHOW, "pung": K_PUNG}
 _SHAPE_NUMBERS = {shape: i for i, shape in enumerate(Shape)}
-if [_SHAPE_NUMBERS[s] for s in (Shape.STANDARD, Shape.SEVEN_PAIRS, Shape.THIRTEEN_ORPHANS,
-                                 Shape.HONOURS_AND_KNITTED, Shape.KNITTED_STRAIGHT)] != [
-        SH_STANDARD, SH_SEVEN_PAIRS, SH_ORPHANS, SH_KNITTED, SH_STRAIGHT]:
-    raise ImportError("the core numbers the shapes in another order than Shape")
 
 
 cdef int _bits(values) except -1:
@@ -218,19 +214,6 @@ cdef int compile_row(Row* row, det, tileset) except -1:
         return 1
     row.kind = DK_SIMPLE
     return compile_simple(row, det, tileset)
-
-
-# The names of the facts the core reads, by their number (FL_ and CX_ in
-# scoring.pyx). A new WinContext field needs nothing here to be correct: the
-# core leaves every context that sets it to the Python engine. Adding it here
-# (with its number, its consistency rules in ``context_consistent`` and the
-# entry points' keyword) is what makes such contexts fast.
-_CORE_FACTS = (
-    "self_drawn", "last_copy", "last_tile", "kong_replacement", "robbing_kong",
-    "heavenly_hand", "earthly_hand", "heavenly_uno", "seat_wind", "prevalent_wind", "flowers",
-)
-if len(_CORE_FACTS) != NFACTS:
-    raise ImportError("_CORE_FACTS does not name each of the core's NFACTS facts")
 
 
 cdef void set_bit(uint64_t* mask, int pos) noexcept:

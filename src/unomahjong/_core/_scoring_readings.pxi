@@ -279,7 +279,7 @@ cdef int decompose(const Layout* lay, const Facts* f, Dec* out, int cap) noexcep
                 concealed_special(&out[n], SH_SEVEN_PAIRS, -1, 0, R_PAIR)
                 n += 1
         else:
-            if (mask & ~lay.orphan_mask) == 0 and f.shapes & (1 << SH_ORPHANS):
+            if (mask & ~lay.orphan_mask) == 0 and f.shapes & (1 << SH_THIRTEEN_ORPHANS):
                 if lay.orphans_pair:
                     ndbl = 0
                     dbl = -1
@@ -290,22 +290,22 @@ cdef int decompose(const Layout* lay, const Facts* f, Dec* out, int cap) noexcep
                     if kinds == 13 and ndbl == 1:
                         if n >= cap:
                             return -1
-                        concealed_special(&out[n], SH_ORPHANS, dbl, 0, R_PAIR if f.win == dbl else R_SINGLE)
+                        concealed_special(&out[n], SH_THIRTEEN_ORPHANS, dbl, 0, R_PAIR if f.win == dbl else R_SINGLE)
                         n += 1
                 elif kinds == 14:
                     if n >= cap:
                         return -1
-                    concealed_special(&out[n], SH_ORPHANS, -1, 0, R_SINGLE)
+                    concealed_special(&out[n], SH_THIRTEEN_ORPHANS, -1, 0, R_SINGLE)
                     n += 1
-            if kinds == 14 and f.shapes & (1 << SH_KNITTED):
+            if kinds == 14 and f.shapes & (1 << SH_HONOURS_AND_KNITTED):
                 for k in range(lay.nknit):
                     if (mask & ~lay.honour_mask & ~lay.knit_mask[k]) == 0:
                         if n >= cap:
                             return -1
-                        concealed_special(&out[n], SH_KNITTED, -1, popcount64(mask & ~lay.honour_mask), R_KNITTED if lay.rank[f.win] else R_SINGLE)
+                        concealed_special(&out[n], SH_HONOURS_AND_KNITTED, -1, popcount64(mask & ~lay.honour_mask), R_KNITTED if lay.rank[f.win] else R_SINGLE)
                         n += 1
                         break
-    if (f.ndeclared <= 1 and kinds >= 9 and f.shapes & (1 << SH_STRAIGHT)
+    if (f.ndeclared <= 1 and kinds >= 9 and f.shapes & (1 << SH_KNITTED_STRAIGHT)
             and ranks_held(lay, mask) == 0x1FF):
         for k in range(lay.nknit):
             if (mask & lay.knit_mask[k]) != lay.knit_mask[k]:
@@ -314,7 +314,7 @@ cdef int decompose(const Layout* lay, const Facts* f, Dec* out, int cap) noexcep
                 rest[c] = f.hcounts[c]
             for i in range(9):
                 rest[lay.knit_codes[k][i]] -= 1
-            n = standard(lay, rest, f, 1 - f.ndeclared, SH_STRAIGHT, k, out, n, cap)
+            n = standard(lay, rest, f, 1 - f.ndeclared, SH_KNITTED_STRAIGHT, k, out, n, cap)
             if n < 0:
                 return -1
     return n
@@ -341,7 +341,7 @@ cdef int unique_wait(const Layout* lay, Facts* f) noexcept nogil:
 cdef void make_reading(const Layout* lay, Facts* f, const Dec* d, int r, Reading* rd) noexcept nogil:
     cdef int i, kind, code, claimed
     rd.shape = d.shape
-    rd.special = d.shape == SH_ORPHANS or d.shape == SH_KNITTED
+    rd.special = d.shape == SH_THIRTEEN_ORPHANS or d.shape == SH_HONOURS_AND_KNITTED
     rd.nm = d.nm
     rd.pair = d.pair
     rd.nknitted = d.nknitted

@@ -66,14 +66,17 @@ cdef enum:
 
 ctypedef signed char tab_t
 
+# The numbering shared with the Python modules, generated from them
+# (_core/numbering.py): SH_<SHAPE> is a shape's position in Shape.
+include "_numbering.pxi"
+
 cdef enum:
-    # Bits of a shapes mask, in Shape order.
-    SH_STANDARD = 1
-    SH_SEVEN_PAIRS = 2
-    SH_ORPHANS = 4
-    SH_HONOURS_KNITTED = 8
-    SH_KNITTED_STRAIGHT = 16
-    SH_ALL = 31
+    # Bits of a shapes mask (ShapeSpec.mask).
+    B_STANDARD = 1 << SH_STANDARD
+    B_SEVEN_PAIRS = 1 << SH_SEVEN_PAIRS
+    B_ORPHANS = 1 << SH_THIRTEEN_ORPHANS
+    B_HONOURS_KNITTED = 1 << SH_HONOURS_AND_KNITTED
+    B_KNITTED_STRAIGHT = 1 << SH_KNITTED_STRAIGHT
 
 ALL_SHAPES = SH_ALL
 """The mask of every shape (the default of each function)."""

@@ -66,13 +66,9 @@ cdef enum:
     MAXPERMELD = 2     # per-meld rows a plan holds
     MAXKNIT = 24       # knitted sets: ordered triples of distinct suits (UNO: 4 * 3 * 2)
 
-# Shapes, in the order of the Shape enum.
-cdef enum:
-    SH_STANDARD = 0
-    SH_SEVEN_PAIRS = 1
-    SH_ORPHANS = 2
-    SH_KNITTED = 3      # honours and knitted
-    SH_STRAIGHT = 4     # knitted straight
+# The numbering shared with the Python modules (shapes, gates, context
+# facts), generated from them: _core/numbering.py.
+include "_numbering.pxi"
 
 # Meld kinds of a reading.
 cdef enum:
@@ -123,30 +119,6 @@ cdef enum:
     S_FOUR_COPIES
     S_FLOWERS
 
-# Gates of simple rows (``Detector.requires``): when the gate is shut the
-# detector counts 0 (a contract the fan model's tests check), so it is not
-# asked at all.
-cdef enum:
-    G_NONE = 0
-    G_HONOUR_PUNGS
-    G_CONCEALED_PUNGS
-    G_SEVEN_PAIRS
-    G_SPECIAL
-    G_KNITTED
-    G_HONOURLESS
-    G_FLAGGED
-    G_KONGS
-    G_HONOURS
-    G_FOURS
-    G_WAIT
-
-_GATES = {
-    None: G_NONE, "honour_pungs": G_HONOUR_PUNGS, "concealed_pungs": G_CONCEALED_PUNGS,
-    "seven_pairs": G_SEVEN_PAIRS, "special": G_SPECIAL, "knitted": G_KNITTED,
-    "honourless": G_HONOURLESS, "flagged": G_FLAGGED, "kongs": G_KONGS, "honours": G_HONOURS,
-    "fours": G_FOURS, "wait": G_WAIT,
-}
-
 # HonourPungs: its mode and the winner's wind it may test.
 cdef enum:
     HP_AT_LEAST = 0
@@ -175,28 +147,6 @@ cdef enum:
     F_FUNCTION = 0
     F_WIND = 1
     F_DRAGON = 2
-
-# The win context's facts the core reads, numbered in the order of
-# ``_CORE_FACTS`` (_scoring_plans.pxi), which names them: the flags, then the
-# winds and flowers. The core's own numbering: WinContext's field order does
-# not matter, and a field the core does not read (a fact added in Python
-# only) sends every context that sets it to the Python engine (read_hand).
-cdef enum:
-    FL_SELF_DRAWN = 0
-    FL_LAST_COPY
-    FL_LAST_TILE
-    FL_KONG_REPLACEMENT
-    FL_ROBBING_KONG
-    FL_HEAVENLY_HAND
-    FL_EARTHLY_HAND
-    FL_HEAVENLY_UNO
-    NFLAGS
-
-cdef enum:
-    CX_SEAT_WIND = NFLAGS
-    CX_PREVALENT_WIND
-    CX_FLOWERS
-    NFACTS
 
 # MeldSet and MeldPair: the suits rule, the ranks rule and the pair rule.
 cdef enum:
