@@ -26,7 +26,7 @@ from unomahjong.game import (
     seat_view,
     write_log,
 )
-from unomahjong.game.action_text import MAX_ACTION_LENGTH
+from unomahjong.game.actions import MAX_ACTION_LENGTH
 from unomahjong.tiles import Tile, TileSet
 
 UNTILED = (ActionKind.WIN, ActionKind.PASS)

@@ -27,17 +27,10 @@ from hypothesis import strategies as st
 
 from unomahjong import _engine
 from unomahjong.game import RandomBot, _fast, apply, start_round
+from unomahjong.game.actions import Action, ActionKind
 from unomahjong.game.flow import _discard
 from unomahjong.game.judge import legal_actions, turn_options
-from unomahjong.game.state import (
-    Action,
-    ActionKind,
-    Phase,
-    RoundMemo,
-    RoundState,
-    replace_round,
-    replace_seat,
-)
+from unomahjong.game.state import Phase, RoundMemo, RoundState, replace_round, replace_seat
 from unomahjong.tiles import MCR_TILES
 
 FULL = os.environ.get("UNOMAHJONG_GAME_CORPUS") == "full"

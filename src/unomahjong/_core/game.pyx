@@ -87,14 +87,14 @@ cdef int _bind() except -1:
     global PHASE_TURN, PHASE_CLAIM, KIND_DISCARD, PUNG, WIN
     global ref_turn_options, ref_discard, ref_may_win, ref_uno_discards, ref_claimers
     global ref_pass_on, tables_of, T_CODE, A_KIND, A_TILE, A_UNO, M_KIND, M_TILE
-    from unomahjong.game import _fast, flow, judge, state as st
+    from unomahjong.game import _fast, actions, flow, judge, state as st
     from unomahjong.hand import Meld as meld_class, MeldKind
     from unomahjong.tiles import Tile as tile_class
 
     RoundState, SeatState, Tile, Action, Meld = (
-        st.RoundState, st.SeatState, tile_class, st.Action, meld_class)
+        st.RoundState, st.SeatState, tile_class, actions.Action, meld_class)
     PHASE_TURN, PHASE_CLAIM = st.Phase.TURN, st.Phase.CLAIM
-    KIND_DISCARD, PUNG, WIN = st.ActionKind.DISCARD, MeldKind.PUNG, st.WIN
+    KIND_DISCARD, PUNG, WIN = actions.ActionKind.DISCARD, MeldKind.PUNG, actions.WIN
     ref_turn_options, ref_discard, ref_pass_on = judge.turn_options, flow._discard, flow._pass_on
     ref_may_win, ref_uno_discards, ref_claimers = judge.may_win, judge.uno_discards, judge.claimers
     tables_of = _fast.tables

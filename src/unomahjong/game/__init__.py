@@ -10,6 +10,7 @@ carries a digest chain that :func:`replay` verifies
 (docs/game.md#log-format-json-lines-version-2).
 """
 
+from .actions import Action, ActionKind, Event, IllegalActionError
 from .board import Board
 from .bots import Bot, GreedyBot, RandomBot
 from .flow import apply, start_round
@@ -17,17 +18,7 @@ from .judge import awaiting, legal_actions, outcome
 from .log import LogError, Replay, replay, seat_view
 from .logfile import read_log, write_log
 from .match import MatchResult, play_hand, play_match
-from .state import (
-    Action,
-    ActionKind,
-    Event,
-    IllegalActionError,
-    Outcome,
-    Phase,
-    RoundState,
-    SeatState,
-    Win,
-)
+from .state import Outcome, Phase, RoundState, SeatState, Win
 from .view import Observation, observe
 
 __all__ = [

@@ -18,7 +18,7 @@ from types import ModuleType
 from .. import _engine
 from ..shanten import layout_for
 from ..tiles import Tile, TileSet
-from .state import MAX_PLAYERS, Action, ActionKind, Event
+from .actions import MAX_PLAYERS, Action, ActionKind, Event
 
 ENABLED = True
 """Whether the judge uses the pre-filters and memos (see :func:`set_fast`)."""

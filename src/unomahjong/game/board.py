@@ -8,11 +8,11 @@ from collections.abc import Sequence
 from .._checks import quote, wrong_type
 from ..rules import RuleSet
 from ..tiles import Tile
-from .action_text import parse_action
+from .actions import Action, Event, IllegalActionError, parse_action, whole_number
 from .flow import apply, start_round
 from .judge import awaiting, legal_actions, outcome
 from .log import MAX_SEED_DIGITS, log_lines
-from .state import Action, Event, IllegalActionError, Outcome, RoundState, whole_number
+from .state import Outcome, RoundState
 from .view import Observation, observe
 
 

@@ -7,8 +7,9 @@ from typing import Protocol
 
 from .._checks import quote
 from ..tiles import Tile
+from .actions import PASS, Action, ActionKind, IllegalActionError, whole_number
 from .judge import counts_shanten, legal_actions, seat_counts
-from .state import PASS, Action, ActionKind, IllegalActionError, RoundState, whole_number
+from .state import RoundState
 
 
 class Bot(Protocol):

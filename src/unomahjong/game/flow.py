@@ -47,14 +47,19 @@ from ..hand import Meld, MeldKind
 from ..rules import RuleSet, get_rules
 from ..tiles import UNO_TILES, Tile, TileSet
 from . import _fast
-from .judge import awaiting, claim_screen, claimers, legal_actions, may_win
-from .state import (
+from .actions import (
     CLAIM_RANK,
     DEAL,
     Action,
     ActionKind,
     Event,
     IllegalActionError,
+    player_count,
+    refuse_state,
+    whole_number,
+)
+from .judge import awaiting, claim_screen, claimers, legal_actions, may_win
+from .state import (
     Outcome,
     Phase,
     RoundState,
@@ -62,12 +67,9 @@ from .state import (
     Win,
     advance,
     make_seat,
-    player_count,
-    refuse_state,
     replace_at,
     replace_round,
     replace_seat,
-    whole_number,
 )
 
 Step = tuple[RoundState, tuple[Event, ...]]

@@ -26,17 +26,8 @@ from ..shanten import is_complete_counts, is_winning, layout_for, min_shanten, w
 from ..tiles import Tile, TileSet
 from . import _fast
 from ._fast import Tables, can_chow, may_complete, shanten_floor
-from .state import (
-    PASS,
-    WIN,
-    Action,
-    Outcome,
-    Phase,
-    RoundState,
-    SeatState,
-    refuse_state,
-    whole_number,
-)
+from .actions import PASS, WIN, Action, refuse_state, whole_number
+from .state import Outcome, Phase, RoundState, SeatState
 
 _set_legal = RoundState.__dict__["_legal"].__set__
 _set_floor = SeatState.__dict__["_floor"].__set__

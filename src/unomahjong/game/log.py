@@ -46,8 +46,9 @@ from ..errors import MahjongError
 from ..notation import parse_tile
 from ..rules import get_rules
 from ..tiles import TileSet
+from .actions import Action, ActionKind, Event
 from .flow import apply, start_round
-from .state import Action, ActionKind, Event, Phase, RoundState
+from .state import Phase, RoundState
 
 FORMAT: Final = 2
 """The format :meth:`Board.log_lines <unomahjong.game.Board.log_lines>` and

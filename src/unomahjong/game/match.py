@@ -16,11 +16,12 @@ import attrs
 
 from .._checks import describe, items, quote
 from ..rules import RuleSet, get_rules
+from .actions import IllegalActionError, player_count, whole_number
 from .board import Board
 from .bots import Bot
 from .flow import apply
 from .judge import awaiting
-from .state import IllegalActionError, Outcome, Phase, player_count, whole_number
+from .state import Outcome, Phase
 
 ROUNDS = 4
 SEAT_COLOURS = ("red", "green", "blue", "yellow")

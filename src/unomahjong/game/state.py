@@ -11,20 +11,25 @@ from __future__ import annotations
 import enum
 import operator
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import attrs
 
 from .. import _memo
-from .._checks import Lookup, describe, quote, unknown_member, whole, wrong_type
-from ..errors import MahjongError
+from .._checks import Lookup, unknown_member
 from ..hand import Meld
 from ..rules import RuleSet
 from ..scoring import Score
 from ..tiles import Tile, TileSet
-
-if TYPE_CHECKING:
-    from ._fast import Tables
+from ._fast import Tables, tables
+from .actions import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Action,
+    ActionKind,
+    Event,
+    IllegalActionError,
+)
 
 _K = TypeVar("_K")
 _V = TypeVar("_V")
@@ -45,50 +50,6 @@ __all__ = [
 """The public names (the game package exports them); the rest of the module
 is the engine's own: the constructors and the round's memo."""
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 8
-DEAL = 13
-
-
-class IllegalActionError(MahjongError):
-    """An action the seat may not take now; the state is unchanged."""
-
-
-def whole_number(value: object, what: str) -> int:
-    """``value`` as an int (any integer type, e.g. a NumPy integer, so that
-    it also goes into a JSON log as a number); :class:`IllegalActionError`
-    with code ``what`` for anything else."""
-    n = whole(value)
-    if n is None:
-        raise IllegalActionError(
-            what,
-            f"{what} must be a whole number, not {describe(value)}",
-            argument=what.replace("-", "_"),
-        )
-    return n
-
-
-def refuse_state(func: str, value: object) -> IllegalActionError:
-    """The error for a ``state`` of ``func`` that is not a :class:`RoundState`."""
-    return wrong_type(
-        IllegalActionError,
-        "not-a-state",
-        func,
-        "state",
-        value,
-        "a RoundState",
-        hint="start_round(), apply() and replay() make them",
-    )
-
-
-def player_count(value: object) -> int:
-    """A number of players, 2 to 8 (any integer type), or
-    :class:`IllegalActionError` (``players``)."""
-    players = whole_number(value, "players")
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise IllegalActionError("players", f"{quote(players)} players; 2 to 8 may play")
-    return players
-
 
 class Phase(enum.Enum, metaclass=Lookup):
     """What the round is waiting for."""
@@ -104,71 +65,6 @@ class Phase(enum.Enum, metaclass=Lookup):
     @classmethod
     def _missing_(cls, value: object) -> Phase:
         raise unknown_member(cls, value, IllegalActionError, "unknown-phase")
-
-
-class ActionKind(enum.Enum, metaclass=Lookup):
-    """The decisions a seat can send."""
-
-    WIN = "win"
-    CONCEALED_KONG = "concealed_kong"
-    ADDED_KONG = "added_kong"
-    DISCARD = "discard"
-    PASS = "pass"
-    KONG = "kong"
-    PUNG = "pung"
-    CHOW = "chow"
-
-    @classmethod
-    def _missing_(cls, value: object) -> ActionKind:
-        raise unknown_member(cls, value, IllegalActionError, "unknown-action-kind")
-
-
-CLAIM_RANK = {ActionKind.WIN: 3, ActionKind.KONG: 2, ActionKind.PUNG: 2, ActionKind.CHOW: 1}
-"""How claims on a discard rank (a pass ranks 0)."""
-
-
-@attrs.frozen(slots=True)
-class Action:
-    """One decision. ``tile``: the discard, the kong's tile, or the lowest tile
-    of a chow; ``uno``: a discard that declares UNO."""
-
-    kind: ActionKind
-    tile: Tile | None = None
-    uno: bool = False
-
-    def __str__(self) -> str:
-        tile = f" {self.tile}" if self.tile is not None else ""
-        # An Action built with a bad kind must still print, for the error
-        # that refuses it.
-        kind = self.kind.value if isinstance(self.kind, ActionKind) else repr(self.kind)
-        return f"{kind}{tile}{' UNO' if self.uno else ''}"
-
-    @classmethod
-    def parse(cls, text: str, rules: str | RuleSet | TileSet = "uno") -> Action:
-        """The action that ``text`` writes, the inverse of ``str(action)``:
-        its kind, its tile in the notation of ``rules`` (all but ``win``
-        and ``pass`` name one), then ``UNO`` for a discard that declares
-        it: ``Action.parse("discard 5r UNO")``. Raises
-        :class:`IllegalActionError`, with the position of the problem, for
-        text that writes no action."""
-        from .action_text import parse_action  # it imports this module
-
-        return parse_action(text, rules)
-
-
-WIN = Action(ActionKind.WIN)
-PASS = Action(ActionKind.PASS)
-
-
-@attrs.frozen(slots=True)
-class Event:
-    """Something that happened, in order: ``draw``, ``replacement``, ``discard``,
-    ``uno``, ``chow``/``pung``/``kong``/``concealed_kong``/``added_kong``,
-    ``reverse``, ``skip``, ``win``, ``exhaustive_draw``."""
-
-    kind: str
-    seat: int
-    tile: Tile | None = None
 
 
 @attrs.frozen(slots=True)
@@ -243,8 +139,6 @@ class RoundMemo:
         self.complete: dict[tuple[tuple[Tile, ...], int, Tile], bool] = {}
         """Whether concealed tiles plus a tile complete a hand with so many
         melds: a locked (UNO) hand is asked the same question turn after turn."""
-        from ._fast import tables  # _fast imports this module's types
-
         # A state built by hand is not validated (its rules may be anything):
         # its memo then has no tables, and the engine will not play it.
         self.tables: Tables = tables(tileset) if isinstance(tileset, TileSet) else None  # type: ignore[assignment]

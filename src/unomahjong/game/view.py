@@ -7,8 +7,9 @@ import attrs
 from .._checks import quote
 from ..hand import Meld
 from ..tiles import Tile
+from .actions import IllegalActionError, refuse_state, whole_number
 from .judge import awaiting
-from .state import IllegalActionError, Outcome, Phase, RoundState, refuse_state, whole_number
+from .state import Outcome, Phase, RoundState
 
 
 @attrs.frozen(slots=True)

@@ -41,7 +41,8 @@ from typing import Any, Final
 from .._checks import describe, quote, whole
 from ..errors import NotationError
 from ..game import Action, ActionKind, LogError, Phase, RoundState, apply, observe, replay
-from ..game.state import Event, Outcome
+from ..game.actions import Event
+from ..game.state import Outcome
 from ..hand import Meld
 from ..notation import parse_tile
 from ..tiles import Tile, TileSet

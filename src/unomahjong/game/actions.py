@@ -1,22 +1,134 @@
-"""Actions as text: :meth:`Action.parse <unomahjong.game.Action.parse>`, the
-inverse of ``str(action)``.
+"""The game's actions and events as values, and actions as text.
 
-An action is written as its kind, then its tile, then ``UNO`` for a
-discard that declares it: ``"discard 5r"``, ``"discard 5r UNO"``,
-``"chow 3g"``, ``"concealed_kong Sb"``, ``"win"``, ``"pass"``. Words are
-separated by spaces (or tabs); spaces before and after are ignored.
+An :class:`Action` is what a seat does (a kind and, but for ``win`` and
+``pass``, a tile); an :class:`Event` what a step of the round makes happen.
+An action is written as its kind, then its tile, then ``UNO`` for a discard
+that declares it: ``"discard 5r"``, ``"discard 5r UNO"``, ``"chow 3g"``,
+``"concealed_kong Sb"``, ``"win"``, ``"pass"``; :meth:`Action.parse` is the
+inverse of ``str(action)``. Words are separated by spaces (or tabs); spaces
+before and after are ignored.
 """
 
 from __future__ import annotations
 
+import enum
 from typing import Final
 
-from .._checks import quote, wrong_type
+import attrs
+
+from .._checks import Lookup, describe, quote, unknown_member, whole, wrong_type
 from ..errors import MahjongError
 from ..notation import SEPARATORS, parse_tile
 from ..rules import RuleSet, get_rules
-from ..tiles import TileSet
-from .state import Action, ActionKind, IllegalActionError
+from ..tiles import Tile, TileSet
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 8
+DEAL = 13
+
+
+class IllegalActionError(MahjongError):
+    """An action the seat may not take now; the state is unchanged."""
+
+
+def whole_number(value: object, what: str) -> int:
+    """``value`` as an int (any integer type, e.g. a NumPy integer, so that
+    it also goes into a JSON log as a number); :class:`IllegalActionError`
+    with code ``what`` for anything else."""
+    n = whole(value)
+    if n is None:
+        raise IllegalActionError(
+            what,
+            f"{what} must be a whole number, not {describe(value)}",
+            argument=what.replace("-", "_"),
+        )
+    return n
+
+
+def refuse_state(func: str, value: object) -> IllegalActionError:
+    """The error for a ``state`` of ``func`` that is not a :class:`RoundState`."""
+    return wrong_type(
+        IllegalActionError,
+        "not-a-state",
+        func,
+        "state",
+        value,
+        "a RoundState",
+        hint="start_round(), apply() and replay() make them",
+    )
+
+
+def player_count(value: object) -> int:
+    """A number of players, 2 to 8 (any integer type), or
+    :class:`IllegalActionError` (``players``)."""
+    players = whole_number(value, "players")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise IllegalActionError("players", f"{quote(players)} players; 2 to 8 may play")
+    return players
+
+
+class ActionKind(enum.Enum, metaclass=Lookup):
+    """The decisions a seat can send."""
+
+    WIN = "win"
+    CONCEALED_KONG = "concealed_kong"
+    ADDED_KONG = "added_kong"
+    DISCARD = "discard"
+    PASS = "pass"
+    KONG = "kong"
+    PUNG = "pung"
+    CHOW = "chow"
+
+    @classmethod
+    def _missing_(cls, value: object) -> ActionKind:
+        raise unknown_member(cls, value, IllegalActionError, "unknown-action-kind")
+
+
+CLAIM_RANK = {ActionKind.WIN: 3, ActionKind.KONG: 2, ActionKind.PUNG: 2, ActionKind.CHOW: 1}
+"""How claims on a discard rank (a pass ranks 0)."""
+
+
+@attrs.frozen(slots=True)
+class Action:
+    """One decision. ``tile``: the discard, the kong's tile, or the lowest tile
+    of a chow; ``uno``: a discard that declares UNO."""
+
+    kind: ActionKind
+    tile: Tile | None = None
+    uno: bool = False
+
+    def __str__(self) -> str:
+        tile = f" {self.tile}" if self.tile is not None else ""
+        # An Action built with a bad kind must still print, for the error
+        # that refuses it.
+        kind = self.kind.value if isinstance(self.kind, ActionKind) else repr(self.kind)
+        return f"{kind}{tile}{' UNO' if self.uno else ''}"
+
+    @classmethod
+    def parse(cls, text: str, rules: str | RuleSet | TileSet = "uno") -> Action:
+        """The action that ``text`` writes, the inverse of ``str(action)``:
+        its kind, its tile in the notation of ``rules`` (all but ``win``
+        and ``pass`` name one), then ``UNO`` for a discard that declares
+        it: ``Action.parse("discard 5r UNO")``. Raises
+        :class:`IllegalActionError`, with the position of the problem, for
+        text that writes no action."""
+        return parse_action(text, rules)
+
+
+WIN = Action(ActionKind.WIN)
+PASS = Action(ActionKind.PASS)
+
+
+@attrs.frozen(slots=True)
+class Event:
+    """Something that happened, in order: ``draw``, ``replacement``, ``discard``,
+    ``uno``, ``chow``/``pung``/``kong``/``concealed_kong``/``added_kong``,
+    ``reverse``, ``skip``, ``win``, ``exhaustive_draw``."""
+
+    kind: str
+    seat: int
+    tile: Tile | None = None
+
 
 MAX_ACTION_LENGTH: Final = 64
 """The most characters :meth:`Action.parse <unomahjong.game.Action.parse>`
