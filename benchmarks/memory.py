@@ -25,7 +25,7 @@ import time
 from collections.abc import Iterator, Sequence
 
 import unomahjong
-from unomahjong import Hand, WinContext, _memo, scoring, shanten, waits
+from unomahjong import Hand, WinContext, scoring, shanten, waits
 from unomahjong.generate import winning_hands
 from unomahjong.rules import RULE_SETS
 
@@ -128,7 +128,7 @@ def memo_entries() -> int:
     """Entries held by the Python engine's memo tables now, the fan tables'
     interned entries included."""
     interned = sum(len(rs.fans.entry_memo) for rs in RULE_SETS.values())
-    return sum(map(len, _memo.tables())) + interned
+    return sum(map(len, scoring.memo_tables())) + interned
 
 
 if __name__ == "__main__":

@@ -40,7 +40,7 @@ from unomahjong import (
 )
 from unomahjong.game import GreedyBot, RandomBot, play_hand
 from unomahjong.generate import winning_hands
-from unomahjong.scoring import clear_caches, memo_limit, set_memo_limit
+from unomahjong.scoring import clear_caches, memo_limit, memo_tables, set_memo_limit
 
 SECONDS = float(os.environ.get("UNOMAHJONG_THREAD_SECONDS", "2"))
 """How long each stress run lasts."""
@@ -218,7 +218,7 @@ def test_memo_limit_bounds_every_table(memo_restored: None) -> None:
                 score(hand, ctx)
                 waits(hand.without_win())
                 shanten(hand.without_win())
-            for table in _memo.tables():
+            for table in memo_tables():
                 assert len(table) <= 8
     finally:
         set_memo_limit(limit)
@@ -233,7 +233,7 @@ def test_memo_limit_zero_keeps_nothing(memo_restored: None) -> None:
         try:
             clear_caches()
             got = [(score(h, c, "mcr"), shanten(h.without_win())) for h, c in hands]
-            assert all(not table for table in _memo.tables())
+            assert all(not table for table in memo_tables())
         finally:
             set_memo_limit(limit)
     assert got == expected

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 import threading
-from typing import Final
+from typing import Any, Final
 
 from ._memo import Memo
 
@@ -349,6 +349,14 @@ def _melds_only(c: list[int]) -> bool:
             return False  # a chow cannot begin on an 8 or a 9
         p2, p1 = p1, s
     return True
+
+
+def memos() -> tuple[Memo[Any, Any], ...]:
+    """This module's memo tables (``scoring.memo_tables``)."""
+    out: list[Memo[Any, Any]] = [_suit_memo, _conv_memo]
+    for kind in tuple(_block_kinds):
+        out += [kind.memo, kind.status_memo, kind.completing_memo]
+    return tuple(out)
 
 
 def clear_caches() -> None:

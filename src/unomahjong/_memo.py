@@ -30,9 +30,8 @@ run time with :func:`set_memo_limit`.
 from __future__ import annotations
 
 import os
-import sys
 import warnings
-from collections.abc import Callable, Sized
+from collections.abc import Callable
 from typing import Any, Final, Generic, TypeVar
 
 from ._checks import whole, wrong_type
@@ -44,7 +43,6 @@ __all__ = [
     "Memo",
     "memo_limit",
     "set_memo_limit",
-    "tables",
 ]
 
 LIMIT_VARIABLE: Final = "UNOMAHJONG_MEMO_LIMIT"
@@ -185,26 +183,3 @@ class Memo(Generic[_K, _V]):
 
     def __deepcopy__(self, memo: object) -> Memo[_K, _V]:
         return Memo()
-
-
-def tables() -> list[Sized]:
-    """Every table the memo limit bounds, both generations of each, as they
-    are now: the per-suit tables of shapes and waits, the block
-    arrangements and each built-in rule set's fan memos (not the interning
-    tables, whose size the tiles and fans fix). For measuring and testing
-    what the memos hold; a table replaced later is not in the list."""
-    from . import _distance
-    from .rules import RULE_SETS
-
-    decompose = sys.modules[__package__ + ".decompose"]
-    memos: list[Memo[Any, Any]] = [
-        _distance._suit_memo,
-        _distance._conv_memo,
-        decompose._arrangements,
-        decompose._options,
-    ]
-    for kind in _distance._block_kinds:
-        memos += [kind.memo, kind.status_memo, kind.completing_memo]
-    for rs in RULE_SETS.values():
-        memos += [rs.fans.memo, rs.fans.count_memo]
-    return [table for m in memos for table in (m.new, m.old)]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 import itertools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -247,6 +247,11 @@ def _roles(
     if pair is win:
         roles.append(_PAIR_ROLE)
     return roles
+
+
+def memos() -> tuple[Memo[Any, Any], ...]:
+    """This module's memo tables (``scoring.memo_tables``)."""
+    return (_arrangements, _options)
 
 
 def clear_caches() -> None:

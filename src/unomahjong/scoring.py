@@ -9,11 +9,13 @@ table order; if still equal, the first reading in decomposition order.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import attrs
 
 from . import _engine
 from ._checks import quote
+from ._memo import Memo
 from ._memo import memo_limit as memo_limit
 from ._memo import set_memo_limit as set_memo_limit
 from ._text import display_width as display_width
@@ -174,6 +176,22 @@ def clear_caches(*rule_sets: str | RuleSet) -> None:
     compiled = _engine.compiled("scoring")
     if compiled is not None:
         compiled.clear_tables()
+
+
+def memo_tables() -> list[dict[object, object]]:
+    """Every table the memo limit bounds, both generations of each, as they
+    are now: the per-suit tables of shapes and waits, the block
+    arrangements and each built-in rule set's fan memos (not the interning
+    tables, whose size the tiles and fans fix). For measuring and testing
+    what the memos hold; a table replaced later is not in the list."""
+    from ._distance import memos as shape_memos
+    from .decompose import memos as arrangement_memos
+    from .rules import RULE_SETS
+
+    memos: list[Memo[Any, Any]] = [*shape_memos(), *arrangement_memos()]
+    for rs in RULE_SETS.values():
+        memos += [rs.fans.memo, rs.fans.count_memo]
+    return [table for m in memos for table in (m.new, m.old)]
 
 
 def score(

@@ -15,8 +15,8 @@ from .board import Board
 from .bots import Bot, GreedyBot, RandomBot
 from .flow import apply, start_round
 from .judge import awaiting, legal_actions, outcome
-from .log import LogError, Replay, replay, seat_view
-from .logfile import read_log, write_log
+from .log import LogError, Replay, replay, seat_view, write_log
+from .logfile import read_log
 from .match import MatchResult, play_hand, play_match
 from .state import Outcome, Phase, RoundState, SeatState, Win
 from .view import Observation, observe

@@ -39,7 +39,7 @@ import json
 import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from typing import IO, Any, Final, TypeAlias
+from typing import IO, Any, Final
 
 from .._checks import describe, flag, items, quote, whole, wrong_type
 from ..errors import MahjongError
@@ -48,6 +48,12 @@ from ..rules import get_rules
 from ..tiles import TileSet
 from .actions import Action, ActionKind, Event
 from .flow import apply, start_round
+from .logfile import MAX_LINE_LENGTH as MAX_LINE_LENGTH
+from .logfile import MAX_LINES as MAX_LINES
+from .logfile import MAX_NESTING as MAX_NESTING
+from .logfile import LogError as LogError
+from .logfile import LogSource as LogSource
+from .logfile import bad_line, line_error, loads_line, log_lines_of
 from .state import Phase, RoundState
 
 FORMAT: Final = 2
@@ -56,23 +62,9 @@ FORMAT: Final = 2
 FORMATS: Final = (1, 2)
 """The formats :func:`replay`, :func:`seat_view` and :func:`read_log` read."""
 
-MAX_LINE_LENGTH: Final = 4096
-"""The most characters of one log line. The longest line a round writes is
-its header, about 1,250 characters with a 100-digit seed (an action line has
-a few hundred); the limit is three times that, and a longer line is refused
-(``too-long``) before it is parsed."""
-MAX_LINES: Final = 10_000
-"""The most lines of one log, blank ones included. A round has fewer than
-2,000 (each of at most 208 discards answered by at most 7 seats, with
-8 players); more is refused (``too-long``)."""
 MAX_SEED_DIGITS: Final = 1000
 """The most digits of a logged seed (:class:`~unomahjong.game.Board`
 refuses a longer one), so that every header fits in a line."""
-
-LogSource: TypeAlias = str | os.PathLike[str] | IO[str] | Iterable[str | dict[str, Any]]
-"""A log as :func:`replay`, :func:`seat_view` and :func:`write_log` take it:
-a path, an open text file, its whole text, or its lines or parsed records
-(docs/game.md#logs-in-any-form)."""
 
 CHAIN_PLAIN: Final = "sha256"
 CHAIN_KEYED: Final = "hmac-sha256"
@@ -97,11 +89,6 @@ _FIELDS: Final = {
 """The fields of each record, by format: exactly these, no more, no fewer."""
 _ACTION_FIELDS: Final = frozenset({"kind", "tile", "uno"})
 _EVENT_FIELDS: Final = frozenset({"kind", "seat", "tile"})
-
-
-class LogError(MahjongError):
-    """A log that is malformed, edited, or does not replay to the events it
-    records; the message names the line."""
 
 
 class Replay(list[RoundState]):
@@ -253,79 +240,6 @@ def server_key(key: object, func: str) -> bytes | None:
 # ------------------------------------------------------------------ reading
 
 
-def line_error(n: int, code: str, what: str) -> LogError:
-    return LogError(code, f"line {n}: {what}")
-
-
-def bad_line(n: int, what: str) -> LogError:
-    return line_error(n, "bad-line", what)
-
-
-class _DuplicateKey(Exception):
-    pass
-
-
-class _NotJson(Exception):
-    pass
-
-
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out = dict(pairs)
-    if len(out) != len(pairs):  # a key given twice: JSON would keep the last
-        seen: set[str] = set()
-        for k, _ in pairs:
-            if k in seen:
-                raise _DuplicateKey(k)
-            seen.add(k)
-    return out
-
-
-def _constant(name: str) -> object:
-    raise _NotJson(name)
-
-
-_DECODER = json.JSONDecoder(object_pairs_hook=_object, parse_constant=_constant)
-
-MAX_NESTING: Final = 16
-"""The deepest nesting of arrays and objects a log line may have (a record
-nests three deep). Checked before decoding: the JSON decoder's own limit is
-the interpreter's recursion limit, which it meets on some versions and not
-on others, so the check would otherwise depend on the Python version."""
-
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_BRACKETS = re.compile(r"[\[\]{}]")
-
-
-def _too_deep(line: str) -> bool:
-    if line.count("[") + line.count("{") <= MAX_NESTING:
-        return False
-    depth = 0
-    for bracket in _BRACKETS.findall(_STRING.sub("", line)):
-        depth += 1 if bracket in "[{" else -1
-        if depth > MAX_NESTING:
-            return True
-    return False
-
-
-def _loads(n: int, line: str) -> object:
-    """One line's JSON: duplicate keys, NaN and Infinity, nesting too deep
-    and numbers too long to convert are refused with the line's number."""
-    if _too_deep(line):
-        raise line_error(n, "bad-json", f"nested more than {MAX_NESTING} deep")
-    try:
-        return _DECODER.decode(line)
-    except json.JSONDecodeError as e:
-        raise line_error(n, "bad-json", f"{e.msg} (column {e.colno})") from None
-    except _DuplicateKey as e:
-        raise line_error(
-            n, "bad-json", f"key {quote(e.args[0])} appears twice in one object"
-        ) from None
-    except _NotJson as e:
-        raise line_error(n, "bad-json", f"{e.args[0]} is not a JSON value") from None
-    except ValueError as e:  # an int of more digits than Python converts
-        raise line_error(n, "bad-json", f"a value JSON cannot hold here ({str(e)[:60]})") from None
-
-
 def _fields(n: int, rec: dict[str, Any], expected: frozenset[str], what: str) -> None:
     keys = rec.keys()
     if keys != expected:
@@ -374,8 +288,6 @@ class LogReader:
     then actions)."""
 
     def __init__(self, lines: object, func: str, key: object, *, require_key: bool = True) -> None:
-        from .logfile import log_lines_of  # logfile imports this module
-
         self.lines: Iterable[object] = log_lines_of(lines, func)
         self.key: bytes | None = server_key(key, func)
         self.require_key: bool = require_key
@@ -407,7 +319,7 @@ class LogReader:
                 )
             if not line.strip():
                 continue
-            rec = _loads(n, line)
+            rec = loads_line(n, line)
             if not isinstance(rec, dict) or not isinstance(rec.get("type"), str):
                 raise bad_line(n, "not a log record (an object with a type)")
             if records == 0:
@@ -665,3 +577,53 @@ def _hide(e: dict[str, Any], seat: int) -> dict[str, Any]:
     if e["seat"] == seat or e["kind"] in _PUBLIC_TILE_EVENTS:
         return e
     return {**e, "tile": None}
+
+
+def write_log(
+    path_or_file: str | os.PathLike[str] | IO[str],
+    lines: LogSource,
+    *,
+    key: object = None,
+) -> None:
+    """Write a round's log (format 2, one line each, ``\\n`` after each) to a
+    path (UTF-8) or a file open in text mode. ``lines`` is the log in any
+    form :func:`~unomahjong.game.replay` takes. The lines are read and their
+    digests checked first (a log that does not verify is refused, and
+    nothing is written); with ``key`` they are written signed with it
+    (HMAC-SHA-256), so that only the key's holder can write a log that
+    ``replay(..., key=key)`` takes. Sign only logs your own server made:
+    the check here is of the digests, not of who wrote them."""
+    k = server_key(key, "write_log")
+    if not isinstance(path_or_file, (str, os.PathLike)) and not callable(
+        getattr(path_or_file, "write", None)
+    ):
+        raise wrong_type(
+            LogError,
+            "not-a-file",
+            "write_log",
+            "path_or_file",
+            path_or_file,
+            "a path or a text file",
+        )
+    reader = LogReader(lines, "write_log", k, require_key=False)
+    records = [rec for _, rec in reader]
+    if not reader.verified:
+        raise LogError(
+            "unverified",
+            "write_log takes a format-2 log whose digests it can check"
+            f" (this one: format {reader.format}"
+            + (", keyed: pass its key" if reader.keyed_chain else "")
+            + ")",
+        )
+    text = "".join(line + "\n" for line in chain_lines(records, k))
+    if isinstance(path_or_file, (str, os.PathLike)):
+        try:
+            with open(path_or_file, "w", encoding="utf-8", newline="\n") as f:
+                f.write(text)
+        except OSError as e:
+            raise LogError(
+                "cannot-write",
+                f"cannot write {quote(os.fspath(path_or_file))}: {e.strerror or e}",
+            ) from None
+    else:
+        path_or_file.write(text)
