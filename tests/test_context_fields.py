@@ -86,7 +86,7 @@ def test_rule_sets_know_the_facts_marked_for_them() -> None:
 
 @pytest.mark.skipif(not unomahjong.COMPILED, reason="the compiled core is not active")
 def test_the_core_reads_every_fact() -> None:
-    compiled = _engine.compiled("scoring")
+    compiled = _engine.loaded("scoring")
     assert compiled is not None
     if compiled.OTHER_FACTS:
         # Correct (the Python engine scores the contexts that set them) but
@@ -119,10 +119,10 @@ exec(compile(source, str(path), "exec"), context.__dict__)
 spec.loader.exec_module(package)
 
 from unomahjong import COMPILED, ContextError, WinContext, parse_hand, score, scoring
-from unomahjong._engine import compiled, python_engine
+from unomahjong._engine import loaded, python_engine
 
 hand = parse_hand("[SSSg] 123r 456r 789r 5g +5g")
-core = compiled("scoring")
+core = loaded("scoring")
 print(COMPILED, core.OTHER_FACTS if core is not None else None)
 print(inspect.unwrap(scoring.score_hand) is scoring.score_hand)
 plain = score(hand, WinContext(self_drawn=True))

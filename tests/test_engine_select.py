@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -145,7 +146,7 @@ def test_entry_points_take_the_reference_parameters(name: str) -> None:
 
     entry = getattr(unomahjong, name)
     reference = inspect.unwrap(entry)
-    compiled = _engine.compiled("scoring")
+    compiled = _engine.loaded("scoring")
     if name == "score_hand" and compiled is not None and compiled.OTHER_FACTS:
         # WinContext has facts the core does not read (their keywords are
         # missing from its score_hand): the reference stays published.
@@ -158,7 +159,7 @@ def test_entry_points_take_the_reference_parameters(name: str) -> None:
 
 
 @requires_core
-def test_entry_points_follow_the_active_engine() -> None:
+def test_entry_points_follow_the_serving_engine() -> None:
     from unomahjong import scoring
     from unomahjong.notation import MAX_HAND_LENGTH
 
@@ -168,23 +169,29 @@ def test_entry_points_follow_the_active_engine() -> None:
     reference_hand = inspect.unwrap(unomahjong.score_hand)
     reference = inspect.unwrap(unomahjong.score)
 
-    def spy(name: str, func: object) -> object:
+    def spy(name: str, func: Any) -> Any:
         def run(*args: object, **kwargs: object) -> object:
             calls.append(name)
-            return func(*args, **kwargs)  # type: ignore[operator]
+            return func(*args, **kwargs)
 
+        run.__name__ = name
         return run
 
-    compiled_score = _engine.compiled("scoring")
+    compiled_score = _engine.loaded("scoring")
     assert compiled_score is not None
-    # The entry points call the reference they were given: spy on it through
-    # a fresh pair of entry points.
-    score, score_hand = compiled_score.entry_points(
+    # The entry points call the Python function they were given: spy on it
+    # through a fresh pair of entry points.
+    score = compiled_score.entry_point(
         spy("score", reference),
-        spy("score_hand", reference_hand),
+        _engine.SERVING,
         scoring.Score,
-        _engine.active,
-        MAX_HAND_LENGTH,
+        check_minimum=scoring.check_minimum,
+    )
+    score_hand = compiled_score.entry_point(
+        spy("score_hand", reference_hand),
+        _engine.SERVING,
+        scoring.Score,
+        max_length=MAX_HAND_LENGTH,
     )
     try:
         assert score_hand(text).total == score(hand).total == 18
@@ -195,13 +202,25 @@ def test_entry_points_follow_the_active_engine() -> None:
             calls.clear()
             assert score(hand).total == 18
             assert calls == ["score"]
-        assert score(hand, enforce_minimum=True).total == 18  # only the reference enforces
+        calls.clear()
+        assert score(hand, enforce_minimum=True).total == 18
+        assert calls == []  # the core enforces the minimum too
+        mcr_hand = unomahjong.parse_hand("123m 567p 789s 234m 5p +5p", "mcr")  # 4 points
+        with pytest.raises(unomahjong.NotWinningError) as below:
+            score(mcr_hand, rules="mcr", enforce_minimum=True)
+        assert below.value.code == "below-minimum" and calls == []
+        with _engine.python_engine(), pytest.raises(unomahjong.NotWinningError) as python_below:
+            score(mcr_hand, rules="mcr", enforce_minimum=True)
+        assert str(python_below.value) == str(below.value)
         with pytest.raises(unomahjong.NotationError) as refused:
             score_hand("1" * (MAX_HAND_LENGTH + 1))
         assert refused.value.code == "too-long"
         assert calls[-1] == "score_hand"  # refused before the core reads it
     finally:
         # Publish the package's own pair again (the spies captured them).
-        compiled_score.entry_points(
-            reference, reference_hand, scoring.Score, _engine.active, MAX_HAND_LENGTH
+        compiled_score.entry_point(
+            reference, _engine.SERVING, scoring.Score, check_minimum=scoring.check_minimum
+        )
+        compiled_score.entry_point(
+            reference_hand, _engine.SERVING, scoring.Score, max_length=MAX_HAND_LENGTH
         )

@@ -13,8 +13,6 @@ name or by module. Quick start::
     ['5g']
 """
 
-from typing import TYPE_CHECKING
-
 from . import _engine
 from ._version import __version__
 from .context import WinContext
@@ -51,15 +49,10 @@ from .shanten import (
 from .shapes import Shape
 from .tiles import MCR_TILES, UNO_TILES, Tile, TileSet
 
-# Last: the compiled modules may import any of the modules above.
+# Last: every compiled module loaded (each is loaded when first asked for).
 COMPILED: bool = _engine.load()
 """True when the compiled core runs the built-in rule sets; False in
 pure-Python mode (no compiled build, or ``UNOMAHJONG_PURE=1`` at import)."""
-
-if COMPILED and not TYPE_CHECKING:
-    # With the core active, the package's score and score_hand are its entry
-    # points (see _engine.scoring_entry_points).
-    score, score_hand = _engine.scoring_entry_points()
 
 __all__ = [
     "COMPILED",

@@ -1,28 +1,39 @@
-"""Which engine runs: the compiled core or the pure-Python reference.
+"""The engine seam: which engine serves each subsystem, decided here alone.
 
-The compiled core (``unomahjong._core``, Cython) covers the built-in rule
-sets and house rules made of their parts: the analysis core any set of a
-built-in tile set's shapes, the scoring core a table whose rows keep the
-built-in detectors (with any set of the tile set's shapes too), the game
-core the commonest steps of a round (game/_fast.py's ``compiled_step``).
-The Python modules are the reference and the fallback: each module decides
-what its core covers. The core is
-used when its extension modules import and the environment variable
-``UNOMAHJONG_PURE`` is not ``1`` when the package is first imported.
-Public functions ask :func:`core` for the compiled module that serves them
-and fall back to their own Python code when it answers None.
+Four subsystems have a compiled core (``unomahjong._core``, Cython):
+``notation`` (parsing), ``analysis`` (shanten, waits, discard options),
+``scoring`` and ``game`` (the commonest steps of a round). The Python
+modules are the engine of record: they state the rules plainly, and every
+call the core does not take is theirs. The core serves when its extension
+modules are built and the environment variable ``UNOMAHJONG_PURE`` is not
+``1`` when they are first asked for; :func:`python_engine` switches it off
+for a block (the differential tests and benchmarks).
 
-The package's ``__init__`` calls :func:`load` once every Python module is
-imported, so the compiled modules may import any of them at their own import.
+A Python module asks the seam in one of two ways, each written once:
+
+* :func:`core` (``core("analysis")``): the compiled module that serves the
+  subsystem now, or None; the function then runs its own Python code;
+* :func:`entry`, a decorator for a public function whose every call the
+  core may take whole (``score``, ``score_hand``): it gives the function
+  that the module publishes, chosen once, where the function is defined:
+  the core's entry point, which answers what it covers while the core
+  serves and calls the decorated Python function (its ``__wrapped__``) for
+  everything else, or, with no core, the Python function itself. Nothing is
+  replaced afterwards.
+
+The compiled modules import only modules below the ones that ask for them
+(a compiled module is loaded when first asked for), and read the seam's
+state through :data:`SERVING`, the documented interface between the two.
 """
 
 from __future__ import annotations
 
 import contextlib
+import importlib
 import os
 from collections.abc import Callable, Iterator
 from types import ModuleType
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 API: Final = 1
 """The interface version every compiled module must state as ``API``."""
@@ -30,73 +41,85 @@ API: Final = 1
 PURE_VARIABLE: Final = "UNOMAHJONG_PURE"
 """The environment variable that, set to ``1``, forces the Python engine."""
 
-COMPILED = False
-"""True when the compiled core is active (set by :func:`load`)."""
+SUBSYSTEMS: Final = ("notation", "analysis", "scoring", "game")
+"""The subsystems with a compiled core, one extension module each."""
 
-_modules: dict[str, ModuleType] = {}
+COMPILED = False
+"""True when every subsystem's compiled module loads (set by :func:`load`)."""
+
+SERVING: dict[str, ModuleType] = {}
+"""The compiled modules serving now, by subsystem: empty while the Python
+engine is forced (:func:`python_engine`). The compiled entry points read it
+(a dict lookup) to see whether they still serve."""
+
+_loaded: dict[str, ModuleType | None] = {}
+"""Every subsystem asked for so far: its compiled module, or None when it
+is not built, is switched off, or states another interface version."""
 _forced_python = False
 
-active: dict[str, ModuleType] = {}
-"""The compiled modules in use, by name: empty while the Python engine is
-forced. ``active.get(name)`` is :func:`core` without a function call, for
-the hottest entry points."""
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _load(name: str) -> ModuleType | None:
+    """The compiled module of ``name``, imported on first use."""
+    if name in _loaded:
+        return _loaded[name]
+    module: ModuleType | None = None
+    if os.environ.get(PURE_VARIABLE, "") != "1":
+        try:
+            module = importlib.import_module(f"{__package__}._core.{name}")
+        except ImportError:
+            module = None
+        # A module built from other sources than this package's (a stale
+        # build left in the tree) is not used.
+        if module is not None and getattr(module, "API", None) != API:
+            module = None
+    _loaded[name] = module
+    if module is not None and not _forced_python:
+        SERVING[name] = module
+    return module
 
 
 def load() -> bool:
-    """Activate the compiled core if it is built and not switched off;
-    return :data:`COMPILED`. Called once, by the package's ``__init__``."""
+    """Load every subsystem's compiled module; True when all of them load
+    (``unomahjong.COMPILED``). Called once, by the package's ``__init__``,
+    after its modules are imported."""
     global COMPILED
-    if os.environ.get(PURE_VARIABLE, "") == "1":
-        return COMPILED
-    try:
-        from ._core import analysis, game, notation, scoring  # type: ignore[attr-defined]
-    except ImportError:
-        return COMPILED
-    modules = {"analysis": analysis, "game": game, "notation": notation, "scoring": scoring}
-    # A module built from other sources than this package's (a stale build
-    # left in the tree) is not used: each states the core's interface version.
-    if any(getattr(m, "API", None) != API for m in modules.values()):
-        return COMPILED
-    _modules.update(modules)
-    active.update(modules)
-    COMPILED = True
+    COMPILED = all(_load(name) is not None for name in SUBSYSTEMS)
     return COMPILED
 
 
-def scoring_entry_points() -> tuple[Callable[..., Any], Callable[..., Any]]:
-    """The compiled core's entry points for ``scoring.score`` and
-    ``scoring.score_hand``, published in their place (in ``scoring`` and the
-    package) once the core is active.
-
-    The Python functions are the reference. A call to one costs a Python
-    frame, and for score_hand's twelve keywords their binding, which is as
-    much time as the core takes to score the hand. The entry points take the
-    same parameters with the same defaults (tests/test_engine_select.py
-    compares them), answer from the core what it covers while it is the
-    active engine, and call the reference for everything else, which checks
-    the arguments and raises the library's errors."""
-    from . import scoring
-    from .notation import MAX_HAND_LENGTH
-
-    score, score_hand = _modules["scoring"].entry_points(
-        scoring.score, scoring.score_hand, scoring.Score, active, MAX_HAND_LENGTH
-    )
-    scoring.score, scoring.score_hand = score, score_hand
-    return score, score_hand
-
-
 def core(name: str) -> ModuleType | None:
-    """The compiled module ``name`` (``"notation"``, ``"analysis"``,
-    ``"scoring"`` or ``"game"``), or None when the Python engine is to run."""
+    """The compiled module that serves ``name`` (one of :data:`SUBSYSTEMS`)
+    now, or None when the Python engine is to run."""
     if _forced_python:
         return None
-    return _modules.get(name)
+    module = SERVING.get(name)
+    if module is None and name not in _loaded:
+        module = _load(name)
+    return module
 
 
-def compiled(name: str) -> ModuleType | None:
-    """The compiled module ``name`` if it is loaded, whichever engine runs
-    now (to clear its tables, say)."""
-    return _modules.get(name)
+def loaded(name: str) -> ModuleType | None:
+    """The compiled module of ``name`` if it is loaded, whichever engine
+    serves now (to clear its tables, say)."""
+    return _loaded.get(name)
+
+
+def entry(subsystem: str, **facts: Any) -> Callable[[_F], _F]:
+    """Decorate a public Python function that the core of ``subsystem`` may
+    take whole: the result is the core's entry point for it (``facts`` are
+    what the entry point needs to know, such as the result type), or the
+    function itself when the core is not built or is switched off."""
+
+    def choose(function: _F) -> _F:
+        module = _load(subsystem)
+        if module is None:
+            return function
+        chosen: _F = module.entry_point(function, SERVING, **facts)
+        return chosen
+
+    return choose
 
 
 @contextlib.contextmanager
@@ -107,10 +130,10 @@ def python_engine() -> Iterator[None]:
     global _forced_python
     before = _forced_python
     _forced_python = True
-    active.clear()
+    SERVING.clear()
     try:
         yield
     finally:
         _forced_python = before
         if not before:
-            active.update(_modules)
+            SERVING.update({k: m for k, m in _loaded.items() if m is not None})

@@ -152,10 +152,12 @@ def _arrange(c: tuple[int, ...]) -> tuple[_Arr, ...]:
 _MELDS: dict[tuple[int, bool, int], Meld] = {}
 
 
-def _concealed_meld(ts: TileSet, chow: bool, code: int) -> Meld:
+def concealed_meld(ts: TileSet, chow: bool, code: int) -> Meld:
     """The concealed chow (``chow`` true; the compiled core passes 1) or pung
     (false, 0) at ``code``, interned: decompositions reuse the same objects,
-    so equal melds are one object (:func:`_roles` relies on it)."""
+    so equal melds are one object (:func:`_roles` relies on it). Internal,
+    and part of the interface the compiled scoring core builds its results
+    with."""
     key = (id(ts), chow, code)
     m = _MELDS.get(key)
     if m is None:
@@ -176,7 +178,7 @@ def _block_options(ts: TileSet, base: int, key: tuple[int, ...]) -> _Options:
 def _options_of(ts: TileSet, base: int, key: tuple[int, ...]) -> _Options:
     return tuple(
         (
-            tuple(_concealed_meld(ts, chow, base + off) for off, chow in melds),
+            tuple(concealed_meld(ts, chow, base + off) for off, chow in melds),
             None if p is None else base + p,
         )
         for melds, p in _suit_arrangements(key)
@@ -217,8 +219,10 @@ def _standard(
 _ROLES: dict[tuple[Role, int | None], WinRole] = {}
 
 
-def _role(role: Role, index: int | None = None) -> WinRole:
-    """Interned roles: every reading reuses the same few values."""
+def interned_role(role: Role, index: int | None = None) -> WinRole:
+    """The interned :class:`WinRole` of ``role`` (and meld ``index``): every
+    reading reuses the same few values. Internal, and part of the interface
+    the compiled scoring core builds its results with."""
     key = (role, index)
     r = _ROLES.get(key)
     if r is None:
@@ -226,8 +230,8 @@ def _role(role: Role, index: int | None = None) -> WinRole:
     return r
 
 
-_MELD_ROLES = tuple(_role(Role.MELD, i) for i in range(4))
-_PAIR_ROLE = _role(Role.PAIR)
+_MELD_ROLES = tuple(interned_role(Role.MELD, i) for i in range(4))
+_PAIR_ROLE = interned_role(Role.PAIR)
 
 
 def _roles(
@@ -348,13 +352,15 @@ def _thirteen_orphans(
                 Shape.THIRTEEN_ORPHANS,
                 pair=doubles[0],
                 singles=tuple(t for t in held if t is not doubles[0]),
-                win_roles=(_role(Role.PAIR if win is doubles[0] else Role.SINGLE),),
+                win_roles=(interned_role(Role.PAIR if win is doubles[0] else Role.SINGLE),),
             )
         ]
     if len(held) != 14:
         return []
     return [
-        Decomposition(Shape.THIRTEEN_ORPHANS, singles=tuple(held), win_roles=(_role(Role.SINGLE),))
+        Decomposition(
+            Shape.THIRTEEN_ORPHANS, singles=tuple(held), win_roles=(interned_role(Role.SINGLE),)
+        )
     ]
 
 
@@ -370,7 +376,7 @@ def _honours_and_knitted(spec: ShapeSpec, held: list[Tile], win: Tile) -> list[D
             Shape.HONOURS_AND_KNITTED,
             knitted=tuple(suited),
             singles=tuple(t for t in held if t.rank is None),
-            win_roles=(_role(role),),
+            win_roles=(interned_role(role),),
         )
     ]
 
@@ -398,7 +404,7 @@ def _knitted_straight(spec: ShapeSpec, hand: Hand) -> list[Decomposition]:
             allm = declared + melds
             roles = _roles(win, allm, len(declared), pair)
             if win.code in codes:
-                roles.append(_role(Role.KNITTED))
+                roles.append(interned_role(Role.KNITTED))
             out.append(
                 Decomposition(
                     Shape.KNITTED_STRAIGHT, allm, pair, knitted=knitted, win_roles=tuple(roles)

@@ -173,7 +173,7 @@ def clear_caches(*rule_sets: str | RuleSet) -> None:
         get_rules(rs).fans.clear_memos()
     clear_arrangements()
     clear_shape_tables()
-    compiled = _engine.compiled("scoring")
+    compiled = _engine.loaded("scoring")
     if compiled is not None:
         compiled.clear_tables()
 
@@ -194,6 +194,18 @@ def memo_tables() -> list[dict[object, object]]:
     return [table for m in memos for table in (m.new, m.old)]
 
 
+def check_minimum(hand: Hand, total: int, rules: RuleSet) -> None:
+    """Raise :class:`NotWinningError` (``below-minimum``) when ``total`` is
+    below the rule set's minimum (``score(..., enforce_minimum=True)``, in
+    both engines)."""
+    if total < rules.options.min_fans:
+        raise NotWinningError(
+            "below-minimum",
+            f"{hand} scores {total}, below the minimum of {rules.options.min_fans}",
+        )
+
+
+@_engine.entry("scoring", score_type=Score, check_minimum=check_minimum)
 def score(
     hand: Hand,
     context: WinContext | None = None,
@@ -203,11 +215,9 @@ def score(
 ) -> Score:
     """Score a complete hand. Raises :class:`NotWinningError` if it does not
     win (or, with ``enforce_minimum``, scores below the rule set's minimum)."""
-    compiled = _engine.active.get("scoring")
-    if compiled is not None and not enforce_minimum:
-        fast: Score | None = compiled.score_public(hand, context, rules, Score)
-        if fast is not None:
-            return fast
+    # The Python engine: with the compiled core built, the function published
+    # under this name is the core's entry point (_engine.entry), which calls
+    # this one for whatever it does not take.
     rs = get_rules(rules)
     ctx = context if context is not None else WinContext()
     if not isinstance(hand, Hand):
@@ -224,16 +234,9 @@ def score(
             "scoring needs a complete hand",
             hint="write the winning tile after '+'",
         )
-    result: Score | None = None
-    if compiled is not None:
-        result = compiled.score_checked(hand, ctx, rs, Score)
-    if result is None:
-        result = _score(hand, ctx, rs)
-    if enforce_minimum and result.total < rs.options.min_fans:
-        raise NotWinningError(
-            "below-minimum",
-            f"{hand} scores {result.total}, below the minimum of {rs.options.min_fans}",
-        )
+    result = _score(hand, ctx, rs)
+    if enforce_minimum:
+        check_minimum(hand, result.total, rs)
     return result
 
 
@@ -309,6 +312,7 @@ def _select(
     return best
 
 
+@_engine.entry("scoring", score_type=Score, max_length=MAX_HAND_LENGTH)
 def score_hand(
     text: str,
     *,
@@ -332,9 +336,9 @@ def score_hand(
     (18, [('清龙', 1), ('幺九刻', 1), ('单钓将', 1)])
     """
     # The keywords are WinContext's fields, with their defaults
-    # (tests/test_context_fields.py). With the core active this function is
-    # the reference: the core's own score_hand is published in its place and
-    # calls it only for what the core leaves to Python.
+    # (tests/test_context_fields.py). The Python engine: with the compiled
+    # core built, the function published under this name is the core's entry
+    # point (_engine.entry), which calls this one for what it leaves to Python.
     if type(text) is str and len(text) > MAX_HAND_LENGTH:
         check_length(text, MAX_HAND_LENGTH, "a hand")
     rs = get_rules(rules)

@@ -35,15 +35,11 @@ cdef object covered_plan(rules):
     return plan if type(plan) is CompiledPlan else None
 
 
-def score_public(hand, context, rules, score_type):
+cdef object public_score(hand, context, rules, score_type, bint enforce_minimum):
     """``scoring.score`` for plain arguments: a rule set or its name, a
     :class:`Hand` with its winning tile, a :class:`WinContext` or None. Any
     other argument gives None, and the Python function checks it and raises
     the library's error."""
-    return public_score(hand, context, rules, score_type)
-
-
-cdef object public_score(hand, context, rules, score_type):
     plan = covered_plan(rules)
     if plan is None or type(hand) is not Hand:
         return None
@@ -53,7 +49,12 @@ cdef object public_score(hand, context, rules, score_type):
         return None
     if not slot_is(_HAND, hand, 3, (<CompiledPlan>plan).tileset) or slot_is(_HAND, hand, 2, None):
         return None
-    return score_plan(<CompiledPlan>plan, hand, context, score_type)
+    result = score_plan(<CompiledPlan>plan, hand, context, score_type)
+    if enforce_minimum and result is not None:
+        rs = (<CompiledPlan>plan).rules
+        if result.total < rs.options.min_fans:
+            _check_minimum(hand, result.total, rs)
+    return result
 
 
 cdef object text_score(text, rules, self_drawn, last_copy, last_tile, kong_replacement,
@@ -82,49 +83,56 @@ cdef object text_score(text, rules, self_drawn, last_copy, last_tile, kong_repla
 # ------------------------------------------------------------ entry points
 #
 # ``scoring.score`` and ``scoring.score_hand`` are Python functions: the
-# reference. A call to one costs a Python frame and, for score_hand's twelve
-# keywords, their binding, which is as much as scoring the hand. The package
-# therefore publishes these two entry points in their place when the core is
-# active (``_engine.entry_points``): the same parameters and defaults (a test
-# compares them), the core's answer where it covers the call, and otherwise
-# the reference itself, which checks and raises. Each checks that the core is
-# still the active engine (``_engine.python_engine()`` switches it off).
-# score_hand's keywords are the facts the core reads (``_CORE_FACTS``); while
-# WinContext has others (a fact added in Python only) the reference
-# score_hand stays published, since this one lacks their keywords.
+# Python engine. A call to one costs a Python frame and, for score_hand's
+# twelve keywords, their binding, which is as much as scoring the hand. So
+# the engine seam (``_engine.entry``, where the functions are defined)
+# publishes these two entry points under their names when the core is
+# built: the same parameters and defaults (a test compares them), the
+# core's answer where it covers the call, and otherwise the Python function
+# itself (its ``__wrapped__``), which checks and raises. Each reads the
+# seam's ``SERVING`` to see whether the core still serves
+# (``_engine.python_engine()`` switches it off). score_hand's keywords are
+# the facts the core reads (``_CORE_FACTS``); while WinContext has others (a
+# fact added in Python only) the Python score_hand is published itself,
+# since this one lacks their keywords.
 
 cdef object _reference_score = None
 cdef object _reference_score_hand = None
+cdef object _check_minimum = None
 cdef object _score_type = None
-cdef dict _active = {}
+cdef dict _serving = {}
 cdef object _this_module = None
 cdef Py_ssize_t _max_hand_length = 0
 
 
-def entry_points(reference_score, reference_score_hand, score_type, dict active,
-                 Py_ssize_t max_hand_length):
-    """The compiled ``(score, score_hand)``, falling back to the given
-    reference functions; ``active`` is ``_engine.active``."""
-    global _reference_score, _reference_score_hand, _score_type, _active, _this_module
-    global _max_hand_length
+def entry_point(function, dict serving, score_type, max_length=0, check_minimum=None):
+    """The entry point published for ``function`` (``scoring.score`` or
+    ``scoring.score_hand``); ``serving`` is ``_engine.SERVING``."""
+    global _reference_score, _reference_score_hand, _score_type, _serving, _this_module
+    global _max_hand_length, _check_minimum
     import functools
     import sys
 
-    _reference_score = reference_score
-    _reference_score_hand = reference_score_hand
     _score_type = score_type
-    _active = active
+    _serving = serving
     _this_module = sys.modules[__name__]
-    _max_hand_length = max_hand_length
-    hand_entry = reference_score_hand
-    if not _NOTHER:
-        hand_entry = functools.update_wrapper(score_hand, reference_score_hand)
-    return (functools.update_wrapper(score, reference_score), hand_entry)
+    name = function.__name__
+    if name == "score":
+        _reference_score = function
+        _check_minimum = check_minimum
+        return functools.update_wrapper(score, function)
+    if name == "score_hand":
+        _reference_score_hand = function
+        _max_hand_length = max_length
+        if _NOTHER:
+            return function
+        return functools.update_wrapper(score_hand, function)
+    raise ValueError(f"the scoring core has no entry point for {name!r}")
 
 
 def score(hand, context=None, rules="uno", *, enforce_minimum=False):
-    if enforce_minimum is False and _active.get("scoring") is _this_module:
-        result = public_score(hand, context, rules, _score_type)
+    if _serving.get("scoring") is _this_module:
+        result = public_score(hand, context, rules, _score_type, enforce_minimum)
         if result is not None:
             return result
     return _reference_score(hand, context, rules, enforce_minimum=enforce_minimum)
@@ -135,7 +143,7 @@ def score_hand(text, *, rules="uno", self_drawn=False, last_copy=False, last_til
                      earthly_hand=False, heavenly_uno=False, seat_wind="E", prevalent_wind="E",
                      flowers=0):
     if (type(text) is str and len(<str>text) <= _max_hand_length
-            and _active.get("scoring") is _this_module):
+            and _serving.get("scoring") is _this_module):
         result = text_score(text, rules, self_drawn, last_copy, last_tile, kong_replacement,
                             robbing_kong, heavenly_hand, earthly_hand, heavenly_uno, seat_wind,
                             prevalent_wind, flowers, _score_type)
@@ -146,21 +154,6 @@ def score_hand(text, *, rules="uno", self_drawn=False, last_copy=False, last_til
         kong_replacement=kong_replacement, robbing_kong=robbing_kong,
         heavenly_hand=heavenly_hand, earthly_hand=earthly_hand, heavenly_uno=heavenly_uno,
         seat_wind=seat_wind, prevalent_wind=prevalent_wind, flowers=flowers)
-
-
-def score_checked(hand, context, rules, score_type):
-    """Score a validated complete hand under a rule set: a ``score_type``
-    (:class:`~unomahjong.scoring.Score`) value, or None when the core does
-    not cover the rule set or the context sets a fact the core does not read
-    (the Python engine then runs).
-
-    The caller has checked the argument types, the tile set and the winning
-    tile. The context's consistency is checked here; when it fails, the
-    Python checks run and raise, so errors are the same in both engines."""
-    plan_obj = plan_for(rules)
-    if type(plan_obj) is not CompiledPlan:
-        return None
-    return score_plan(<CompiledPlan>plan_obj, hand, context, score_type)
 
 
 cdef object score_plan(CompiledPlan plan, hand, context, score_type):

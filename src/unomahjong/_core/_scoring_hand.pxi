@@ -307,7 +307,7 @@ cdef object meld_object(CompiledPlan plan, int kind, int code):
     cdef int slot = (0 if kind == K_PUNG else 1) * SIZE + code
     m = plan.meld_cache[slot]
     if m is None:
-        m = plan.meld_cache[slot] = _concealed_meld(plan.tileset, 0 if kind == K_PUNG else 1, code)
+        m = plan.meld_cache[slot] = concealed_meld(plan.tileset, 0 if kind == K_PUNG else 1, code)
     return m
 
 
@@ -372,7 +372,7 @@ cdef object role_object(CompiledPlan plan, int kind, int idx):
     cdef int slot = kind * 8 + idx + 1
     r = plan.role_cache[slot]
     if r is None:
-        r = plan.role_cache[slot] = _role(plan.role_members[kind], idx if idx >= 0 else None)
+        r = plan.role_cache[slot] = interned_role(plan.role_members[kind], idx if idx >= 0 else None)
     return r
 
 

@@ -37,7 +37,7 @@ from unomahjong._core.notation cimport parse_hand_fast
 import attrs
 
 from unomahjong.context import WinContext
-from unomahjong.decompose import Decomposition, Role, _concealed_meld, _role
+from unomahjong.decompose import Decomposition, Role, concealed_meld, interned_role
 from unomahjong.errors import NotWinningError
 from unomahjong.fans.detectors import (
     ConcealedPattern, ConcealedPungs, Context, EachPung, EveryGroup, Flowers, FourCopies, Holds,

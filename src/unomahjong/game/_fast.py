@@ -38,7 +38,7 @@ def compiled_step() -> ModuleType | None:
     options, and a discard nobody may claim with the draw after it) while
     it serves: the compiled core active and the pre-filters on. The judge and
     the flow hand it those steps; it answers exactly as they would."""
-    return _engine.active.get("game") if ENABLED else None
+    return _engine.core("game") if ENABLED else None
 
 
 class Tables:
