@@ -23,7 +23,8 @@ from ._checks import Lookup, unknown_member
 from ._memo import Memo
 from .errors import HandError
 from .hand import Hand, Meld, MeldKind, refuse_hand
-from .shapes import Shape, ShapeSpec, ranks_held, shapes_of
+from .rules import shapes_of
+from .shapes import Shape, ShapeSpec, ranks_held
 from .tiles import Tile, TileSet
 
 if TYPE_CHECKING:

@@ -10,12 +10,21 @@ import attrs
 from . import _engine
 from ._checks import quote, whole, wrong_type
 from .context import WinContext, known_facts
-from .errors import ContextError, RulesError
+from .errors import ContextError, HandError, RulesError
 from .fans.detectors import Primitive
 from .fans.mcr import MCR_FANS
 from .fans.model import Detector, FanDef, FanTable
 from .fans.uno import UNO_FANS
-from .shapes import MCR_SHAPES, UNO_SHAPES, Shape, ShapeSpec, allowed_shapes, as_shape
+from .hand import Hand
+from .shapes import (
+    MCR_SHAPES,
+    UNO_SHAPES,
+    Shape,
+    ShapeSpec,
+    allowed_shapes,
+    as_shape,
+    shapes_for,
+)
 from .tiles import TileSet
 
 
@@ -394,3 +403,20 @@ def get_rules(rules: str | RuleSet) -> RuleSet:
             f"unknown rule set {quote(rules)}",
             hint="available: " + ", ".join(sorted(RULE_SETS)),
         ) from None
+
+
+def shapes_of(hand: Hand, rules: str | RuleSet | None, func: str) -> ShapeSpec:
+    """The shapes ``func`` reads ``hand`` by: those of ``rules`` (a rule set
+    or its name), or with None every shape of the hand's tile set
+    (:func:`shapes_for`). A rule set of another tile set is
+    :class:`HandError` (``wrong-tileset``)."""
+    if rules is None:
+        return shapes_for(hand.tileset)
+    rs = get_rules(rules)
+    if rs.tileset is not hand.tileset:
+        raise HandError(
+            "wrong-tileset",
+            f"{func}(): a {hand.tileset.name} hand cannot be read by {rs.name} rules",
+            argument="rules",
+        )
+    return rs.shapes

@@ -24,7 +24,8 @@ from ._checks import iterable
 from ._distance import ZERO_ID, BlockKind, BlockStatus, block_kind, convolve_ids, vector
 from .errors import HandError
 from .hand import Hand, refuse_hand
-from .shapes import Shape, ShapeSpec, ranks_held, shapes_for, shapes_of
+from .rules import shapes_of
+from .shapes import Shape, ShapeSpec, ranks_held, shapes_for
 from .tiles import MCR_TILES, UNO_TILES, Tile, TileSet
 
 if TYPE_CHECKING:

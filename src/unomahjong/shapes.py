@@ -3,17 +3,12 @@
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING
 
 import attrs
 
 from ._checks import Lookup, quote, unknown_member
-from .errors import HandError, RulesError
+from .errors import RulesError
 from .tiles import MCR_TILES, UNO_TILES, Tile, TileSet
-
-if TYPE_CHECKING:
-    from .hand import Hand
-    from .rules import RuleSet
 
 
 class Shape(enum.Enum, metaclass=Lookup):
@@ -172,22 +167,3 @@ def shapes_for(tileset: TileSet) -> ShapeSpec:
             " only UNO_TILES and MCR_TILES hands can be analysed",
         )
     return spec
-
-
-def shapes_of(hand: Hand, rules: str | RuleSet | None, func: str) -> ShapeSpec:
-    """The shapes ``func`` reads ``hand`` by: those of ``rules`` (a rule set
-    or its name), or with None every shape of the hand's tile set
-    (:func:`shapes_for`). A rule set of another tile set is
-    :class:`HandError` (``wrong-tileset``)."""
-    if rules is None:
-        return shapes_for(hand.tileset)
-    from .rules import get_rules  # rules.py imports this module
-
-    rs = get_rules(rules)
-    if rs.tileset is not hand.tileset:
-        raise HandError(
-            "wrong-tileset",
-            f"{func}(): a {hand.tileset.name} hand cannot be read by {rs.name} rules",
-            argument="rules",
-        )
-    return rs.shapes
