@@ -26,7 +26,7 @@ from unomahjong.decompose import decompose
 from unomahjong.errors import HandError, NotWinningError, RulesError
 from unomahjong.fans.model import Detector, DetectorKind, FanDef
 from unomahjong.game import GreedyBot, outcome, play_hand
-from unomahjong.notation import parse_hand
+from unomahjong.hand import parse_hand
 from unomahjong.shapes import ALL_SHAPES, Shape, ShapeSpec
 from unomahjong.strategies import scored_hands, shaped_winning_hands
 

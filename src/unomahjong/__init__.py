@@ -25,16 +25,8 @@ from .errors import (
     NotWinningError,
     RulesError,
 )
-from .hand import Hand, Meld, MeldKind
-from .notation import (
-    format_hand,
-    format_meld,
-    format_tiles,
-    parse_hand,
-    parse_meld,
-    parse_tile,
-    parse_tiles,
-)
+from .hand import Hand, Meld, MeldKind, format_hand, parse_hand
+from .notation import format_meld, format_tiles, parse_meld, parse_tile, parse_tiles
 from .rules import MCR, UNO, RuleOptions, RuleSet, get_rules
 from .scoring import FanEntry, Score, score, score_hand
 from .shanten import (

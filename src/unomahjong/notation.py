@@ -24,8 +24,8 @@ import attrs
 
 from . import _engine
 from ._checks import items, quote
-from .errors import MahjongError, NotationError, RulesError
-from .hand import MAX_SEAT_OFFSET, Hand, Meld, MeldKind, refuse_hand, refuse_meld
+from .errors import NotationError, RulesError
+from .meld import MAX_SEAT_OFFSET, Meld, MeldKind, refuse_meld
 from .tiles import MCR_TILES, UNO_TILES, Tile, TileSet
 
 if TYPE_CHECKING:
@@ -34,10 +34,8 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_HAND_LENGTH",
     "MAX_TILES_LENGTH",
-    "format_hand",
     "format_meld",
     "format_tiles",
-    "parse_hand",
     "parse_meld",
     "parse_tile",
     "parse_tiles",
@@ -45,7 +43,7 @@ __all__ = [
 
 
 @attrs.frozen(slots=True)
-class _Dialect:
+class Dialect:
     """What the characters of one tile set's notation mean."""
 
     tileset: TileSet
@@ -90,17 +88,19 @@ _MCR_FOREIGN = {
     **{c: ("letter-case", f"honour letters are uppercase: {c.upper()}") for c in "ewncf"},
 }
 
-_DIALECTS = {
-    "uno": _Dialect(UNO_TILES, "123456789", "RS", "rygb", "", _UNO_FOREIGN),
-    "mcr": _Dialect(MCR_TILES, "123456789", "", "msp", "ESWNCFP", _MCR_FOREIGN),
+DIALECTS = {
+    "uno": Dialect(UNO_TILES, "123456789", "RS", "rygb", "", _UNO_FOREIGN),
+    "mcr": Dialect(MCR_TILES, "123456789", "", "msp", "ESWNCFP", _MCR_FOREIGN),
 }
+"""The notations of the built-in tile sets, by name (the compiled parser
+builds its own tables from them at import)."""
 
 
-def _dialect(rules: str | TileSet | RuleSet) -> _Dialect:
+def _dialect(rules: str | TileSet | RuleSet) -> Dialect:
     """The notation of a rule set name, a built-in tile set or a rule set."""
     ts = rules if isinstance(rules, TileSet) else getattr(rules, "tileset", None)
     if isinstance(ts, TileSet):
-        for d in _DIALECTS.values():
+        for d in DIALECTS.values():
             if d.tileset is ts:
                 return d
         raise RulesError(
@@ -109,7 +109,7 @@ def _dialect(rules: str | TileSet | RuleSet) -> _Dialect:
             " have a notation",
         )
     try:
-        return _DIALECTS[rules]  # type: ignore[index]
+        return DIALECTS[rules]  # type: ignore[index]
     except (KeyError, TypeError):
         raise RulesError(
             "unknown-rules", f"unknown rules {quote(rules)}", hint="use 'uno' or 'mcr'"
@@ -170,7 +170,7 @@ def _char_name(ch: str) -> str:
 class _Scanner:
     """Reads tiles from a run of text, one group at a time."""
 
-    def __init__(self, text: str, dialect: _Dialect) -> None:
+    def __init__(self, text: str, dialect: Dialect) -> None:
         self.text = text
         self.d = dialect
         self.i = 0
@@ -257,20 +257,14 @@ class _Scanner:
 # values and raise the same errors.
 
 
-def parse_hand(text: str, rules: str | TileSet | RuleSet = "uno") -> Hand:
-    """Parse a hand: melds, concealed tiles and an optional ``+`` winning tile.
-
-    >>> str(parse_hand("[SSSg] 123r 456r 789r 5g +5g"))
-    '[SSSg] 123456789r 5g +5g'
-    """
-    check_length(text, MAX_HAND_LENGTH, "a hand")  # before the core reads it
-    core = _engine.core("notation")
-    if core is not None and type(text) is str:
-        return core.parse_hand(text, rules)  # type: ignore[no-any-return]
-    return _parse_hand(text, rules)
+HandParts = tuple[TileSet, list[Tile], list[Meld], "Tile | None"]
+"""A hand as the parser reads it: its tile set, concealed tiles, melds and
+winning tile (``Hand(*parts)`` builds it: :func:`unomahjong.hand.parse_hand`)."""
 
 
-def _parse_hand(text: str, rules: str | TileSet | RuleSet) -> Hand:
+def read_hand(text: str, rules: str | TileSet | RuleSet) -> HandParts:
+    """The parts of the hand ``text`` writes, checked (a hand's notation;
+    the Python parser, which :func:`unomahjong.hand.parse_hand` uses)."""
     d = _dialect(rules)
     ts = d.tileset
     sc = _Scanner(_text(text, "a hand"), d)
@@ -339,10 +333,7 @@ def _parse_hand(text: str, rules: str | TileSet | RuleSet) -> Hand:
             position=len(text),
             hint=hint,
         )
-    try:
-        return Hand(ts, concealed, melds, win)
-    except MahjongError as e:  # pragma: no cover - the checks above come first
-        raise NotationError(e.code, e.detail, position=0, hint=e.hint) from None
+    return (ts, concealed, melds, win)
 
 
 def _parse_bracket(sc: _Scanner) -> Meld:
@@ -445,7 +436,9 @@ def parse_tiles(text: str, rules: str | TileSet | RuleSet = "uno") -> tuple[Tile
     check_length(text, MAX_TILES_LENGTH, "a list of tiles")  # before the core reads it
     core = _engine.core("notation")
     if core is not None and type(text) is str:
-        return core.parse_tiles(text, rules)  # type: ignore[no-any-return]
+        found = core.parse_tiles(text, rules)
+        if found is not None:  # None: left to the Python parser (odd input, errors)
+            return found  # type: ignore[no-any-return]
     return _parse_tiles(text, rules)
 
 
@@ -467,7 +460,9 @@ def parse_tile(text: str, rules: str | TileSet | RuleSet = "uno") -> Tile:
     check_length(text, MAX_HAND_LENGTH, "a tile")  # before the core reads it
     core = _engine.core("notation")
     if core is not None and type(text) is str:
-        return core.parse_tile(text, rules)  # type: ignore[no-any-return]
+        found = core.parse_tile(text, rules)
+        if found is not None:  # None: left to the Python parser (odd input, errors)
+            return found  # type: ignore[no-any-return]
     return _parse_tile(text, rules)
 
 
@@ -485,7 +480,9 @@ def parse_meld(text: str, rules: str | TileSet | RuleSet = "uno") -> Meld:
     check_length(text, MAX_HAND_LENGTH, "a meld")  # before the core reads it
     core = _engine.core("notation")
     if core is not None and type(text) is str:
-        return core.parse_meld(text, rules)  # type: ignore[no-any-return]
+        found = core.parse_meld(text, rules)
+        if found is not None:  # None: left to the Python parser (odd input, errors)
+            return found  # type: ignore[no-any-return]
     return _parse_meld(text, rules)
 
 
@@ -545,15 +542,3 @@ def format_meld(meld: Meld) -> str:
         return f"({body})"
     seat = f"@{meld.source}" if meld.source is not None else ""
     return f"[{body}{seat}]"
-
-
-def format_hand(hand: Hand) -> str:
-    """The canonical text of ``hand``; ``parse_hand(format_hand(h)) == h``."""
-    if not isinstance(hand, Hand):
-        raise refuse_hand("format_hand", hand)
-    parts = [format_meld(m) for m in hand.melds]
-    if hand.concealed:
-        parts.append(format_tiles(hand.concealed))
-    if hand.win is not None:
-        parts.append(f"+{hand.win}")
-    return " ".join(parts)

@@ -25,8 +25,8 @@ from .errors import ContextError, HandError, NotWinningError
 from .fans.engine import Count, Entry, HandCache, best_count
 from .fans.model import FanDef, FanTable
 from .fans.reading import HandFacts, Reading
-from .hand import Hand, Meld, PrettyPrinter
-from .notation import MAX_HAND_LENGTH, check_length, format_meld, format_tiles, parse_hand
+from .hand import Hand, Meld, PrettyPrinter, parse_hand
+from .notation import MAX_HAND_LENGTH, check_length, format_meld, format_tiles
 from .rules import RuleSet, get_rules
 from .shapes import Shape
 

@@ -27,10 +27,10 @@ from unomahjong._core.objects cimport umj_alloc, umj_fill, umj_offset
 
 import attrs
 
-from unomahjong import notation as _reference
+from unomahjong.notation import DIALECTS, SEPARATORS
 from unomahjong.errors import NotationError
 from unomahjong.hand import HAND_SIZE, MAX_SEAT_OFFSET, Hand, Meld, MeldKind
-from unomahjong.rules import RuleSet
+from unomahjong.tiles import TileSet
 
 API = 1
 """The core's interface version (see :mod:`unomahjong._engine`)."""
@@ -178,7 +178,7 @@ cdef class _Dialect:
             self.kind[ord(ch)] = C_CLOSE
         self.kind[ord("+")] = C_PLUS
         self.kind[ord("@")] = C_AT
-        for ch in _reference.SEPARATORS:  # space, tab, newline: no other whitespace
+        for ch in SEPARATORS:  # space, tab, newline: no other whitespace
             self.kind[ord(ch)] = C_SPACE
 
     cdef object meld(self, MeldSpec m):
@@ -196,7 +196,7 @@ cdef class _Dialect:
         return out
 
 
-cdef dict _by_name = {name: _Dialect(d) for name, d in _reference._DIALECTS.items()}
+cdef dict _by_name = {name: _Dialect(d) for name, d in DIALECTS.items()}
 cdef tuple _dialects = tuple(_by_name.values())
 
 
@@ -218,8 +218,8 @@ cdef _Dialect _dialect_for(object rules):
         d = _by_name.get(rules)
         found = d if d is not None and d.usable else None
     else:
-        if isinstance(rules, RuleSet):
-            ts = rules.tileset
+        if not isinstance(rules, TileSet):  # a rule set: its tile set (as the Python parser)
+            ts = getattr(rules, "tileset", None)
         for d in _dialects:
             if d.tileset is ts:
                 found = d if d.usable else None
@@ -620,43 +620,43 @@ cdef object _meld(_Dialect d, str obj):
 cdef object parse_hand_fast(object text, object rules):
     cdef _Dialect d = _dialect_for(rules)
     if d is not None and type(text) is str:
-        hand = _hand(d, <str>text)
-        if hand is not None:
-            return hand
-    return _reference._parse_hand(text, rules)
+        return _hand(d, <str>text)
+    return None
 
 
 def parse_hand(text, rules="uno"):
-    """:func:`unomahjong.notation.parse_hand`, compiled for the built-in
-    notations (anything else, and every error, by the Python parser)."""
+    """:func:`unomahjong.parse_hand`, compiled for the built-in notations:
+    the hand, or None for anything else and every error, which the Python
+    parser then reads (and reports)."""
     return parse_hand_fast(text, rules)
 
 
 def parse_tiles(text, rules="uno"):
-    """:func:`unomahjong.notation.parse_tiles`, compiled likewise."""
+    """:func:`unomahjong.parse_tiles`, compiled likewise (None: the Python
+    parser's to read)."""
     cdef _Dialect d = _dialect_for(rules)
     if d is not None and type(text) is str:
         tiles = _tiles(d, <str>text, len(<str>text))
         if tiles is not None:
             return tiles
-    return _reference._parse_tiles(text, rules)
+    return None
 
 
 def parse_tile(text, rules="uno"):
-    """:func:`unomahjong.notation.parse_tile`, compiled likewise."""
+    """:func:`unomahjong.parse_tile`, compiled likewise."""
     cdef _Dialect d = _dialect_for(rules)
     if d is not None and type(text) is str:
         tiles = _tiles(d, <str>text, 1)
         if tiles is not None and len(tiles) == 1:
             return tiles[0]
-    return _reference._parse_tile(text, rules)
+    return None
 
 
 def parse_meld(text, rules="uno"):
-    """:func:`unomahjong.notation.parse_meld`, compiled likewise."""
+    """:func:`unomahjong.parse_meld`, compiled likewise."""
     cdef _Dialect d = _dialect_for(rules)
     if d is not None and type(text) is str:
         meld = _meld(d, <str>text)
         if meld is not None:
             return meld
-    return _reference._parse_meld(text, rules)
+    return None

@@ -9,8 +9,8 @@ from typing import Any
 from .._text import display_width, pad
 from ..context import FLAGS, WinContext
 from ..errors import MahjongError
-from ..hand import Hand
-from ..notation import format_meld, format_tiles, parse_hand, parse_tiles
+from ..hand import Hand, parse_hand
+from ..notation import format_meld, format_tiles, parse_tiles
 from ..rules import RuleSet, get_rules
 from ..scoring import decomposition_groups, score
 from ..shanten import discard_options, live_waits, shanten, shanten_by_shape
