@@ -30,10 +30,10 @@ from unomahjong import (
     score,
     score_hand,
 )
+from unomahjong._hand_svg import SECTION_GAP
 from unomahjong.cli import main
 from unomahjong.generate import winning_hands
 from unomahjong.render import (
-    SECTION_GAP,
     hand_svg,
     score_html,
     score_svg,

@@ -13,6 +13,7 @@ import attrs
 
 from . import _engine
 from ._checks import describe, items, quote, wrong_type
+from ._hand_svg import draw_hand
 from .errors import HandError
 from .meld import CHOW as CHOW
 from .meld import HAND_SIZE as HAND_SIZE
@@ -198,9 +199,7 @@ class Hand:
 
     def _repr_svg_(self) -> str:
         """The hand as a picture, for Jupyter: :func:`unomahjong.render.hand_svg`."""
-        from .render import hand_svg
-
-        return hand_svg(self)
+        return draw_hand(self, 4, str(self))
 
     @property
     def is_complete_size(self) -> bool:

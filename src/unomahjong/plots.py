@@ -27,10 +27,10 @@ from pathlib import Path
 from typing import Any
 
 from ._checks import quote, wrong_type
+from ._svg import CJK_FONTS, document, el, esc, num, text
 from ._text import display_width
 from .audit import AuditReport
 from .errors import MahjongError
-from .render._svg import CJK_FONTS, document, el, esc, num, text
 from .rules import get_rules
 from .simulation import SimulationReport
 

@@ -18,6 +18,7 @@ from ._checks import quote
 from ._memo import Memo
 from ._memo import memo_limit as memo_limit
 from ._memo import set_memo_limit as set_memo_limit
+from ._score_svg import score_html
 from ._text import display_width as display_width
 from .context import WinContext
 from .decompose import Decomposition, WinRole, decompose_under
@@ -110,8 +111,6 @@ class Score:
 
     def _repr_html_(self) -> str:
         """The score as HTML, for Jupyter: :func:`unomahjong.render.score_html`."""
-        from .render import score_html
-
         return score_html(self)
 
     def as_dict(self) -> dict[str, object]:

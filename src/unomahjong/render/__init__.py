@@ -38,20 +38,17 @@ table (``_repr_html_``, :func:`score_html`).
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Sequence
-from typing import Final
-
-import attrs
+from collections.abc import Iterable
 
 from .._checks import flag, quote, whole
-from ..decompose import Role
+from .._hand_svg import Group, Placed, draw_hand, picture, set_name
+from .._score_svg import draw_score, fan_table
+from .._score_svg import score_html as drawn_score_html
 from ..errors import HandError, NotationError, RulesError
-from ..hand import Hand, Meld
-from ..notation import format_meld, format_tiles
-from ..scoring import Score, display_width
-from ..tiles import UNO_TILES, Tile, TileSet
-from . import _faces
-from ._svg import CJK_FONTS, document, el, esc, num, text
+from ..hand import Hand
+from ..notation import format_tiles
+from ..scoring import Score
+from ..tiles import UNO_TILES, Tile
 
 __all__ = [
     "fan_table_html",
@@ -62,37 +59,6 @@ __all__ = [
     "tiles_svg",
     "to_svg",
 ]
-
-MARGIN: Final = 8
-"""Space around the picture."""
-TILE_GAP: Final = 1
-"""Space between two tiles of a group."""
-GROUP_GAP: Final = 6
-"""Space between the groups of a score's reading."""
-SECTION_GAP: Final = 16
-"""Space before the winning tile and before the first meld."""
-MELD_GAP: Final = 10
-"""Space between two melds."""
-CAPTION: Final = 14
-"""Height of the caption line under the tiles."""
-
-_SET_NAMES = {"uno": "UNO Mahjong", "mcr": "MCR"}
-
-
-@attrs.frozen
-class _Placed:
-    tile: Tile
-    face_down: bool = False
-    claimed: bool = False
-
-
-@attrs.frozen
-class _Group:
-    classes: str
-    tiles: tuple[_Placed, ...]
-    gap: float
-    caption: str | None = None
-    meld: str | None = None
 
 
 def _players(players: object) -> int:
@@ -112,151 +78,10 @@ def _title(title: object, default: str) -> str:
     return title
 
 
-def _meld_tiles(m: Meld, players: int) -> tuple[_Placed, ...]:
-    """A meld's tiles as laid: a concealed kong's ends face down; the claimed
-    tile, where known, turned and placed by the seat it came from."""
-    tiles = list(m.tiles)
-    if not m.exposed:
-        return tuple(_Placed(t, face_down=i in (0, len(tiles) - 1)) for i, t in enumerate(tiles))
-    claimed = m.claimed
-    if claimed is None and m.source is not None and m.is_pung_or_kong:
-        claimed = m.tile
-    if claimed is None:
-        return tuple(_Placed(t) for t in tiles)
-    at = tiles.index(claimed)
-    rest = tiles[:at] + tiles[at + 1 :]
-    k = m.source
-    if k is not None:
-        at = 0 if k == 1 else len(rest) if k >= players - 1 else 1
-    placed = [_Placed(t) for t in rest]
-    placed.insert(at, _Placed(claimed, claimed=True))
-    return tuple(placed)
-
-
-def _meld_caption(m: Meld) -> str:
-    if not m.exposed:
-        return "concealed kong"
-    return m.kind.value + (f" @{m.source}" if m.source is not None else "")
-
-
-def _groups(hand: Hand, players: int, reading: Sequence[Sequence[Tile]] | None) -> list[_Group]:
-    out: list[_Group] = []
-    if reading is None:
-        parts: Sequence[Sequence[Tile]] = [hand.concealed] if hand.concealed else []
-    else:
-        parts = reading
-    for i, tiles in enumerate(parts):
-        out.append(
-            _Group("hand-concealed", tuple(_Placed(t) for t in tiles), GROUP_GAP if i else 0)
-        )
-    if hand.win is not None:
-        out.append(_Group("hand-win", (_Placed(hand.win),), SECTION_GAP if out else 0, "win"))
-    for i, m in enumerate(hand.melds):
-        kind = "meld-exposed" if m.exposed else "meld-concealed-kong"
-        out.append(
-            _Group(
-                f"meld {kind} {m.kind.value}",
-                _meld_tiles(m, players),
-                (MELD_GAP if i else SECTION_GAP) if out else 0,
-                _meld_caption(m),
-                format_meld(m),
-            )
-        )
-    return out
-
-
-def _row(tileset: TileSet, groups: Sequence[_Group], top: float) -> tuple[list[str], float, bool]:
-    """The groups drawn left to right from ``top``: (elements, right edge, any
-    caption). Turned tiles lie on the row's bottom line."""
-    w, h = _faces.tile_size(tileset)
-    out: list[str] = []
-    x: float = MARGIN
-    captions = False
-    for i, g in enumerate(groups):
-        if i:
-            x += g.gap
-        start = x
-        parts = []
-        for p in g.tiles:
-            classes = (
-                "tile" + (" face-down" if p.face_down else "") + (" claimed" if p.claimed else "")
-            )
-            if p.claimed:
-                where = f"translate({num(x)} {num(top + h)}) rotate(-90)"
-                x += h
-            else:
-                where = f"translate({num(x)} {num(top)})"
-                x += w
-            parts.append(_tile(p.tile, where, classes, p.face_down, p.claimed))
-            x += TILE_GAP
-        x -= TILE_GAP
-        if g.caption:
-            captions = True
-            parts.append(
-                text(
-                    (start + x) / 2,
-                    top + h + 11,
-                    g.caption,
-                    9,
-                    class_="caption",
-                    text_anchor="middle",
-                    fill="#555",
-                )
-            )
-        out.append(el("g", "".join(parts), class_=g.classes, data_meld=g.meld))
-    return out, x, captions
-
-
-def _tile(t: Tile, where: str, classes: str, face_down: bool, claimed: bool) -> str:
-    words = (
-        _faces.describe(t) + (", face down" if face_down else "") + (", claimed" if claimed else "")
-    )
-    body = [el("title", esc(words)), *(_faces.back(t.tileset) if face_down else _faces.face(t))]
-    return el("g", "".join(body), class_=classes, data_tile=t.notation, transform=where)
-
-
-def _picture(
-    tileset: TileSet,
-    groups: Sequence[_Group],
-    title: str,
-    desc: str,
-    extra: Sequence[str] = (),
-    extra_size: tuple[float, float] = (0, 0),
-) -> str:
-    h = _faces.tile_size(tileset)[1]
-    row, right, captions = _row(tileset, groups, MARGIN)
-    bottom: float = MARGIN + h + (CAPTION if captions else 0)
-    if extra:
-        row = [
-            *row,
-            el("g", "".join(extra), class_="fans", transform=f"translate(0 {num(bottom + 8)})"),
-        ]
-        bottom += 8 + extra_size[1]
-    width = max(right, extra_size[0], MARGIN) + MARGIN
-    return document(width, bottom + MARGIN, title, desc, row)
-
-
-def _set_name(tileset: TileSet) -> str:
-    return _SET_NAMES.get(tileset.name, tileset.name)
-
-
 def _check_hand(hand: object) -> Hand:
     if not isinstance(hand, Hand):
         raise HandError("not-a-hand", f"expected a Hand, not {quote(hand)}", hint="parse_hand")
     return hand
-
-
-def _hand_desc(hand: Hand) -> str:
-    parts = [f"{len(hand.concealed)} concealed tiles"]
-    if hand.win is not None:
-        parts.append(f"the winning tile {hand.win} set apart")
-    exposed = sum(m.exposed for m in hand.melds)
-    if exposed:
-        parts.append(f"{exposed} exposed meld{'s' if exposed > 1 else ''}")
-    kongs = len(hand.melds) - exposed
-    if kongs:
-        parts.append(f"{kongs} concealed kong{'s' if kongs > 1 else ''}")
-    return f"{_set_name(hand.tileset)} hand: " + ", ".join(parts) + "."
 
 
 def hand_svg(hand: Hand, *, players: int = 4, title: str | None = None) -> str:
@@ -270,8 +95,7 @@ def hand_svg(hand: Hand, *, players: int = 4, title: str | None = None) -> str:
     """
     h = _check_hand(hand)
     n = _players(players)
-    label = _title(title, str(h))
-    return _picture(h.tileset, _groups(h, n, None), label, _hand_desc(h))
+    return draw_hand(h, n, _title(title, str(h)))
 
 
 def tiles_svg(tiles: Iterable[Tile], *, title: str | None = None) -> str:
@@ -294,97 +118,11 @@ def tiles_svg(tiles: Iterable[Tile], *, title: str | None = None) -> str:
         if t.tileset is not row[0].tileset:
             raise HandError("wrong-tileset", f"{t} and {row[0]} are of two tile sets")
     if not row:
-        return _picture(UNO_TILES, [], _title(title, "no tiles"), "No tiles.")
+        return picture(UNO_TILES, [], _title(title, "no tiles"), "No tiles.")
     label = _title(title, format_tiles(row))
-    groups = [_Group("tiles", tuple(_Placed(t) for t in row), 0)]
-    desc = f"{len(row)} {_set_name(row[0].tileset)} tile{'s' if len(row) > 1 else ''}."
-    return _picture(row[0].tileset, groups, label, desc)
-
-
-def _reading(score: Score) -> list[list[Tile]] | None:
-    """The concealed tiles grouped as the score reads them (melds, pairs,
-    knitted and single tiles), without the winning tile; None when the
-    reading does not account for them exactly."""
-    hand = score.hand
-    win = hand.win
-    if win is None:
-        return None
-    groups, target = _read_groups(score, win)
-    if target is None or win not in groups[target]:
-        target = next((i for i, g in enumerate(groups) if win in g), None)
-    if target is None:
-        return None
-    groups[target].remove(win)
-    held = sorted(t.code for g in groups for t in g)
-    if held != [t.code for t in hand.concealed]:
-        return None
-    kept = [sorted(g, key=lambda t: t.code) for g in groups if g]
-    return sorted(kept, key=lambda g: g[0].code)
-
-
-def _read_groups(score: Score, win: Tile) -> tuple[list[list[Tile]], int | None]:
-    """The groups of the score's reading beyond the declared melds (winning
-    tile included), with the index of the group its win role names, if any."""
-    hand, d, role = score.hand, score.decomposition, score.win_role
-    declared = len(hand.melds)
-    groups: list[list[Tile]] = [list(m.tiles) for m in d.melds[declared:]]
-    target: int | None = None
-    if role.role is Role.MELD and role.index is not None and role.index >= declared:
-        target = role.index - declared
-    if d.pair is not None:
-        if role.role is Role.PAIR:
-            target = len(groups)
-        groups.append([d.pair, d.pair])
-    for p in d.pairs:
-        if role.role is Role.PAIR and target is None and p == win:
-            target = len(groups)
-        groups.append([p, p])
-    for tiles, tiles_role in ((d.knitted, Role.KNITTED), (d.singles, Role.SINGLE)):
-        if tiles:
-            if role.role is tiles_role:
-                target = len(groups)
-            groups.append(list(tiles))
-    return groups, target
-
-
-def _fan_lines(score: Score) -> tuple[list[str], float, float]:
-    """The fan list drawn as text lines: (elements, width, height)."""
-    fans = score.fans
-    size, step = 12, 17
-    zh_w = max((display_width(f.zh) for f in fans), default=4) * 6.5 + 14
-    en_w = max((len(f.en) for f in fans), default=5) * 7.2 + 14
-    x_zh = MARGIN
-    x_en = x_zh + zh_w
-    x_pts = x_en + en_w + 22
-    x_cnt = x_pts + 6
-    x_tot = x_cnt + 26 + 34
-    out = []
-    y: float = size
-    for f in fans:
-        cells = [
-            text(x_zh, y, f.zh, size, font_family=CJK_FONTS, lang="zh"),
-            text(x_en, y, f.en, size),
-            text(x_pts, y, str(f.points), size, text_anchor="end"),
-        ]
-        if f.count > 1:
-            cells.append(text(x_cnt, y, f"×{f.count}", size, fill="#555"))
-        cells.append(text(x_tot, y, str(f.total), size, text_anchor="end"))
-        out.append(el("g", "".join(cells), class_="fan", data_fan=f.id))
-        y += step
-    rule = el(
-        "path", d=f"M{num(x_zh)} {num(y - size + 2)}H{num(x_tot)}", stroke="#888", stroke_width=0.8
-    )
-    out.append(rule)
-    y += 3
-    out.append(
-        el(
-            "g",
-            text(x_en, y, "total", size, font_weight="bold")
-            + text(x_tot, y, str(score.total), size, text_anchor="end", font_weight="bold"),
-            class_="total",
-        )
-    )
-    return out, x_tot, y + 4
+    groups = [Group("tiles", tuple(Placed(t) for t in row), 0)]
+    desc = f"{len(row)} {set_name(row[0].tileset)} tile{'s' if len(row) > 1 else ''}."
+    return picture(row[0].tileset, groups, label, desc)
 
 
 def score_svg(score: Score, *, fans: bool = True, players: int = 4) -> str:
@@ -404,21 +142,10 @@ def score_svg(score: Score, *, fans: bool = True, players: int = 4) -> str:
             "not-a-score", f"expected a Score, not {quote(score)}", hint="unomahjong.score"
         )
     n = _players(players)
-    hand = score.hand
-    groups = _groups(hand, n, _reading(score))
-    title = f"{hand}: {score.total} points"
-    desc = _hand_desc(hand) + f" Scores {score.total} points."
     with_fans = flag(fans)
     if with_fans is None:
         raise RulesError("bad-flag", f"fans must be True or False, not {quote(fans)}")
-    if not with_fans:
-        return _picture(hand.tileset, groups, title, desc)
-    lines, width, height = _fan_lines(score)
-    return _picture(hand.tileset, groups, title, desc, lines, (width, height))
-
-
-def _group_text(m: Meld) -> str:
-    return format_meld(m) if m.exposed or m.is_kong else format_tiles(m.tiles)
+    return draw_score(score, n, with_fans)
 
 
 def fan_table_html(score: Score) -> str:
@@ -431,29 +158,7 @@ def fan_table_html(score: Score) -> str:
         raise HandError(
             "not-a-score", f"expected a Score, not {quote(score)}", hint="unomahjong.score"
         )
-    right = ' style="text-align:right"'
-    rows = []
-    for f in score.fans:
-        melds = " ".join(_group_text(m) for m in f.melds)
-        rows.append(
-            f'<tr class="fan" data-fan="{esc(f.id)}"><td lang="zh">{esc(f.zh)}</td>'
-            f"<td>{esc(f.en)}</td><td{right}>{f.points}</td><td{right}>{f.count}</td>"
-            f"<td>{esc(melds)}</td></tr>"
-        )
-    head = "<tr><th>zh</th><th>en</th><th>points</th><th>count</th><th>melds</th></tr>"
-    foot = (
-        f'<tr><th colspan="2" style="text-align:left">total</th>'
-        f"<th{right}>{score.total}</th><td></td><td></td></tr>"
-    )
-    return (
-        '<table class="unomahjong-fans">\n<thead>'
-        + head
-        + "</thead>\n<tbody>\n"
-        + "\n".join(rows)
-        + "\n</tbody>\n<tfoot>"
-        + foot
-        + "</tfoot>\n</table>\n"
-    )
+    return fan_table(score)
 
 
 def score_html(score: Score) -> str:
@@ -463,8 +168,11 @@ def score_html(score: Score) -> str:
     one used, and the total. Every text is HTML-escaped.
     ``Score._repr_html_`` returns this, for Jupyter.
     """
-    svg = score_svg(score, fans=False)
-    return '<div class="unomahjong-score">\n' + svg + fan_table_html(score) + "</div>\n"
+    if not isinstance(score, Score):
+        raise HandError(
+            "not-a-score", f"expected a Score, not {quote(score)}", hint="unomahjong.score"
+        )
+    return drawn_score_html(score)
 
 
 def to_svg(item: Hand | Score | Iterable[Tile], *, players: int = 4) -> str:

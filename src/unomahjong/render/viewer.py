@@ -38,7 +38,11 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
+from .. import _faces
 from .._checks import describe, quote, whole
+from .._hand_svg import groups_of, meld_tiles
+from .._score_svg import reading_groups
+from .._svg import esc
 from ..errors import NotationError
 from ..game import Action, ActionKind, LogError, Phase, RoundState, apply, observe, replay
 from ..game.actions import Event
@@ -46,8 +50,7 @@ from ..game.state import Outcome
 from ..hand import Meld
 from ..notation import parse_tile
 from ..tiles import Tile, TileSet
-from . import _faces, _groups, _meld_tiles, _reading, fan_table_html
-from ._svg import esc
+from . import fan_table_html
 from ._viewer_page import page
 
 __all__ = ["replay_html"]
@@ -131,10 +134,10 @@ def _event_text(e: Event, tile: str, before: RoundState, after: RoundState) -> s
 
 def _melds(melds: Sequence[Meld], players: int, codes: _Codes) -> list[list[Any]]:
     """Each meld as [kind, tiles, claimed position (-1: none), face-down
-    positions]: the tiles as render lays them (:func:`_meld_tiles`)."""
+    positions]: the tiles as render lays them (:func:`unomahjong._hand_svg.meld_tiles`)."""
     out: list[list[Any]] = []
     for m in melds:
-        placed = _meld_tiles(m, players)
+        placed = meld_tiles(m, players)
         claimed = next((i for i, p in enumerate(placed) if p.claimed), -1)
         down = [i for i, p in enumerate(placed) if p.face_down]
         kind = m.kind.value if m.exposed else "concealed kong"
@@ -258,7 +261,7 @@ def _result_html(result: Outcome, players: int, codes: _Codes) -> str:
             f"{w.score.total} points</h3>"
         )
         groups = []
-        for g in _groups(w.score.hand, players, _reading(w.score)):
+        for g in groups_of(w.score.hand, players, reading_groups(w.score)):
             tiles = "".join(
                 _tile_html(
                     codes,

@@ -13,8 +13,8 @@ the font shows a different glyph, never a different layout.
 
 from __future__ import annotations
 
-from ..tiles import Tile, TileSet
 from ._svg import CJK_FONTS, el, esc, num, text
+from .tiles import Tile, TileSet
 
 CARD_COLOURS = {"r": "#d8261c", "y": "#f0c419", "g": "#2f9a3a", "b": "#1d5fbf"}
 """UNO face colours by colour letter."""
