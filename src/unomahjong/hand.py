@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from . import _engine
 from ._checks import describe, items, quote, wrong_type
 from ._hand_svg import draw_hand
 from .errors import HandError
@@ -25,7 +24,14 @@ from .meld import MeldKind as MeldKind
 from .meld import PrettyPrinter as PrettyPrinter
 from .meld import refuse_meld as refuse_meld
 from .meld import refuse_tile as refuse_tile
-from .notation import MAX_HAND_LENGTH, check_length, format_meld, format_tiles, read_hand
+from .notation import (
+    MAX_HAND_LENGTH,
+    check_length,
+    compiled_parse,
+    format_meld,
+    format_tiles,
+    read_hand,
+)
 from .tiles import Tile, TileSet
 
 if TYPE_CHECKING:
@@ -295,11 +301,9 @@ def parse_hand(text: str, rules: str | TileSet | RuleSet = "uno") -> Hand:
     '[SSSg] 123456789r 5g +5g'
     """
     check_length(text, MAX_HAND_LENGTH, "a hand")  # before the core reads it
-    core = _engine.core("notation")
-    if core is not None and type(text) is str:
-        hand = core.parse_hand(text, rules)
-        if hand is not None:  # None: left to the Python parser (odd input, errors)
-            return hand  # type: ignore[no-any-return]
+    hand = compiled_parse("parse_hand", text, rules)
+    if hand is not None:
+        return hand  # type: ignore[no-any-return]
     ts, concealed, melds, win = read_hand(text, rules)
     return Hand(ts, concealed, melds, win)
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -431,14 +431,23 @@ def _meld_from_tiles(
     )
 
 
+def compiled_parse(function: str, text: object, rules: object) -> Any:
+    """What the compiled parser's ``function`` (``"parse_hand"``,
+    ``"parse_tiles"``, ...) reads of ``text``, or None: no compiled core, or
+    text it leaves to the Python parser (odd input, and every error, which the
+    Python parser reports)."""
+    core = _engine.core("notation")
+    if core is None or type(text) is not str:
+        return None
+    return getattr(core, function)(text, rules)
+
+
 def parse_tiles(text: str, rules: str | TileSet | RuleSet = "uno") -> tuple[Tile, ...]:
     """Parse loose tiles (no brackets, no ``+``), e.g. visible discards."""
     check_length(text, MAX_TILES_LENGTH, "a list of tiles")  # before the core reads it
-    core = _engine.core("notation")
-    if core is not None and type(text) is str:
-        found = core.parse_tiles(text, rules)
-        if found is not None:  # None: left to the Python parser (odd input, errors)
-            return found  # type: ignore[no-any-return]
+    found = compiled_parse("parse_tiles", text, rules)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
     return _parse_tiles(text, rules)
 
 
@@ -458,11 +467,9 @@ def _parse_tiles(text: str, rules: str | TileSet | RuleSet) -> tuple[Tile, ...]:
 def parse_tile(text: str, rules: str | TileSet | RuleSet = "uno") -> Tile:
     """Parse exactly one tile (``"5g"``, ``"Sg"``, ``"E"``)."""
     check_length(text, MAX_HAND_LENGTH, "a tile")  # before the core reads it
-    core = _engine.core("notation")
-    if core is not None and type(text) is str:
-        found = core.parse_tile(text, rules)
-        if found is not None:  # None: left to the Python parser (odd input, errors)
-            return found  # type: ignore[no-any-return]
+    found = compiled_parse("parse_tile", text, rules)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
     return _parse_tile(text, rules)
 
 
@@ -478,11 +485,9 @@ def _parse_tile(text: str, rules: str | TileSet | RuleSet) -> Tile:
 def parse_meld(text: str, rules: str | TileSet | RuleSet = "uno") -> Meld:
     """Parse one bracketed meld (``"[123r]"``, ``"[SSSg@2]"``, ``"(RRRRy)"``)."""
     check_length(text, MAX_HAND_LENGTH, "a meld")  # before the core reads it
-    core = _engine.core("notation")
-    if core is not None and type(text) is str:
-        found = core.parse_meld(text, rules)
-        if found is not None:  # None: left to the Python parser (odd input, errors)
-            return found  # type: ignore[no-any-return]
+    found = compiled_parse("parse_meld", text, rules)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
     return _parse_meld(text, rules)
 
 
