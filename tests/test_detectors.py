@@ -229,6 +229,9 @@ def test_every_built_in_fan_is_a_value_of_the_vocabulary() -> None:
         lambda: loose.MeldSet("chow", 5, "one", "same"),
         lambda: loose.MeldSet("chow", 4, "one", "straight"),
         lambda: loose.MeldSet("knitted", 3, "one", "same"),
+        lambda: loose.MeldSet("chow", 3.0, "one", "same"),
+        lambda: loose.EveryGroup(honours=1),
+        lambda: loose.EachPung({5}, honours=0),
         lambda: loose.MeldPair("chow", "two", 0),
         lambda: loose.MeldPair("chow", "one", 9),
         lambda: loose.EachPung(),
@@ -351,6 +354,37 @@ def test_a_table_of_values_is_compiled_and_a_function_is_not() -> None:
         detector=lambda r: 0,
     )
     assert isinstance(plain.detector, Detector) and plain.detector.kind is DetectorKind.SIMPLE
+
+
+def test_odd_rows_are_refused_or_left_to_python_never_miscounted() -> None:
+    text = "[111r] [111y] 111g 999b 5g +5g"
+    pungs = FanDef(
+        id="PUNGS",
+        zh="刻",
+        en="Pungs",
+        points=5,
+        number=99,
+        excludes=(),
+        definition="three pungs of one rank",
+        absorbs=("PUNG_OF_TERMINALS_OR_FUNCTIONS",),
+        detector=d.MeldSet("pung", 3, "distinct", "same"),
+    )
+    odd_limits: tuple[Any, ...] = (-1, 1.5, True)
+    for limit in odd_limits:
+        with pytest.raises(RulesError) as refused:
+            UNO.with_fans(attrs.evolve(pungs, absorbs_limit=limit), name="odd")
+        assert refused.value.code == "bad-fan"
+    # Points past what the core's arithmetic holds: the Python engine scores.
+    rich = UNO.with_fans(attrs.evolve(pungs, points=2**31 - 1), name="rich")
+    assert rich.engine == "python"
+    if _engine.COMPILED:
+        assert rich.python_reason is not None and "points" in rich.python_reason
+    total = um.score_hand(text, rules=rich).total
+    with _engine.python_engine():
+        assert um.score_hand(text, rules=rich).total == total > 2**31
+    # A symbol no tile has counts nothing in either engine.
+    assert _counts(text, _house(UNO, d.HonourPungs(1, symbol="\x00"))) == 0
+    assert _counts("[SSSg] 123456789r 5g +5g", _house(UNO, d.HonourPungs(1, symbol="SS"))) == 0
 
 
 @st.composite

@@ -1,7 +1,8 @@
 """The bound on the Python engine's memo tables, and the one way they are written.
 
 Every memo of the Python engine (docs/architecture.md#what-the-python-engine-memoises)
-is a plain dict from a key to a value that is a pure function of the key.
+is a :class:`Memo`: two generations of plain dicts from a key to a value
+that is a pure function of the key.
 The rules that make them safe to share between threads, also while another
 thread clears them (docs/threads.md):
 
@@ -109,15 +110,17 @@ def set_memo_limit(entries: int) -> int:
 
 class Memo(Generic[_K, _V]):
     """One memo table in two generations (the module's docstring): the
-    one way the Python engine's memos are read and written.
+    one way the Python engine's memos are written.
 
     :meth:`get_or_compute` is the lookup: the current generation, then the
     previous one (a value found there is stored again, so entries in use
     survive), then ``compute(*args)``, whose finished value is stored with
-    one assignment. A full current generation becomes the previous one and
-    a new, empty dict takes its place, each by one assignment to this
-    object's own slots; :meth:`clear` replaces both. A memo pickles and
-    copies as an empty one: its entries are a cache, not a value."""
+    one assignment. The hottest callers read ``new`` first themselves,
+    which saves a call on a hit, and ask it on a miss. A full current
+    generation becomes the previous one and a new, empty dict takes its
+    place, each by one assignment to this object's own slots;
+    :meth:`clear` replaces both. A memo pickles and copies as an empty one:
+    its entries are a cache, not a value."""
 
     __slots__ = ("new", "old")
 

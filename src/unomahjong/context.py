@@ -25,8 +25,18 @@ that know the fact; without it every rule set knows it
 (:func:`known_facts`)."""
 
 
-def _only(*rules: str) -> dict[str, tuple[str, ...]]:
-    return {ONLY: rules}
+SPECIAL: Final = "special"
+"""The key of a :class:`WinContext` flag's metadata that marks a special
+win (the wall's last tile, a replacement tile, robbing a kong, a first-turn
+win): :data:`SPECIAL_WIN_FLAGS`."""
+
+
+def _only(*rules: str, special: bool = False) -> dict[str, object]:
+    return {ONLY: rules, SPECIAL: True} if special else {ONLY: rules}
+
+
+def _special() -> dict[str, object]:
+    return {SPECIAL: True}
 
 
 def _wind(value: str) -> str:
@@ -49,17 +59,17 @@ class WinContext:
     """自摸: the winner drew the winning tile."""
     last_copy: bool = False
     """和绝张: the other three copies of the winning tile are visible."""
-    last_tile: bool = False
+    last_tile: bool = attrs.field(default=False, metadata=_special())
     """The wall's last tile (self-drawn: 妙手回春) or the hand's last discard (海底捞月)."""
-    kong_replacement: bool = False
+    kong_replacement: bool = attrs.field(default=False, metadata=_special())
     """杠上开花: won on a kong's replacement tile (self-drawn)."""
-    robbing_kong: bool = False
+    robbing_kong: bool = attrs.field(default=False, metadata=_special())
     """抢杠和: won on a tile another player added to an exposed pung."""
-    heavenly_hand: bool = attrs.field(default=False, metadata=_only("uno"))
+    heavenly_hand: bool = attrs.field(default=False, metadata=_only("uno", special=True))
     """天和: the dealer's initial 14 tiles."""
-    earthly_hand: bool = attrs.field(default=False, metadata=_only("uno"))
+    earthly_hand: bool = attrs.field(default=False, metadata=_only("uno", special=True))
     """地和: a non-dealer's win in the first-turn window."""
-    heavenly_uno: bool = attrs.field(default=False, metadata=_only("uno"))
+    heavenly_uno: bool = attrs.field(default=False, metadata=_only("uno", special=True))
     """天之UNO (UNO only): declared UNO with the winner's first discard."""
     seat_wind: str = attrs.field(default="E", converter=_wind, metadata=_only("mcr"))
     """MCR only: the winner's seat wind."""
@@ -115,6 +125,12 @@ FLAGS: Final[tuple[str, ...]] = tuple(
     a.name for a in attrs.fields(WinContext) if a.type in (bool, "bool")
 )
 """The true-or-false facts of a :class:`WinContext`, in field order."""
+
+SPECIAL_WIN_FLAGS: Final[tuple[str, ...]] = tuple(
+    a.name for a in attrs.fields(WinContext) if a.metadata.get(SPECIAL)
+)
+"""The flags of a special win, in field order: the gate of the fans that
+need one (``HandFacts.flagged``; the compiled core's ``FL_SPECIAL``)."""
 
 
 def known_facts(rules: str | None = None) -> frozenset[str]:

@@ -247,10 +247,13 @@ class RuleSet:
         * a fan with a detector and a new ``id`` is added after the last row.
 
         ``off`` lists fan ids switched off, as ``RuleOptions.disabled_fans``
-        does. A table with a detector of its own is scored by the Python
-        engine; rows of the built-in detectors with new data stay with the
-        compiled core. Bad rows raise :class:`RulesError` (``bad-fan``,
-        ``unknown-fan``). Derived name: ``"uno[fans:+NEW,~CHANGED,-OFF]"``.
+        does. A detector is a value of the detector vocabulary
+        (:mod:`unomahjong.fans.detectors`), which the compiled core runs as
+        well as the Python engine, or a
+        :class:`~unomahjong.fans.model.Detector` around a Python function,
+        which keeps the table on the Python engine (:attr:`engine`). Bad rows
+        raise :class:`RulesError` (``bad-fan``, ``unknown-fan``). Derived
+        name: ``"uno[fans:+NEW,~CHANGED,-OFF]"``.
         """
         changes = _fan_changes(fans)
         table = self.table
@@ -358,7 +361,7 @@ def _fan(item: object) -> FanDef:
         or isinstance(row.detector, Primitive)
         or (isinstance(row.detector, Detector) and callable(row.detector.fn))
     ):
-        return row
+        return row  # (FanDef has made a plain function a Detector already)
     raise wrong_type(
         RulesError,
         "bad-fan",

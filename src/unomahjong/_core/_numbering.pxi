@@ -27,7 +27,7 @@ cdef enum:
     G_FOURS = 11
     G_COUNT = 12
 
-# The win context's facts the scoring core reads: the flags, then the rest.
+# The win context's facts the scoring core reads: the flags, then the rest (FL_SPECIAL: the flags of a special win, as bits).
 cdef enum:
     FL_SELF_DRAWN = 0
     FL_LAST_COPY = 1
@@ -38,6 +38,7 @@ cdef enum:
     FL_EARTHLY_HAND = 6
     FL_HEAVENLY_UNO = 7
     NFLAGS = 8
+    FL_SPECIAL = 252
 
 # ... and the rest, numbered after the flags.
 cdef enum:

@@ -162,11 +162,9 @@ cdef int read_hand(const Layout* lay, hand, ctx, Facts* f) except -1:
             f.nfours += 1
     for i in range(NFLAGS):
         f.flag[i] = 1 if slot_is(_CONTEXT, ctx, i, True) else 0 if slot_is(_CONTEXT, ctx, i, False) else 1 if slot(_CONTEXT, ctx, i) else 0
-        # a special win (the FLAGGED gate): any flag but the two ordinary ones,
-        # as HandFacts.flagged
-        if f.flag[i] and i != FL_SELF_DRAWN and i != FL_LAST_COPY:
-            f.flagged = 1
     f.flag_bits = bit_set(f.flag, NFLAGS)
+    # a special win (the FLAGGED gate), as HandFacts.flagged
+    f.flagged = (f.flag_bits & FL_SPECIAL) != 0
     f.seat_wind = ord(slot(_CONTEXT, ctx, CX_SEAT_WIND))
     f.prevalent_wind = ord(slot(_CONTEXT, ctx, CX_PREVALENT_WIND))
     f.flowers = slot(_CONTEXT, ctx, CX_FLOWERS)

@@ -60,6 +60,10 @@ build_layout(&MCR_LAYOUT, MCR_SHAPES)
 # fan by its id. A row whose detector is of another class (a Python
 # function) leaves the whole table to the Python engine.
 
+# The most points a row may be worth in a compiled plan: a total adds at most
+# MAXENT entries of at most 8 each (flowers), which then fits a C int.
+MAX_POINTS = 1_000_000
+
 _DETECTOR_KINDS = {
     DetectorKind.SIMPLE: DK_SIMPLE, DetectorKind.CHOW_SET: DK_CHOW_SET,
     DetectorKind.PUNG_SET: DK_PUNG_SET, DetectorKind.CHOW_PAIR: DK_CHOW_PAIR,
@@ -145,7 +149,8 @@ cdef int compile_simple(Row* row, det, tileset) except -1:
         row.code = S_HONOUR_PUNGS
         row.n = det.n
         row.mode = _HP_MODES[det.mode]
-        row.symbol = 0 if det.symbol is None else ord(det.symbol) if len(det.symbol) == 1 else -1
+        # -1: any symbol; -2: a symbol no tile has (more than one character)
+        row.symbol = -1 if det.symbol is None else ord(det.symbol) if len(det.symbol) == 1 else -2
         row.family = -1 if det.family is None else _FAMILIES.get(det.family, -2)
         letters = {s.letter: i for i, s in enumerate(tileset.suits)}
         row.colour = -1 if det.colour is None else letters.get(det.colour, -2)
@@ -273,7 +278,11 @@ cdef class CompiledPlan:
                 memset(row, 0, sizeof(Row))
                 row.kind = DK_NONE
             elif not compile_row(row, r.detector, self.tileset):
+                if type(r.detector) is Context:
+                    return f"{r.id}'s detector reads a context flag the core does not read"
                 return f"{r.id}'s detector is not a value of the detector vocabulary"
+            if type(r.points) is not int or not 0 <= r.points <= MAX_POINTS:
+                return f"{r.id}'s points are not a whole number 0-{MAX_POINTS:,}"
             if row.kind == DK_NONE:
                 pass
             elif row.per_hand:
@@ -287,7 +296,8 @@ cdef class CompiledPlan:
                 set_bit(p.excl[i], pos[x])
             for x in r.absorbs:
                 set_bit(p.absorb[i], pos[x])
-            p.absorb_limit[i] = -1 if r.absorbs_limit is None else r.absorbs_limit
+            # (a table's rows hold at most 4 melds: a larger limit is none)
+            p.absorb_limit[i] = -1 if r.absorbs_limit is None else min(r.absorbs_limit, 8)
         if p.nof[DK_PER_MELD] > MAXPERMELD:
             return f"more than {MAXPERMELD} per-meld fans"
         if p.nof[DK_CHOW_PAIR] > MAXPAIRFANS or p.nof[DK_PUNG_PAIR] > MAXPAIRFANS:

@@ -398,7 +398,7 @@ cdef inline int honour_passes(const Layout* lay, const Facts* f, int code,
     """HonourPungs: the honour of ``code`` passes every test of the row."""
     if lay.rank[code]:
         return 0
-    if row.symbol and lay.symbol[code] != row.symbol:
+    if row.symbol != -1 and lay.symbol[code] != row.symbol:
         return 0
     if row.family != -1 and lay.family[code] != row.family:
         return 0

@@ -12,7 +12,9 @@ tests/test_core_numbering.py fails while it is stale. It holds:
   (no gate), and ``G_COUNT``;
 * ``FL_<FLAG>`` and ``CX_<FACT>``: the win-context facts the scoring core
   reads (:data:`CORE_FACTS`), flags first, with ``NFLAGS`` and ``NFACTS``,
-  and the names as the Python tuple ``_CORE_FACTS`` in the same order.
+  ``FL_SPECIAL`` (the bits of the flags of a special win,
+  ``context.SPECIAL_WIN_FLAGS``), and the names as the Python tuple
+  ``_CORE_FACTS`` in the same order.
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ def _enum(comment: str, names: list[str], extra: list[str]) -> list[str]:
 
 def generate() -> str:
     """The text of ``_numbering.pxi``, from the Python enums as they are."""
-    from unomahjong.context import FLAGS
+    from unomahjong.context import FLAGS, SPECIAL_WIN_FLAGS
     from unomahjong.fans.model import Gate
     from unomahjong.shapes import Shape
 
@@ -75,10 +77,12 @@ def generate() -> str:
         ["G_NONE", *(f"G_{g.name}" for g in Gate)],
         [f"G_COUNT = {len(Gate) + 1}"],
     )
+    special = sum(1 << i for i, f in enumerate(flags) if f in SPECIAL_WIN_FLAGS)
     lines += _enum(
-        "The win context's facts the scoring core reads: the flags, then the rest.",
+        "The win context's facts the scoring core reads: the flags, then the rest"
+        " (FL_SPECIAL: the flags of a special win, as bits).",
         [f"FL_{f.upper()}" for f in flags],
-        [f"NFLAGS = {len(flags)}"],
+        [f"NFLAGS = {len(flags)}", f"FL_SPECIAL = {special}"],
     )
     lines += _enum(
         "... and the rest, numbered after the flags.",

@@ -217,7 +217,7 @@ cdef struct Row:
     uint64_t tiles
     int meld              # EveryGroup: K_CHOW, K_PUNG, or -1
     int number_pair       # EveryGroup
-    int symbol            # HonourPungs: the symbol's character (0: any)
+    int symbol            # HonourPungs: the symbol's character (-1: any)
     int family            # HonourPungs: F_ (-1: any, -2: none held)
     int colour            # HonourPungs: suit (-1: any, -2: none held)
     int wind              # HonourPungs: WIND_

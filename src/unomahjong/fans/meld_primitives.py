@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Literal
 
 import attrs
 
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 def _honour_test(
     symbol: str | None, family: str | None, colour: str | None, wind: str | None
-) -> Any:
+) -> Callable[[Reading, Tile], bool]:
     def passes(r: Reading, tile: Tile) -> bool:
         h: HonourSpec | None = tile.honour
         if h is None:
@@ -193,7 +193,7 @@ class MeldSet(Primitive):
     """
 
     melds: Literal["chow", "pung"] = attrs.field(validator=check_one_of("MeldSet", "chow", "pung"))
-    size: int = attrs.field(validator=check_one_of("MeldSet", 3, 4))
+    size: int = attrs.field(validator=check_count("MeldSet", 3, 4))
     suits: Literal["one", "two", "distinct", "any"] = attrs.field(
         validator=check_one_of("MeldSet", "one", "two", "distinct", "any")
     )

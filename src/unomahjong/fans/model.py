@@ -295,6 +295,12 @@ class FanTable:
             is_set = det is not None and det.kind in (DetectorKind.CHOW_SET, DetectorKind.PUNG_SET)
             if is_set and det is not None and det.size not in (3, 4):
                 raise ValueError(f"{self.name}: set fan {r.id} needs size=3 or size=4")
+            limit = r.absorbs_limit
+            if limit is not None and (type(limit) is not int or limit < 0):
+                raise ValueError(
+                    f"{self.name}: {r.id}'s absorbs_limit must be None or a whole number >= 0,"
+                    f" not {limit!r}"
+                )
 
     def _set_groups(self) -> None:
         """Derive the rows with their detectors, by detector kind."""

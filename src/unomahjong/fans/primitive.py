@@ -3,7 +3,7 @@ primitive is, how its fields are checked, and the shape sets they name."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
@@ -27,20 +27,10 @@ _FAMILIES: Final = (
     SPECIAL_SHAPES,
 )
 """The shape families the per-hand results are kept by (``ShapeFamily``)."""
-SPECIAL_WIN_FLAGS: Final = frozenset(
-    {
-        "last_tile",
-        "kong_replacement",
-        "robbing_kong",
-        "heavenly_hand",
-        "earthly_hand",
-        "heavenly_uno",
-    }
-)
-"""The flags of a special win (the ``flagged`` gate, ``HandFacts.flagged``)."""
 
 
 def refuse(owner: str, detail: str) -> RulesError:
+    """The error of a bad field of the primitive ``owner``."""
     return RulesError("bad-detector", f"{owner}: {detail}")
 
 
@@ -74,6 +64,7 @@ def to_shapes(value: object) -> frozenset[Shape]:
 
 
 def to_names(value: object) -> frozenset[str] | None:
+    """A set of non-empty names (one name alone is taken as a set), or None."""
     if value is None:
         return None
     if isinstance(value, str):
@@ -84,7 +75,14 @@ def to_names(value: object) -> frozenset[str] | None:
     return frozenset(n for n in items if isinstance(n, str))
 
 
-def check_count(name: str, low: int, high: int) -> Any:
+Validator = Callable[[object, "attrs.Attribute[Any]", object], None]
+"""An attrs validator: (instance, field, value), raising on a bad value."""
+
+
+def check_count(name: str, low: int, high: int) -> Validator:
+    """A validator of a whole number ``low``-``high`` (None where None is the
+    field's default); a bool is not a number here."""
+
     def check(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if value is None and attribute.default is None:
             return
@@ -96,9 +94,12 @@ def check_count(name: str, low: int, high: int) -> Any:
     return check
 
 
-def check_one_of(name: str, *choices: object) -> Any:
+def check_one_of(name: str, *choices: object) -> Validator:
+    """A validator of one of ``choices``, of the choice's own type (``1`` is
+    not ``True``, ``3.0`` not ``3``)."""
+
     def check(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if value not in choices:
+        if not any(value is c or (type(value) is type(c) and value == c) for c in choices):
             raise refuse(name, f"{attribute.name} must be one of {choices!r}, not {value!r}")
 
     return check

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import enum
 
-from ..context import WinContext
+from ..context import SPECIAL_WIN_FLAGS, WinContext
 from ..decompose import Decomposition, Role, WinRole
 from ..hand import Hand, Meld, MeldKind
 from ..shanten import won_on_single_wait
@@ -141,15 +141,7 @@ class HandFacts:
         """Concealed kongs (a hand's only concealed declared melds)."""
         self.kongs = exposed_kongs + concealed_kongs
         """Kongs declared, exposed or concealed."""
-        c = context
-        self.flagged = (
-            c.last_tile
-            or c.kong_replacement
-            or c.robbing_kong
-            or c.heavenly_hand
-            or c.earthly_hand
-            or c.heavenly_uno
-        )
+        self.flagged = any(getattr(context, f) for f in SPECIAL_WIN_FLAGS)
         """True when the context sets a flag of a special win (the wall's last
         tile, a replacement tile, robbing a kong, a first-turn win)."""
         self._unique_wait: bool | None = None

@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING, Literal
 
 import attrs
 
+from ..context import FLAGS, SPECIAL_WIN_FLAGS
 from ..hand import MeldKind
 from .model import Gate
-from .primitive import SPECIAL_WIN_FLAGS, SimplePrimitive, check_count, check_one_of, refuse
+from .primitive import SimplePrimitive, check_count, check_one_of, refuse
 
 if TYPE_CHECKING:
     from .reading import Reading
@@ -34,8 +35,6 @@ class Wait(SimplePrimitive):
 
 
 def _flags(value: object) -> tuple[tuple[str, bool], ...]:
-    from ..context import FLAGS
-
     try:
         pairs = sorted(dict(value).items())  # type: ignore[call-overload]
     except (TypeError, ValueError):
