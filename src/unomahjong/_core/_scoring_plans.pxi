@@ -126,8 +126,8 @@ cdef int compile_simple(Row* row, det, tileset) except -1:
         row.colours = -1 if det.colours is None else det.colours
         row.families = -1
         if det.families is not None:
-            # a family no tile of the set has can never be held
-            row.families = _bits(_FAMILIES.get(x, 20) for x in det.families)
+            # a family no tile of the set has can never be held (bit 6)
+            row.families = _bits(_FAMILIES.get(x, 6) for x in det.families)
         row.honour_kinds = -1 if det.honour_kinds is None else det.honour_kinds
         row.consecutive = -1 if det.consecutive is None else det.consecutive
         if det.tiles is not None:

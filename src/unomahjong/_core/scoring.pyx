@@ -190,40 +190,41 @@ cdef struct Layout:
 
 
 cdef struct Row:
-    # What every row has.
-    int kind              # DK_
-    int code              # simple rows: S_; set and pair rows: the suits rule
-    int per_hand          # depends on the hand and the shape family only
-    int gate
+    # Small fields, the ones every row has first: a plan's rows are read in
+    # every reading, and a row that fits in a cache line keeps them there.
+    signed char kind          # DK_
+    signed char code          # simple rows: S_; set and pair rows: the suits rule
+    signed char per_hand      # depends on the hand and the shape family only
+    signed char gate
     # The primitive's fields, compiled (_scoring_plans.pxi, ``compile_row``);
     # each primitive reads its own.
-    int size              # MeldSet: 3 or 4
-    int ranks_rule        # MeldSet: RK_
-    int pair_rule         # MeldSet: PR_
-    int gap               # MeldPair
-    int n                 # a count: pungs, kongs, exposed kongs, exposed melds (-1: any)
-    int m                 # KongsExactly: concealed kongs
-    int mode              # HonourPungs: HP_; Kongs: KG_; Wait: W_; ShapeIs: SH_
-    int shapes            # Holds, EveryGroup: bit SH_ set for each shape it may hold in
-    int honours           # Holds: HO_; EveryGroup, EachPung: an honour passes
-    int ranks             # rank bits: every rank in these (0: no rule)
-    int any_rank          # Holds: rank bits, some rank in these (0: no rule)
-    int suits             # Holds: exact counts (-1: no rule)
-    int colours
-    int families          # Holds: family bits (-1: no rule)
-    int honour_kinds
-    int consecutive
-    int has_tiles         # Holds: every tile held one of ``tiles``
+    signed char size          # MeldSet: 3 or 4
+    signed char ranks_rule    # MeldSet: RK_
+    signed char pair_rule     # MeldSet: PR_
+    signed char gap           # MeldPair
+    signed char n             # a count: pungs, kongs, exposed kongs, exposed melds (-1: any)
+    signed char m             # KongsExactly: concealed kongs
+    signed char mode          # HonourPungs: HP_; Kongs: KG_; Wait: W_; ShapeIs: SH_
+    signed char honours       # Holds: HO_; EveryGroup, EachPung: an honour passes
+    signed char suits         # Holds: exact counts (-1: no rule)
+    signed char colours
+    signed char honour_kinds
+    signed char consecutive
+    signed char has_tiles     # Holds: every tile held one of ``tiles``
+    signed char meld          # EveryGroup: K_CHOW, K_PUNG, or -1
+    signed char number_pair   # EveryGroup
+    signed char wind          # HonourPungs: WIND_
+    signed char family        # HonourPungs: F_ (-1: any, -2: none held)
+    signed char colour        # HonourPungs: suit (-1: any, -2: none held)
+    short shapes              # Holds, EveryGroup: bit SH_ set for each shape it may hold in
+    short ranks               # rank bits: every rank in these (0: no rule)
+    short any_rank            # Holds: rank bits, some rank in these (0: no rule)
+    short families            # Holds: family bits (-1: no rule)
+    short set_flags           # Context: flag bits wanted True, and False
+    short clear_flags
+    int symbol                # HonourPungs: the symbol's character (-1: any)
+    signed char pattern[9]    # ConcealedPattern: counts of ranks 1-9 before the win
     uint64_t tiles
-    int meld              # EveryGroup: K_CHOW, K_PUNG, or -1
-    int number_pair       # EveryGroup
-    int symbol            # HonourPungs: the symbol's character (-1: any)
-    int family            # HonourPungs: F_ (-1: any, -2: none held)
-    int colour            # HonourPungs: suit (-1: any, -2: none held)
-    int wind              # HonourPungs: WIND_
-    int set_flags         # Context: flag bits wanted True, and False
-    int clear_flags
-    int pattern[9]        # ConcealedPattern: counts of ranks 1-9 before the win
 
 
 cdef struct Plan:
