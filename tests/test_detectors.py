@@ -10,6 +10,7 @@ running them whatever their ids.
 
 from __future__ import annotations
 
+import concurrent.futures
 import copy
 import pickle
 import random
@@ -385,6 +386,25 @@ def test_odd_rows_are_refused_or_left_to_python_never_miscounted() -> None:
     # A symbol no tile has counts nothing in either engine.
     assert _counts(text, _house(UNO, d.HonourPungs(1, symbol="\x00"))) == 0
     assert _counts("[SSSg] 123456789r 5g +5g", _house(UNO, d.HonourPungs(1, symbol="SS"))) == 0
+
+
+def _score_all(rules: RuleSet, texts: list[str]) -> list[int]:
+    return [um.score_hand(t, rules=rules).total for t in texts]
+
+
+def test_a_house_of_values_travels_to_another_process() -> None:
+    house = _house(UNO, d.Holds(any_rank={7}, shapes=d.ALL_SHAPES), "lucky sevens")
+    for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
+        back = pickle.loads(pickle.dumps(house, protocol))
+        assert back == house and hash(back) == hash(house) and back.engine == house.engine
+    assert copy.copy(house) == house and copy.deepcopy(house) == house
+    texts = [
+        "[SSSg] 123r 456r 789r 5g +5g",
+        "123r 234r 345r 567r 5y +5y",
+        "[555r] [555y] 123g 789g 1b +1b",
+    ]
+    with concurrent.futures.ProcessPoolExecutor(2) as pool:
+        assert pool.submit(_score_all, house, texts).result() == _score_all(house, texts)
 
 
 @st.composite

@@ -203,7 +203,10 @@ class FanDef:
 
 @attrs.frozen(slots=True)
 class FanTable:
-    """A rule set's fans in table order, each with its detector."""
+    """A rule set's fans in table order, each with its detector. Two tables
+    are equal when their names, rows, fallback and bonus rows are: what the
+    engine derives from them is not compared (nor hashed, nor pickled apart
+    from them)."""
 
     name: str
     rows: tuple[FanDef, ...]
@@ -211,52 +214,64 @@ class FanTable:
     """The fan scored when nothing else is (无番和)."""
     bonus: frozenset[str] = frozenset()
     """Fans that do not count as "another fan" for the fallback (MCR's 花牌)."""
-    detectors: dict[str, Detector] = attrs.field(init=False, repr=False)
+    detectors: dict[str, Detector] = attrs.field(init=False, eq=False, repr=False)
     """Each fan's detector by id, as the Python engine runs it (derived from
     the rows; the fallback has none)."""
-    position: dict[str, int] = attrs.field(init=False, repr=False)
-    by_id: dict[str, FanDef] = attrs.field(init=False, repr=False)
+    position: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
+    by_id: dict[str, FanDef] = attrs.field(init=False, eq=False, repr=False)
     groups: dict[DetectorKind, tuple[tuple[FanDef, Detector], ...]] = attrs.field(
-        init=False, repr=False
+        init=False, eq=False, repr=False
     )
     """Rows with their detectors, by detector kind, in table order."""
-    hand_simple: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
+    hand_simple: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, eq=False, repr=False)
     """Simple detectors that depend only on the hand (``per_hand``)."""
-    reading_simple: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
+    reading_simple: tuple[tuple[FanDef, Detector], ...] = attrs.field(
+        init=False, eq=False, repr=False
+    )
     """Simple detectors that read the melds of one reading."""
-    chow_set_fans: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
-    pung_set_fans: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
-    per_meld_fans: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
+    chow_set_fans: tuple[tuple[FanDef, Detector], ...] = attrs.field(
+        init=False, eq=False, repr=False
+    )
+    pung_set_fans: tuple[tuple[FanDef, Detector], ...] = attrs.field(
+        init=False, eq=False, repr=False
+    )
+    per_meld_fans: tuple[tuple[FanDef, Detector], ...] = attrs.field(
+        init=False, eq=False, repr=False
+    )
     subset_fans: dict[tuple[bool, int], tuple[tuple[int, Detector], ...]] = attrs.field(
-        init=False, repr=False
+        init=False, eq=False, repr=False
     )
     """Set detectors that read only the meld keys, as (row position, detector),
     by (chows?, size): what the engine asks about each subset of keys."""
-    chow_sets_with_pair: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
+    chow_sets_with_pair: tuple[tuple[FanDef, Detector], ...] = attrs.field(
+        init=False, eq=False, repr=False
+    )
     """Chow set fans whose detector reads the pair (``uses_pair``)."""
-    pung_sets_with_pair: tuple[tuple[FanDef, Detector], ...] = attrs.field(init=False, repr=False)
+    pung_sets_with_pair: tuple[tuple[FanDef, Detector], ...] = attrs.field(
+        init=False, eq=False, repr=False
+    )
     """Pung set fans whose detector reads the pair."""
     # The same facts by row position, as the engine's hot loops read them.
-    points: tuple[int, ...] = attrs.field(init=False, repr=False)
+    points: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     """Points of each row, by position."""
-    exclude_masks: tuple[int, ...] = attrs.field(init=False, repr=False)
+    exclude_masks: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     """Each row's exclusions as a bit mask over positions."""
-    absorb_masks: tuple[int, ...] = attrs.field(init=False, repr=False)
+    absorb_masks: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     """Each row's ``absorbs`` as a bit mask over positions."""
-    bonus_mask: int = attrs.field(init=False, repr=False)
+    bonus_mask: int = attrs.field(init=False, eq=False, repr=False)
     """The bonus rows as a bit mask over positions."""
     hand_fns: tuple[tuple[str | None, tuple[tuple[int, SimpleFn], ...]], ...] = attrs.field(
-        init=False, repr=False
+        init=False, eq=False, repr=False
     )
     """``hand_simple`` as (position, detector function), grouped by ``requires``
     (the gate's attribute name as a plain ``str``: ``getattr`` is slower with
     a ``str`` subclass)."""
     reading_fns: tuple[
         tuple[str | None, tuple[tuple[int, SimpleFn, EvidenceFn | None], ...]], ...
-    ] = attrs.field(init=False, repr=False)
+    ] = attrs.field(init=False, eq=False, repr=False)
     """``reading_simple`` as (position, detector function, evidence), grouped
     by ``requires`` (as in ``hand_fns``)."""
-    per_meld_fns: tuple[tuple[int, PerMeldFn], ...] = attrs.field(init=False, repr=False)
+    per_meld_fns: tuple[tuple[int, PerMeldFn], ...] = attrs.field(init=False, eq=False, repr=False)
     """``per_meld_fans`` as (position, detector function)."""
     memo: Memo[Any, Any] = attrs.field(init=False, factory=Memo, eq=False, repr=False)
     """The engine's memo of pure sub-results on this table (set and pair fans
