@@ -36,6 +36,35 @@ ALL_SHAPES: tuple[Shape, ...] = tuple(Shape)
 """Every shape, in :class:`Shape` order."""
 
 
+class ShapeFamily(enum.Enum):
+    """Which kind of shape a reading has, for the per-hand detectors: their
+    result depends on the hand's tiles and this, not on the melds."""
+
+    MELDS = "melds"
+    """Four melds and a pair, or a knitted straight with melds."""
+    PAIRS = "pairs"
+    """Seven pairs."""
+    SPECIAL = "special"
+    """Thirteen orphans, or honours and knitted tiles."""
+
+    # Hashed by identity, like ``BlockStatus``: the per-hand cache is keyed
+    # by it once per reading.
+    def __hash__(self) -> int:
+        return id(self)
+
+
+FAMILY_SHAPES: dict[ShapeFamily, frozenset[Shape]] = {
+    ShapeFamily.MELDS: frozenset({Shape.STANDARD, Shape.KNITTED_STRAIGHT}),
+    ShapeFamily.PAIRS: frozenset({Shape.SEVEN_PAIRS}),
+    ShapeFamily.SPECIAL: frozenset({Shape.THIRTEEN_ORPHANS, Shape.HONOURS_AND_KNITTED}),
+}
+"""The shapes of each family."""
+FAMILY_OF: dict[Shape, ShapeFamily] = {
+    shape: family for family, shapes in FAMILY_SHAPES.items() for shape in shapes
+}
+"""The family of each shape."""
+
+
 @attrs.frozen(slots=True)
 class ShapeSpec:
     """Which shapes a rule set allows and how its special shapes are built."""

@@ -21,11 +21,11 @@ import itertools
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from ..shapes import ShapeFamily
 from ..tiles import Tile
 from .model import Detector, DetectorKind, FanDef, FanTable, MeldKey
 from .reading import HandFacts as HandFacts  # the engine's inputs, named here too
 from .reading import Reading as Reading
-from .reading import ShapeFamily
 
 Entry = tuple[int, int, tuple[int, ...]]
 """Internal: a fan while counting, as (row position, count, meld indices).

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from ..errors import RulesError
-from ..shapes import Shape
+from ..shapes import FAMILY_SHAPES, Shape, ShapeFamily
 from .model import Detector, DetectorKind, Gate
 
 if TYPE_CHECKING:
@@ -17,15 +17,11 @@ if TYPE_CHECKING:
 
 ALL_SHAPES: Final = frozenset(Shape)
 """Every shape."""
-SPECIAL_SHAPES: Final = frozenset({Shape.THIRTEEN_ORPHANS, Shape.HONOURS_AND_KNITTED})
+SPECIAL_SHAPES: Final = FAMILY_SHAPES[ShapeFamily.SPECIAL]
 """The shapes of single tiles, which tile fans skip unless told otherwise."""
 MELD_SHAPES: Final = ALL_SHAPES - SPECIAL_SHAPES
 """The shapes of melds or pairs: standard, seven pairs, knitted straight."""
-_FAMILIES: Final = (
-    frozenset({Shape.STANDARD, Shape.KNITTED_STRAIGHT}),
-    frozenset({Shape.SEVEN_PAIRS}),
-    SPECIAL_SHAPES,
-)
+_FAMILIES: Final = tuple(FAMILY_SHAPES.values())
 """The shape families the per-hand results are kept by (``ShapeFamily``)."""
 
 

@@ -4,32 +4,13 @@ the winning tile)."""
 
 from __future__ import annotations
 
-import enum
-
 from ..context import SPECIAL_WIN_FLAGS, WinContext
 from ..decompose import Decomposition, Role, WinRole
 from ..hand import Hand, Meld, MeldKind
 from ..shanten import won_on_single_wait
-from ..shapes import Shape, ShapeSpec
+from ..shapes import FAMILY_OF, Shape, ShapeFamily, ShapeSpec
 from ..tiles import HonourSpec, Tile
 from .model import MeldKey
-
-
-class ShapeFamily(enum.Enum):
-    """Which kind of shape a reading has, for the per-hand detectors: their
-    result depends on the hand's tiles and this, not on the melds."""
-
-    MELDS = "melds"
-    """Four melds and a pair, or a knitted straight with melds."""
-    PAIRS = "pairs"
-    """Seven pairs."""
-    SPECIAL = "special"
-    """Thirteen orphans, or honours and knitted tiles."""
-
-    # Hashed by identity, like ``BlockStatus``: the per-hand cache is keyed
-    # by it once per reading.
-    def __hash__(self) -> int:
-        return id(self)
 
 
 class HandFacts:
@@ -212,21 +193,15 @@ class Reading:
         self.decomposition = decomposition
         self.role = role
         shape = self.shape = decomposition.shape
-        special = shape is Shape.THIRTEEN_ORPHANS or shape is Shape.HONOURS_AND_KNITTED
+        family = self.family = FAMILY_OF[shape]
+        """The shape family, which per-hand results are cached by."""
+        special = family is ShapeFamily.SPECIAL
         self.special = special
         """True for the special shapes that tile- and meld-based fans skip."""
-        self.seven_pairs = shape is Shape.SEVEN_PAIRS
+        self.seven_pairs = family is ShapeFamily.PAIRS
         """True for seven pairs (a gate of the fans of that shape)."""
         self.knitted = bool(decomposition.knitted)
         """True when the reading holds a knitted set (a gate of 组合龙)."""
-        self.family = (
-            ShapeFamily.SPECIAL
-            if special
-            else ShapeFamily.PAIRS
-            if self.seven_pairs
-            else ShapeFamily.MELDS
-        )
-        """The shape family, which per-hand results are cached by."""
         melds = self.melds = decomposition.melds
         self.pair = decomposition.pair
         win = self.hand.win
