@@ -88,7 +88,10 @@ def _minus(c: tuple[int, ...], *drops: tuple[int, int]) -> tuple[int, ...]:
 
 def suit_vector(c: tuple[int, ...]) -> Vector:
     """Best overlaps of one suit's nine counts with k melds (+ a pair)."""
-    return _suit_memo.get_or_compute(c, _compute_suit, c, {})
+    v = _suit_memo.new.get(c)
+    if v is None:  # (the local table of a computation, only on a miss)
+        v = _suit_memo.get_or_compute(c, _compute_suit, c, {})
+    return v
 
 
 def _sub_vector(c: tuple[int, ...], local: dict[tuple[int, ...], Vector]) -> Vector:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
 import attrs
@@ -24,28 +24,6 @@ from .primitive import (
 if TYPE_CHECKING:
     from ..tiles import HonourSpec, Tile
     from .reading import Reading
-
-
-def _honour_test(
-    symbol: str | None, family: str | None, colour: str | None, wind: str | None
-) -> Callable[[Reading, Tile], bool]:
-    def passes(r: Reading, tile: Tile) -> bool:
-        h: HonourSpec | None = tile.honour
-        if h is None:
-            return False
-        if symbol is not None and h.symbol != symbol:
-            return False
-        if family is not None and h.family != family:
-            return False
-        if colour is not None and (
-            tile.suit is None or tile.tileset.suits[tile.suit].letter != colour
-        ):
-            return False
-        if wind is not None:
-            return h.family == "wind" and h.symbol == getattr(r.context, wind + "_wind")
-        return True
-
-    return passes
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -80,9 +58,26 @@ class HonourPungs(SimplePrimitive):
     def gate(self) -> Gate | None:
         return Gate.HONOUR_PUNGS
 
+    def passes(self, r: Reading, tile: Tile) -> bool:
+        """Whether ``tile`` is an honour that passes every test given."""
+        h: HonourSpec | None = tile.honour
+        if h is None:
+            return False
+        if self.symbol is not None and h.symbol != self.symbol:
+            return False
+        if self.family is not None and h.family != self.family:
+            return False
+        if self.colour is not None and (
+            tile.suit is None or tile.tileset.suits[tile.suit].letter != self.colour
+        ):
+            return False
+        if self.wind is not None:
+            return h.family == "wind" and h.symbol == getattr(r.context, self.wind + "_wind")
+        return True
+
     def evidence(self, r: Reading) -> tuple[int, ...]:
-        passes = _honour_test(self.symbol, self.family, self.colour, self.wind)
-        return tuple(i for i, _ in r.honour_pungs if passes(r, r.melds[i].tile))
+        melds = r.melds
+        return tuple(i for i, _ in r.honour_pungs if self.passes(r, melds[i].tile))
 
     def count(self, r: Reading) -> int:
         k = len(self.evidence(r))
@@ -93,8 +88,7 @@ class HonourPungs(SimplePrimitive):
         if self.mode == "exact":
             return 1
         pair = r.pair
-        passes = _honour_test(self.symbol, self.family, self.colour, self.wind)
-        return int(pair is not None and passes(r, pair))
+        return int(pair is not None and self.passes(r, pair))
 
 
 @attrs.frozen(slots=True, repr=False)
