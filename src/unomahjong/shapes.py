@@ -25,10 +25,6 @@ class Shape(enum.Enum, metaclass=Lookup):
     KNITTED_STRAIGHT = "knitted_straight"
     """组合龙 shape: the nine tiles of a knitted set, one meld and a pair."""
 
-    # Hashed by identity, like ``ShapeFamily``: the detectors ask whether a
-    # reading's shape is in a set of shapes once per reading.
-    __hash__ = object.__hash__
-
     @classmethod
     def _missing_(cls, value: object) -> Shape:
         # Shape("standard") looks a shape up by its JSON name; another value
