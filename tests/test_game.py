@@ -581,8 +581,9 @@ FULL_WALL = [t for t in UNO_TILES.tiles for _ in range(UNO_TILES.copies)]
 
 
 def _floor_and_shanten(concealed: Sequence[Tile], melds: int) -> tuple[int, int]:
-    from unomahjong.game._fast import shanten_floor, tables
     from unomahjong.game.judge import counts_of
+    from unomahjong.game.prefilters import shanten_floor
+    from unomahjong.game.tables import tables
     from unomahjong.shanten import layout_for, min_shanten
 
     ordered = tuple(sorted(concealed, key=lambda t: t.code))

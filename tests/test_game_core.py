@@ -6,9 +6,11 @@ reference (game/judge.py, game/flow.py) does.
   hands; with ``UNOMAHJONG_GAME_CORPUS=full`` 2,100 (300 of each player
   count, every bot mix).
 * Positions from seeded hands: the turn options and every discard's next
-  state, events and seat caches are the same both ways (Hypothesis).
+  state and events are the same both ways (Hypothesis).
 * States built by hand with fields the engine never makes are handed back
   to the reference, which answers or raises as it always does.
+* The interface the game package hands the step passes its checks, and one
+  that does not fit is refused.
 
 In pure-Python mode the step is absent and only its absence is checked.
 """
@@ -20,18 +22,19 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
+import attrs
 import pytest
-from game_corpus import hand_record
 from hypothesis import given
 from hypothesis import strategies as st
 
 from unomahjong import _engine
-from unomahjong.game import RandomBot, _fast, apply, start_round
+from unomahjong.game import RandomBot, apply, flow, start_round
 from unomahjong.game.actions import Action, ActionKind
-from unomahjong.game.flow import _discard
+from unomahjong.game.flow import discard
 from unomahjong.game.judge import legal_actions, turn_options
-from unomahjong.game.state import Phase, RoundMemo, RoundState, replace_round, replace_seat
-from unomahjong.tiles import MCR_TILES
+from unomahjong.game.state import Phase, RoundState, SeatState, replace_round, replace_seat
+from unomahjong.game.tables import tables
+from unomahjong.tiles import MCR_TILES, UNO_TILES
 
 FULL = os.environ.get("UNOMAHJONG_GAME_CORPUS") == "full"
 HANDS = 2100 if FULL else 112
@@ -42,24 +45,37 @@ compiled_only = pytest.mark.skipif(STEP is None, reason="the compiled core is no
 
 def test_the_step_serves_exactly_when_the_core_is_active() -> None:
     if STEP is None:
-        assert _fast.compiled_step() is None
+        assert _engine.core("game") is None
         return
-    assert _fast.compiled_step() is STEP
-    before = _fast.set_fast(False)
-    try:
-        assert _fast.compiled_step() is None
-    finally:
-        _fast.set_fast(before)
+    assert _engine.core("game") is STEP
+    assert STEP.bound()
     with _engine.python_engine():
-        assert _fast.compiled_step() is None
+        assert _engine.core("game") is None
 
 
 @compiled_only
-def test_hands_play_byte_for_byte_alike_without_the_step(monkeypatch: pytest.MonkeyPatch) -> None:
-    with_step = [hand_record(i) for i in range(HANDS)]
-    monkeypatch.delitem(_engine.SERVING, "game")
-    for i in range(HANDS):
-        assert hand_record(i) == with_step[i], f"hand {i} differs without the compiled step"
+def test_an_interface_that_does_not_fit_is_refused() -> None:
+    assert STEP is not None
+
+    @attrs.frozen(slots=True)
+    class Shorter:
+        concealed: tuple[object, ...]
+
+    try:
+        problem = _bind(seat_state=Shorter)
+        assert problem is not None and "SeatState" not in problem and "Shorter" in problem
+        assert not STEP.bound()
+        assert "not callable" in _bind(claimers=None)
+        assert "not a slot" in _bind(tile=type("Plain", (), {"__slots__": ()}))
+    finally:
+        assert _bind() is None
+    assert STEP.bound()
+
+
+def _bind(**changes: Any) -> Any:
+    """Bind the step to the game package's interface, with ``changes``."""
+    assert STEP is not None
+    return STEP.bind(**{**flow.compiled_step_interface(), **changes})
 
 
 # ------------------------------------------------------------------ positions
@@ -79,22 +95,6 @@ def _position(seed: int, players: int, moves: int) -> RoundState:
     return state
 
 
-def _fresh(state: RoundState) -> RoundState:
-    """An equal state with new seats, their caches not yet filled, and a
-    new round memo (what one side weighs must not spare the other work)."""
-    return replace_round(
-        state,
-        seats=tuple(replace_seat(s) for s in state.seats),
-        memo=RoundMemo(state.rules.tileset),
-    )
-
-
-def _whole(state: RoundState) -> tuple[Any, ...]:
-    """A state with its seats' caches, for comparison (``==`` skips them)."""
-    caches = tuple((s._floor, None if s._counts is None else bytes(s._counts)) for s in state.seats)
-    return state, caches
-
-
 @compiled_only
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 8), moves=st.integers(0, 200))
 def test_turn_options_and_discards_match_the_reference(seed: int, players: int, moves: int) -> None:
@@ -103,17 +103,13 @@ def test_turn_options_and_discards_match_the_reference(seed: int, players: int, 
     if state.phase is not Phase.TURN:
         return
     seat = state.current
-    a, b = _fresh(state), _fresh(state)
-    assert STEP.turn_options(a, seat) == turn_options(b, seat)
-    assert _whole(a) == _whole(b)
+    assert STEP.turn_options(state, seat) == turn_options(state, seat)
     for action in legal_actions(state, seat):
         if action.kind is not ActionKind.DISCARD:
             continue
-        a, b = _fresh(state), _fresh(state)
-        got, want = STEP.discard(a, seat, action), _discard(b, seat, action)
+        got, want = STEP.discard(state, seat, action), discard(state, seat, action)
         assert got == want
-        assert _whole(got[0]) == _whole(want[0])
-        assert _whole(a) == _whole(b)
+        assert [type(s) for s in got[0].seats] == [SeatState] * len(got[0].seats)
 
 
 # ------------------------------------------------------------------ odd states
@@ -153,7 +149,8 @@ def _odd_states() -> list[tuple[str, RoundState]]:
         ("the dealer out of range", replace_round(state, dealer=9)),
         ("claimed as an int", replace_round(state, claimed=1)),
         ("a float front", replace_round(state, front=float(state.front))),
-        ("no round memo", replace_round(state, memo=None)),
+        ("rules that are no rule set", replace_round(state, rules=None)),
+        ("an MCR wall tile next", replace_round(state, wall=(mcr_tile,) * len(state.wall))),
         ("an empty wall", replace_round(state, wall=())),
         ("one seat", replace_round(state, seats=(s,))),
     ]
@@ -165,17 +162,15 @@ def test_odd_states_are_answered_by_the_reference(case: int) -> None:
     assert STEP is not None
 
     def state() -> RoundState:
-        # Built anew for each call: nothing one side fills in (seat caches,
-        # the round memo) is there for the other.
         return _odd_states()[case][1]
 
     seat = state().current
     assert _outcome(STEP.turn_options, state(), seat) == _outcome(turn_options, state(), seat)
     seats = state().seats
     for tile in {t for s in seats if hasattr(s, "concealed") for t in s.concealed}:
-        plain = _fast.tables(state().rules.tileset).discard.get(tile)
+        plain = tables(UNO_TILES).discard.get(tile)
         if plain is None:
             continue
         for action in (plain, Action(ActionKind.DISCARD, tile, 1)):  # type: ignore[arg-type]
             got = _outcome(STEP.discard, state(), seat, action)
-            assert got == _outcome(_discard, state(), seat, action)
+            assert got == _outcome(discard, state(), seat, action)

@@ -298,14 +298,12 @@ def shape_shanten_counts(lay: _Layout, counts: Sequence[int], melds: int) -> dic
 # ------------------------------------------------------------ compiled core
 
 # The public functions below hand a built-in tile set's hands to the compiled
-# core (unomahjong._core.analysis) when it is active, with the same answers;
-# the Python code above is the reference, and serves every other case. The
-# core takes any set of shapes (ShapeSpec.mask) of a built-in tile set, with
-# that tile set's own thirteen orphans.
+# core (unomahjong._core.analysis) when it is active, with the same answers
+# (the Python code above is the reference): any set of shapes of a built-in
+# tile set, with that tile set's own thirteen orphans.
 
 _CORE_RULES: dict[TileSet, tuple[int, bool]] = {UNO_TILES: (0, False), MCR_TILES: (1, True)}
-"""The core's number of each tile set it covers, and the ``orphans_pair`` it
-builds in (tile sets hash by identity)."""
+"""The core's number of each tile set it covers, and its ``orphans_pair``."""
 
 _CORE_BAD = -100
 """What the core's int-valued functions return for counts it refuses."""
@@ -323,9 +321,21 @@ def _core(spec: ShapeSpec) -> tuple[ModuleType, int] | None:
     return core, covered[0]
 
 
+def shanten_of_counts(spec: ShapeSpec, counts: Sequence[int], melds: int) -> int:
+    """:func:`min_shanten` of concealed ``counts`` (by code) with ``melds``
+    melds over the shapes of ``spec``, by the compiled core while it serves."""
+    compiled = _core(spec)
+    if compiled is not None:
+        core, number = compiled
+        s: int = core.shanten(counts, melds, number, spec.mask)
+        if s == _CORE_BAD:  # never for a validated hand's counts
+            raise HandError("bad-counts", f"the compiled core refused the counts {counts!r}")
+        return s
+    return min_shanten(layout_for(spec), counts, melds)
+
+
 def _refused(hand: Hand) -> HandError:
-    # A validated Hand never gets here: the core checks the counts it
-    # indexes, and this turns its refusal into the library's error.
+    """The core's refusal as the library's error (never for a validated hand)."""
     return HandError("bad-counts", f"the compiled core refused the counts of {hand.counts!r}")
 
 
@@ -342,14 +352,7 @@ def shanten(hand: Hand, *, rules: str | RuleSet | None = None) -> int:
     if not isinstance(hand, Hand):
         raise refuse_hand("shanten", hand)
     spec = shapes_for(hand.tileset) if rules is None else shapes_of(hand, rules, "shanten")
-    compiled = _core(spec)
-    if compiled is not None:
-        core, number = compiled
-        s: int = core.shanten(hand.counts, len(hand.melds), number, spec.mask)
-        if s == _CORE_BAD:
-            raise _refused(hand)
-        return s
-    return min_shanten(layout_for(spec), hand.counts, len(hand.melds))
+    return shanten_of_counts(spec, hand.counts, len(hand.melds))
 
 
 _SHAPE_ORDER = (

@@ -5,22 +5,27 @@ may claim it.
 
 game/judge.py and game/flow.py are the reference, and this module answers
 exactly as they do: the same actions in the same order, the same states
-(field for field, the seats' private caches included) and the same events
-(tests/test_game_core.py plays seeded hands both ways and requires
-byte-identical records). game/_fast.py hands a step to it only while the
-compiled core is active and the pre-filters are on.
+and the same events (tests/test_game_core.py plays seeded hands both ways
+and requires byte-identical records).
 
-Everything read here is checked first: a state must be the engine's own
-kind of value (its fields of the expected types, its seats' tiles the tile
-set's interned tiles, sorted) or the step is handed back to the reference,
-which then answers, or raises, as it always does. What is rarer than a
-plain turn (a possible win, an UNO declaration within reach, a discard
-someone may claim) is asked of the reference functions too.
+It imports nothing of the game package. game/flow.py hands it, when the
+package is imported, what it reads and calls (:func:`bind`): the value
+classes, whose public fields it reads and whose fresh instances it fills
+(each field found by name, in its class's own slot), the tables of a tile
+set, and the reference functions it asks what is rarer than a plain turn
+(a possible win, an UNO declaration within reach, a discard someone may
+claim, the last discard). ``bind`` checks each of them, and the step
+serves only once they pass.
+
+Everything read from a state is checked first: a state must be the
+engine's own kind of value (its fields of the expected types, its seats'
+tiles the tile set's interned tiles, sorted) or the step is handed back to
+the reference, which then answers, or raises, as it always does.
 """
 
 from cpython.object cimport PyObject
-from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE, PyByteArray_FromStringAndSize
 from libc.stdint cimport uint64_t
+from libc.string cimport memset
 
 from unomahjong._core.bits cimport popcount64
 from unomahjong._core.objects cimport umj_slot, umj_fill, umj_offset, umj_alloc
@@ -35,89 +40,109 @@ cdef enum:
     MAX_SEATS = 8
 
 
-# The fields read and written, in the declaration order of their classes;
-# _bind() checks the order against attrs and finds each slot's offset.
+# The fields read and written, each found by name in its class (bind).
 cdef enum:
     R_RULES, R_DEALER, R_WALL, R_FRONT, R_BACK, R_SEATS, R_PHASE, R_CURRENT,
     R_DIRECTION, R_DRAWN, R_REPLACEMENT, R_LAST, R_CLAIMED, R_OFFERED,
-    R_PENDING, R_ANSWERS, R_WINDOW, R_RESULT, R_MEMO, R_LEGAL, R_FIELDS
+    R_PENDING, R_ANSWERS, R_WINDOW, R_RESULT, R_FIELDS
 
 cdef enum:
     S_CONCEALED, S_MELDS, S_DISCARDS, S_UNO, S_UNO_FIRST, S_DRAWS,
-    S_DISCARDED, S_FLOOR, S_COUNTS, S_FIELDS
+    S_DISCARDED, S_FIELDS
 
-_ROUND_FIELDS = ("rules", "dealer", "wall", "front", "back", "seats", "phase", "current",
-                 "direction", "drawn", "replacement", "last", "claimed", "offered",
-                 "pending", "answers", "window", "result", "_memo", "_legal")
-_SEAT_FIELDS = ("concealed", "melds", "discards", "uno", "uno_first", "draws",
-                "discarded", "_floor", "_counts")
+ROUND_FIELDS = ("rules", "dealer", "wall", "front", "back", "seats", "phase", "current",
+                "direction", "drawn", "replacement", "last", "claimed", "offered",
+                "pending", "answers", "window", "result")
+"""The fields of ``RoundState``, all of them: the step builds new states."""
+SEAT_FIELDS = ("concealed", "melds", "discards", "uno", "uno_first", "draws", "discarded")
+"""The fields of ``SeatState``, all of them."""
 
 cdef Py_ssize_t R_OFF[R_FIELDS]
 cdef Py_ssize_t S_OFF[S_FIELDS]
 cdef Py_ssize_t T_CODE, A_KIND, A_TILE, A_UNO, M_KIND, M_TILE
 
-cdef int _state = 0     # 0: not yet bound, 1: usable, -1: the classes are not as expected
-cdef object RoundState, SeatState, Tile, Action, Meld
+cdef bint _bound = False
+cdef object RoundState, SeatState, Tile, TileSet, Action, Meld
 cdef object PHASE_TURN, PHASE_CLAIM, KIND_DISCARD, PUNG, WIN
 cdef object ref_turn_options, ref_discard, ref_may_win, ref_uno_discards, ref_claimers
-cdef object ref_pass_on, tables_of
+cdef object ref_shanten, tables_of
 cdef tuple EMPTY = ()
 
 
-cdef Py_ssize_t _offset(cls, str name):
-    d = cls.__dict__.get(name)
+cdef Py_ssize_t _offset(cls, str name) except -2:
+    """The slot offset of field ``name`` of the attrs class ``cls``, or -1
+    when it is not one of its plain object slots."""
+    d = cls.__dict__.get(name) if isinstance(cls, type) else None
     return umj_offset(d) if d is not None else -1
 
 
-cdef bint _offsets(cls, tuple names, Py_ssize_t* out):
-    """The slot offset of each field of ``cls`` (its fields exactly ``names``)."""
-    if tuple(a.name for a in attrs.fields(cls)) != names:
-        return False
+cdef str _fields(cls, tuple names, Py_ssize_t* out):
+    """Fill ``out`` with the slot offset of each field of ``cls`` (its attrs
+    fields exactly ``names``, in any order); a problem as text, or None."""
+    try:
+        have = {a.name for a in attrs.fields(cls)}
+    except (TypeError, attrs.exceptions.NotAnAttrsClassError):
+        return f"{cls!r} is not an attrs class"
+    if have != set(names):
+        return f"{cls.__name__} has the fields {sorted(have)}, not {sorted(names)}"
     for i, name in enumerate(names):
         out[i] = _offset(cls, name)
         if out[i] < 0:
-            return False
-    return True
+            return f"{cls.__name__}.{name} is not a slot"
+    return None
 
 
-cdef int _bind() except -1:
-    """Import the game's modules (they are imported after the core) and
-    check that their classes are laid out as this module reads them."""
-    global _state, RoundState, SeatState, Tile, Action, Meld
+def bind(*, round_state, seat_state, tile, tileset, action, meld, phase_turn, phase_claim,
+         kind_discard, pung, win, tables, turn_options, discard, may_win, uno_discards,
+         claimers, counts_shanten):
+    """Take the game package's interface (game/flow.py calls this once, when
+    it is imported) and check it: the value classes (attrs classes with
+    slots, with exactly the fields this module reads and fills), the
+    constants it compares with, ``tables(tileset)`` (the tile set's
+    ``Tables``) and the reference functions. Returns None when the step may
+    serve, else the problem as text (the step then hands every call to the
+    reference)."""
+    global _bound, RoundState, SeatState, Tile, TileSet, Action, Meld
     global PHASE_TURN, PHASE_CLAIM, KIND_DISCARD, PUNG, WIN
     global ref_turn_options, ref_discard, ref_may_win, ref_uno_discards, ref_claimers
-    global ref_pass_on, tables_of, T_CODE, A_KIND, A_TILE, A_UNO, M_KIND, M_TILE
-    from unomahjong.game import _fast, actions, flow, judge, state as st
-    from unomahjong.hand import Meld as meld_class, MeldKind
-    from unomahjong.tiles import Tile as tile_class
+    global ref_shanten, tables_of, T_CODE, A_KIND, A_TILE, A_UNO, M_KIND, M_TILE
+    global _last_ts, _last_tables, _last_rules, _last_rules_tables
+    _bound = False
+    _last_ts = _last_tables = _last_rules = _last_rules_tables = None
+    functions = (tables, turn_options, discard, may_win, uno_discards, claimers, counts_shanten)
+    if not all(map(callable, functions)):
+        return "a function of the interface is not callable"
+    problem = (_fields(round_state, ROUND_FIELDS, R_OFF)
+               or _fields(seat_state, SEAT_FIELDS, S_OFF))
+    if problem is not None:
+        return problem
+    T_CODE, A_KIND, A_TILE, A_UNO = (_offset(tile, "code"), _offset(action, "kind"),
+                                     _offset(action, "tile"), _offset(action, "uno"))
+    M_KIND, M_TILE = _offset(meld, "kind"), _offset(meld, "tile")
+    if min(T_CODE, A_KIND, A_TILE, A_UNO, M_KIND, M_TILE) < 0:
+        return "Tile.code, Action.kind/tile/uno or Meld.kind/tile is not a slot"
+    if not isinstance(tileset, type) or type(win) is not action:
+        return "the tile set class or the WIN action is not of the expected type"
+    RoundState, SeatState, Tile, TileSet, Action, Meld = (
+        round_state, seat_state, tile, tileset, action, meld)
+    PHASE_TURN, PHASE_CLAIM, KIND_DISCARD, PUNG, WIN = (
+        phase_turn, phase_claim, kind_discard, pung, win)
+    tables_of, ref_turn_options, ref_discard, ref_may_win = tables, turn_options, discard, may_win
+    ref_uno_discards, ref_claimers, ref_shanten = uno_discards, claimers, counts_shanten
+    _bound = True
+    return None
 
-    RoundState, SeatState, Tile, Action, Meld = (
-        st.RoundState, st.SeatState, tile_class, actions.Action, meld_class)
-    PHASE_TURN, PHASE_CLAIM = st.Phase.TURN, st.Phase.CLAIM
-    KIND_DISCARD, PUNG, WIN = actions.ActionKind.DISCARD, MeldKind.PUNG, actions.WIN
-    ref_turn_options, ref_discard, ref_pass_on = judge.turn_options, flow._discard, flow._pass_on
-    ref_may_win, ref_uno_discards, ref_claimers = judge.may_win, judge.uno_discards, judge.claimers
-    tables_of = _fast.tables
-    T_CODE, A_KIND, A_TILE, A_UNO = (_offset(Tile, "code"), _offset(Action, "kind"),
-                                     _offset(Action, "tile"), _offset(Action, "uno"))
-    M_KIND, M_TILE = _offset(Meld, "kind"), _offset(Meld, "tile")
-    ok = (_offsets(RoundState, _ROUND_FIELDS, R_OFF) and _offsets(SeatState, _SEAT_FIELDS, S_OFF)
-          and min(T_CODE, A_KIND, A_TILE, A_UNO, M_KIND, M_TILE) >= 0)
-    _state = 1 if ok else -1
-    return 0
 
-
-cdef inline bint usable() except -1:
-    if _state == 0:
-        _bind()
-    return _state == 1
+def bound():
+    """Whether :func:`bind` has taken an interface that passed its checks."""
+    return _bound
 
 
 # ---------------------------------------------------------------- slots
 
 cdef inline object get(obj, Py_ssize_t off):
-    """The slot at ``off`` of ``obj`` (set in every instance the engine makes;
-    an unset slot reads as None, which every check below refuses)."""
+    """The slot at ``off`` of ``obj`` (an unset slot reads as None, which
+    every check below refuses)."""
     cdef PyObject* v = umj_slot(obj, off)
     return <object>v if v != NULL else None
 
@@ -147,7 +172,7 @@ cdef inline int pymod(long a, long n):
 # ---------------------------------------------------------------- tables
 
 cdef class _Tables:
-    """The tables of game/_fast.py's ``Tables`` for one tile set, by code."""
+    """The tables of game/tables.py's ``Tables`` for one tile set, by code."""
 
     cdef object tab
     cdef int size
@@ -198,25 +223,40 @@ cdef class _Tables:
             self.knitted[k] = m
 
 
-cdef object _last_tab = None
+cdef object _last_ts = None
 cdef _Tables _last_tables = None
 
 
-cdef _Tables tables_for(tab):
-    """The C tables of ``tab`` (a round's ``_fast.Tables``), or None when its
-    tile set does not fit them."""
-    global _last_tab, _last_tables
-    if tab is _last_tab:
+cdef object _last_rules = None
+cdef _Tables _last_rules_tables = None
+
+
+cdef _Tables rules_tables(rules):
+    """The C tables of the tile set of the rule set ``rules`` (a rule set
+    is immutable: the last one asked is remembered with its tables)."""
+    global _last_rules, _last_rules_tables
+    if rules is _last_rules:
+        return _last_rules_tables
+    ct = tables_for(getattr(rules, "tileset", None))
+    _last_rules, _last_rules_tables = rules, ct
+    return ct
+
+
+cdef _Tables tables_for(ts):
+    """The C tables of the tile set ``ts``, or None when it is not a tile
+    set or does not fit them."""
+    global _last_ts, _last_tables
+    if ts is _last_ts:
         return _last_tables
-    ts = getattr(tab, "tileset", None)
-    if tables_of is None or ts is None or tables_of(ts) is not tab or ts.size > MAX_CODES:
+    if type(ts) is not TileSet or ts.size > MAX_CODES:
         return None
+    tab = tables_of(ts)
     if len(tab.knitted_masks) > 64 or max(map(len, tab.chows.values()), default=0) > 3:
         return None
     if len(tab.events["draw"]) < MAX_SEATS:
         return None
     _last_tables = _Tables(tab)
-    _last_tab = tab
+    _last_ts = ts
     return _last_tables
 
 
@@ -246,8 +286,7 @@ cdef _Tables checked(state):
         return None
     if type(r_get(state, R_WALL)) is not tuple:
         return None
-    memo = r_get(state, R_MEMO)
-    ct = tables_for(getattr(memo, "tables", None))
+    ct = rules_tables(r_get(state, R_RULES))
     if ct is None:
         return None
     drawn = r_get(state, R_DRAWN)
@@ -273,8 +312,8 @@ cdef bint tile_ok(_Tables ct, t):
 
 cdef bint seat_ok(_Tables ct, s):
     """The seat's fields have the engine's types; its concealed tiles are
-    interned and sorted by code; its caches are None or of the right kind."""
-    cdef int prev = -1, c
+    interned and sorted by code, at most four of a kind."""
+    cdef int prev = -1, c, run = 0
     if type(s) is not SeatState:
         return False
     concealed = s_get(s, S_CONCEALED)
@@ -286,46 +325,40 @@ cdef bint seat_ok(_Tables ct, s):
         return False
     if not (is_int(s_get(s, S_DRAWS)) and is_int(s_get(s, S_DISCARDED))):
         return False
-    floor = s_get(s, S_FLOOR)
-    if floor is not None and not is_int(floor):
-        return False
-    counts = s_get(s, S_COUNTS)
-    if counts is not None and (type(counts) is not bytearray
-                               or PyByteArray_GET_SIZE(counts) != ct.size):
-        return False
     for t in concealed:
         if not tile_ok(ct, t):
             return False
         c = code_of(t)
         if c < prev:
             return False
+        run = run + 1 if c == prev else 1
+        if run > 4:
+            return False
         prev = c
     return True
 
 
-cdef object seat_counts(_Tables ct, s):
-    """The seat's concealed tiles by code, counted once and kept on the seat
-    (judge.seat_counts)."""
-    counts = s_get(s, S_COUNTS)
-    if counts is None:
-        counts = PyByteArray_FromStringAndSize(NULL, ct.size)
-        buf = PyByteArray_AS_STRING(counts)
-        for c in range(ct.size):
-            buf[c] = 0
-        for t in s_get(s, S_CONCEALED):
-            buf[code_of(t)] += 1
-        umj_fill(s, S_OFF[S_COUNTS], counts)
-    return counts
+cdef void count_tiles(_Tables ct, tuple concealed, unsigned char* counts):
+    """The concealed tiles (checked by ``seat_ok``: at most four of a kind)
+    counted by code into ``counts`` (``MAX_CODES`` bytes)."""
+    memset(counts, 0, MAX_CODES)
+    for t in concealed:
+        counts[code_of(t)] += 1
 
 
-cdef inline unsigned char* buffer(counts):
-    return <unsigned char*>PyByteArray_AS_STRING(counts)
+cdef inline int copies(tuple concealed, tile):
+    """The copies of the interned ``tile`` among the concealed tiles."""
+    cdef int n = 0
+    for t in concealed:
+        if t is tile:
+            n += 1
+    return n
 
 
 # ---------------------------------------------------------------- new values
 
-cdef object new_seat(concealed, melds, discards, uno, uno_first, draws, discarded, floor, counts):
-    """``state.make_seat`` (every slot set directly)."""
+cdef object new_seat(concealed, melds, discards, uno, uno_first, draws, discarded):
+    """``SeatState(...)`` (every slot set directly)."""
     o = umj_alloc(SeatState)
     umj_fill(o, S_OFF[S_CONCEALED], concealed)
     umj_fill(o, S_OFF[S_MELDS], melds)
@@ -334,19 +367,16 @@ cdef object new_seat(concealed, melds, discards, uno, uno_first, draws, discarde
     umj_fill(o, S_OFF[S_UNO_FIRST], uno_first)
     umj_fill(o, S_OFF[S_DRAWS], draws)
     umj_fill(o, S_OFF[S_DISCARDED], discarded)
-    umj_fill(o, S_OFF[S_FLOOR], floor)
-    umj_fill(o, S_OFF[S_COUNTS], counts)
     return o
 
 
 cdef object advance(prev, front, back, seats, phase, current, direction, drawn,
-                    replacement, last, offered):
-    """``state.advance`` with no claim under way (not claimed, no pending
-    seats, no answers): the round's rules, dealer, wall, window, result and
-    memo copied, the ``legal_actions`` answer unknown."""
+                    replacement, last, offered, pending):
+    """``state.advance`` with no claim made (not claimed, no answers): the
+    round's rules, dealer, wall, window and result copied."""
     o = umj_alloc(RoundState)
     cdef int f
-    for f in (R_RULES, R_DEALER, R_WALL, R_WINDOW, R_RESULT, R_MEMO):
+    for f in (R_RULES, R_DEALER, R_WALL, R_WINDOW, R_RESULT):
         umj_fill(o, R_OFF[f], r_get(prev, f))
     umj_fill(o, R_OFF[R_FRONT], front)
     umj_fill(o, R_OFF[R_BACK], back)
@@ -359,9 +389,8 @@ cdef object advance(prev, front, back, seats, phase, current, direction, drawn,
     umj_fill(o, R_OFF[R_LAST], last)
     umj_fill(o, R_OFF[R_CLAIMED], False)
     umj_fill(o, R_OFF[R_OFFERED], offered)
-    umj_fill(o, R_OFF[R_PENDING], EMPTY)
+    umj_fill(o, R_OFF[R_PENDING], pending)
     umj_fill(o, R_OFF[R_ANSWERS], EMPTY)
-    umj_fill(o, R_OFF[R_LEGAL], None)
     return o
 
 
@@ -381,19 +410,21 @@ cdef inline void close_block(int size, int* gains) noexcept:
         gains[1] += 1
 
 
-cdef int standard_floor(_Tables ct, tuple concealed, int melds):
-    """game/_fast.py's ``_standard_floor``."""
+cdef int standard_floor(_Tables ct, const int* kinds, int nkinds,
+                        const unsigned char* counts, int melds) noexcept:
+    """game/prefilters.py's ``_standard_floor``, from the kinds held (in
+    code order) and their counts."""
     cdef int gains[3]
-    cdef int size = 0, prev = -9, code
+    cdef int size = 0, prev = -9, code, k
     cdef bint ranked = False
     gains[0] = gains[1] = gains[2] = 0
-    for t in concealed:
-        code = code_of(t)
-        if code == prev or (ranked and code <= prev + 2 and ct.rank[code] >= 0):
-            size += 1
+    for k in range(nkinds):
+        code = kinds[k]
+        if ranked and code <= prev + 2 and ct.rank[code] >= 0:
+            size += counts[code]
         else:
             close_block(size, gains)
-            size = 1
+            size = counts[code]
             ranked = ct.rank[code] >= 0
         prev = code
     close_block(size, gains)
@@ -410,18 +441,19 @@ cdef int standard_floor(_Tables ct, tuple concealed, int melds):
     return 3 * needed + 1 - (reuse if reuse < most else most)
 
 
-cdef int shanten_floor(_Tables ct, tuple concealed, const unsigned char* counts, int melds):
-    """game/_fast.py's ``shanten_floor``, from the same terms (its early
+cdef int shanten_floor(_Tables ct, const int* kinds, int nkinds,
+                       const unsigned char* counts, int melds) noexcept:
+    """game/prefilters.py's ``shanten_floor``, from the same terms (its early
     exits only skip terms that cannot lower the result)."""
-    cdef int best = standard_floor(ct, concealed, melds)
+    cdef int best = standard_floor(ct, kinds, nkinds, counts, melds)
     if best < 0 or melds > 1:
         return best
     cdef uint64_t held = 0
     cdef int c, pairs = 0, k, knitted = 0, n, honours = 0
-    for c in range(ct.size):
-        if counts[c]:
-            held |= (<uint64_t>1) << c
-            pairs += counts[c] >> 1
+    for k in range(nkinds):
+        c = kinds[k]
+        held |= (<uint64_t>1) << c
+        pairs += counts[c] >> 1
     if melds == 0:
         if pairs > 7:
             pairs = 7
@@ -441,11 +473,12 @@ cdef int shanten_floor(_Tables ct, tuple concealed, const unsigned char* counts,
 
 def turn_options(state, seat):
     """``judge.turn_options(state, seat)``."""
-    if usable():
+    if _bound:
         ct = checked(state)
         if ct is not None and is_int(seat) and 0 <= seat < len(r_get(state, R_SEATS)):
             return _turn_options(ct, state, seat)
-    return ref_turn_options(state, seat)
+        return ref_turn_options(state, seat)
+    raise RuntimeError("the compiled game step is not bound to the game package")
 
 
 cdef tuple _turn_options(_Tables ct, state, Py_ssize_t seat):
@@ -464,19 +497,22 @@ cdef tuple _turn_options(_Tables ct, state, Py_ssize_t seat):
         return tuple(out)
     cdef tuple concealed = s_get(s, S_CONCEALED)
     cdef tuple melds = s_get(s, S_MELDS)
+    cdef unsigned char counts[MAX_CODES]
     cdef int kinds[MAX_CODES]
     cdef int nkinds = 0, prev = -1, c, k
-    for t in concealed:
+    memset(counts, 0, MAX_CODES)
+    for t in concealed:    # sorted by code (seat_ok)
         c = code_of(t)
         if c != prev:
             kinds[nkinds] = c
             nkinds += 1
+            counts[c] = 1
             prev = c
+        else:
+            counts[c] += 1
     cdef bint room = len(concealed) - nkinds >= 3    # for four of a kind
-    cdef const unsigned char* counts
     if (not claimed and not uno and r_get(state, R_BACK) >= r_get(state, R_FRONT)
             and (melds or room)):
-        counts = buffer(seat_counts(ct, s))
         if room:
             for k in range(nkinds):
                 if counts[kinds[k]] == 4:
@@ -488,15 +524,13 @@ cdef tuple _turn_options(_Tables ct, state, Py_ssize_t seat):
                 out.append(ct.added_kong[code_of(get(m, M_TILE))])
     for k in range(nkinds):
         out.append(ct.discard[kinds[k]])
-    floor = s_get(s, S_FLOOR)
-    if uno or (floor is not None and floor > 0):
+    if uno:
         return tuple(out)
-    # judge._surely_not_ready: a positive floor settles it here; the
-    # reference weighs a hand that may be ready.
-    counts = buffer(seat_counts(ct, s))
-    f = shanten_floor(ct, concealed, counts, len(melds))
-    if f > 0:
-        umj_fill(s, S_OFF[S_FLOOR], f)
+    # judge.ready_floor: the floor, then the remembered shanten, settle most
+    # turns here; the reference weighs a hand that may be ready.
+    if shanten_floor(ct, kinds, nkinds, counts, len(melds)) > 0:
+        return tuple(out)
+    if ref_shanten(state, (<char*>counts)[:ct.size], len(melds)) > 0:
         return tuple(out)
     ready = ref_uno_discards(state, seat, [ct.tile[kinds[k]] for k in range(nkinds)])
     for t in ready:
@@ -507,25 +541,25 @@ cdef tuple _turn_options(_Tables ct, state, Py_ssize_t seat):
 # ---------------------------------------------------------------- the discard
 
 def discard(state, seat, action):
-    """``flow._discard(state, seat, action)`` (a legal discard of the seat
+    """``flow.discard(state, seat, action)`` (a legal discard of the seat
     in its turn, as ``flow.apply`` has checked)."""
-    if usable():
+    if _bound:
         ct = checked(state)
         if (ct is not None and is_int(seat) and 0 <= seat < len(r_get(state, R_SEATS))
                 and type(action) is Action and get(action, A_KIND) is KIND_DISCARD
                 and is_bool(get(action, A_UNO)) and get(action, A_TILE) is not None
                 and tile_ok(ct, get(action, A_TILE)) and next_tile_ok(ct, state)):
             return _discard(ct, state, seat, action)
-    return ref_discard(state, seat, action)
+        return ref_discard(state, seat, action)
+    raise RuntimeError("the compiled game step is not bound to the game package")
 
 
 cdef bint next_tile_ok(_Tables ct, state):
-    """The wall's next tile, if the wall is not empty, is an interned tile."""
+    """The wall is not empty and its next tile is an interned tile (the
+    hand's last discard is the reference's)."""
     cdef tuple wall = r_get(state, R_WALL)
     front, back = r_get(state, R_FRONT), r_get(state, R_BACK)
-    if back < front:
-        return True
-    return 0 <= front < len(wall) and tile_ok(ct, wall[front])
+    return front <= back and 0 <= front < len(wall) and tile_ok(ct, wall[front])
 
 
 cdef tuple _discard(_Tables ct, state, Py_ssize_t seat, action):
@@ -541,10 +575,6 @@ cdef tuple _discard(_Tables ct, state, Py_ssize_t seat, action):
             break
     else:
         return ref_discard(state, seat, action)    # not held: the reference refuses it
-    counts = s_get(s, S_COUNTS)
-    if counts is not None:
-        counts = PyByteArray_FromStringAndSize(PyByteArray_AS_STRING(counts), ct.size)
-        buffer(counts)[code] -= 1
     discarded = s_get(s, S_DISCARDED)
     new_s = new_seat(
         concealed[:i] + concealed[i + 1:],
@@ -554,27 +584,23 @@ cdef tuple _discard(_Tables ct, state, Py_ssize_t seat, action):
         s_get(s, S_UNO_FIRST) is True or (uno and discarded == 0 and r_get(state, R_WINDOW) is True),
         s_get(s, S_DRAWS),
         discarded + 1,
-        s_get(s, S_FLOOR),    # one tile fewer never lowers the shanten
-        counts,
     )
     said = ((ct.ev_discard[seat][code], ct.ev_uno[seat][code]) if uno
             else (ct.ev_discard[seat][code],))
     seats = replace_at(seats, seat, new_s)
-    front, back = r_get(state, R_FRONT), r_get(state, R_BACK)
-    cdef bint last = back < front
-    screened = None
-    if not last:
-        screened = claim_screen(ct, state, seats, code)
-        if not screened[0] and not screened[1]:
-            return pass_on(ct, state, seats, seat, tile, code, said)
-    claim = advance(state, front, back, seats, PHASE_CLAIM, seat, r_get(state, R_DIRECTION),
-                    None, False, last, tile)
-    pending = ref_claimers(claim, screened)
-    if pending:
-        umj_fill(claim, R_OFF[R_PENDING], pending)
-        return claim, said
-    new, more = ref_pass_on(claim, seats, seat, tile)
-    return new, said + more
+    screened = claim_screen(ct, state, seats, code)
+    if screened[0] or screened[1]:
+        pending = ref_claimers(claim_state(state, seats, seat, tile, EMPTY), screened)
+        if pending:
+            return claim_state(state, seats, seat, tile, pending), said
+    return pass_on(ct, state, seats, seat, tile, code, said)
+
+
+cdef object claim_state(state, tuple seats, Py_ssize_t seat, tile, tuple pending):
+    """The CLAIM state of a discard of ``tile`` by ``seat`` (the wall not
+    empty), awaiting the seats ``pending``."""
+    return advance(state, r_get(state, R_FRONT), r_get(state, R_BACK), seats, PHASE_CLAIM, seat,
+                   r_get(state, R_DIRECTION), None, False, False, tile, pending)
 
 
 cdef tuple claim_screen(_Tables ct, state, tuple seats, int code):
@@ -588,23 +614,27 @@ cdef tuple claim_screen(_Tables ct, state, tuple seats, int code):
     cdef bint earthly = (r_get(state, R_WINDOW) is True and offering == dealer
                          and s_get(seats[dealer], S_DISCARDED) == 1)
     cdef list melders = [], winners = []
-    cdef const unsigned char* counts
-    cdef int i, k
+    cdef unsigned char counts[MAX_CODES]
+    cdef int i, k, held
     cdef bint uno, chows
+    tile = ct.tile[code]
     for i in range(n):
         if i == offering:
             continue
         s = seats[i]
         uno = s_get(s, S_UNO) is True
         if not uno:
-            counts = buffer(seat_counts(ct, s))
             chows = False
             if i == chower:
+                count_tiles(ct, s_get(s, S_CONCEALED), counts)
+                held = counts[code]
                 for k in range(ct.nchows[code]):
                     if counts[ct.chow_a[code][k]] and counts[ct.chow_b[code][k]]:
                         chows = True
                         break
-            if counts[code] >= 2 or chows:
+            else:
+                held = copies(s_get(s, S_CONCEALED), tile)
+            if held >= 2 or chows:
                 melders.append(i)
                 continue
         if uno or (earthly and i != dealer):
@@ -613,7 +643,7 @@ cdef tuple claim_screen(_Tables ct, state, tuple seats, int code):
 
 
 cdef tuple pass_on(_Tables ct, state, tuple seats, int discarder, tile, int code, tuple said):
-    """``flow._pass_on`` after an unclaimable discard (the wall not empty):
+    """``flow._pass_on`` after an unclaimed discard (the wall not empty):
     Reverse or Skip acts, and the next seat draws."""
     cdef int n = len(seats)
     cdef int direction = r_get(state, R_DIRECTION)
@@ -641,11 +671,6 @@ cdef tuple draw(_Tables ct, state, tuple seats, int direction, int seat, tuple s
     cdef Py_ssize_t i = 0, n = len(concealed)
     while i < n and code_of(concealed[i]) <= code:
         i += 1
-    counts = s_get(s, S_COUNTS)
-    if counts is not None:
-        counts = PyByteArray_FromStringAndSize(PyByteArray_AS_STRING(counts), ct.size)
-        buffer(counts)[code] += 1
-    floor = s_get(s, S_FLOOR)
     new_s = new_seat(
         concealed[:i] + (tile,) + concealed[i:],
         s_get(s, S_MELDS),
@@ -654,9 +679,7 @@ cdef tuple draw(_Tables ct, state, tuple seats, int direction, int seat, tuple s
         s_get(s, S_UNO_FIRST),
         s_get(s, S_DRAWS) + 1,
         s_get(s, S_DISCARDED),
-        None if floor is None else floor - 1,    # one more tile lowers it by one at most
-        counts,
     )
     new = advance(state, front + 1, back, replace_at(seats, seat, new_s), PHASE_TURN, seat,
-                  direction, tile, False, back < front + 1, None)
+                  direction, tile, False, back < front + 1, None, EMPTY)
     return new, said + (ct.ev_draw[seat][code],)

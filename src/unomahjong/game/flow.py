@@ -10,7 +10,7 @@ The flow of a hand, each phase a function below:
 3. **Turn** (:func:`_turn`): the current seat wins (8), declares a
    concealed kong (a replacement draw, 2), adds a tile to an exposed pung
    (the robbing window, 6) or discards (4).
-4. **Discard** (:func:`_discard`): the tile goes to the table, with an UNO
+4. **Discard** (:func:`discard`): the tile goes to the table, with an UNO
    declaration if the seat makes one. Seats with an option on it answer
    (CLAIM, 5); if none has one, play passes on (7).
 5. **Claim** (:func:`_answer`, :func:`_resolve`, :func:`_claim`): when every
@@ -41,15 +41,16 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
+from .. import _engine
 from .._checks import items, quote, wrong_type
 from ..errors import RulesError
 from ..hand import Meld, MeldKind
 from ..rules import RuleSet, get_rules
 from ..tiles import UNO_TILES, Tile, TileSet
-from . import _fast
 from .actions import (
     CLAIM_RANK,
     DEAL,
+    WIN,
     Action,
     ActionKind,
     Event,
@@ -58,7 +59,16 @@ from .actions import (
     refuse_state,
     whole_number,
 )
-from .judge import awaiting, claim_screen, claimers, legal_actions, may_win
+from .judge import (
+    awaiting,
+    claim_screen,
+    claimers,
+    counts_shanten,
+    may_win,
+    take_answer,
+    turn_options,
+    uno_discards,
+)
 from .state import (
     Outcome,
     Phase,
@@ -66,18 +76,16 @@ from .state import (
     SeatState,
     Win,
     advance,
-    make_seat,
     replace_at,
     replace_round,
     replace_seat,
 )
+from .tables import tables
 
 Step = tuple[RoundState, tuple[Event, ...]]
 """A state and the events that led to it."""
 
 _code = operator.attrgetter("code")
-_set_pending = RoundState.__dict__["pending"].__set__
-_set_legal = RoundState.__dict__["_legal"].__set__
 
 
 def next_seat(
@@ -212,31 +220,22 @@ def _draw(
         pending=(),
         answers=(),
     )
-    events = state._memo.tables.events["replacement" if replacement else "draw"]
+    events = tables(state.rules.tileset).events["replacement" if replacement else "draw"]
     return new, (events[seat][tile],)
 
 
 def _drawn(s: SeatState, tile: Tile) -> SeatState:
-    """The seat after it draws ``tile``, with its caches."""
+    """The seat after it draws ``tile`` (its tiles kept sorted by code)."""
     concealed = s.concealed
-    code = tile.code
-    i = bisect_right(concealed, code, key=_code)
-    counts = s._counts
-    if counts is not None:
-        counts = counts.copy()
-        counts[code] += 1
-    floor = s._floor
-    return make_seat(
-        concealed=(*concealed[:i], tile, *concealed[i:]),
-        melds=s.melds,
-        discards=s.discards,
-        uno=s.uno,
-        uno_first=s.uno_first,
-        draws=s.draws + 1,
-        discarded=s.discarded,
-        # One more tile lowers the shanten by at most one.
-        floor=None if floor is None else floor - 1,
-        counts=counts,
+    i = bisect_right(concealed, tile.code, key=_code)
+    return SeatState(
+        (*concealed[:i], tile, *concealed[i:]),
+        s.melds,
+        s.discards,
+        s.uno,
+        s.uno_first,
+        s.draws + 1,
+        s.discarded,
     )
 
 
@@ -255,11 +254,7 @@ def apply(state: RoundState, seat: int, action: Action) -> Step:
         raise IllegalActionError("ended", "the round is over")
     if type(seat) is not int:
         seat = whole_number(seat, "seat")  # a NumPy integer; a float is refused
-    known = state._legal
-    actions = known[1] if known is not None and known[0] == seat else legal_actions(state, seat)
-    # The answer has served: a kept state (a Board keeps them all) need not
-    # hold it for the garbage collector to walk.
-    _set_legal(state, None)
+    actions = take_answer(state, seat)
     for a in actions:
         if a is action:
             break
@@ -268,10 +263,10 @@ def apply(state: RoundState, seat: int, action: Action) -> Step:
             raise _refused(state, seat, action)
     if state.phase is Phase.TURN:
         if action.kind is ActionKind.DISCARD:
-            step = _fast.compiled_step()
+            step = _engine.core("game")
             if step is not None:
                 return step.discard(state, seat, action)  # type: ignore[no-any-return]
-            return _discard(state, seat, action)
+            return discard(state, seat, action)
         return _turn(state, seat, action)
     return _answer(state, seat, action)
 
@@ -322,38 +317,33 @@ def _turn(state: RoundState, seat: int, action: Action) -> Step:
             return state, (Event("added_kong", seat, tile),)
         new, events = _complete_added_kong(state)
         return new, (Event("added_kong", seat, tile), *events)
-    raise AssertionError(f"not a turn action: {action}")  # discards go to _discard
+    raise AssertionError(f"not a turn action: {action}")  # discards go to discard
 
 
 # ------------------------------------------------------------------ 4. discard
 
 
-def _discard(state: RoundState, seat: int, action: Action) -> Step:
+def discard(state: RoundState, seat: int, action: Action) -> Step:
     """The current seat discards (``action.uno``: and declares UNO); when
-    nobody may claim the tile, play passes on at once."""
+    nobody may claim the tile, play passes on at once. ``action`` is one of
+    the seat's legal discards (:func:`apply` has checked it)."""
     tile = action.tile
     assert tile is not None
     uno = action.uno
     s = state.seats[seat]
-    events = state._memo.tables.events
+    events = tables(state.rules.tileset).events
     concealed = s.concealed
     i = bisect_left(concealed, tile.code, key=_code)
     if i >= len(concealed) or concealed[i] is not tile:
         i = concealed.index(tile)
-    counts = s._counts
-    if counts is not None:
-        counts = counts.copy()
-        counts[tile.code] -= 1
-    new_s = make_seat(
-        concealed=concealed[:i] + concealed[i + 1 :],
-        melds=s.melds,
-        discards=(*s.discards, tile),
-        uno=s.uno or uno,
-        uno_first=s.uno_first or (uno and s.discarded == 0 and state.window),
-        draws=s.draws,
-        discarded=s.discarded + 1,
-        floor=s._floor,  # one tile fewer never lowers the shanten
-        counts=counts,
+    new_s = SeatState(
+        concealed[:i] + concealed[i + 1 :],
+        s.melds,
+        (*s.discards, tile),
+        s.uno or uno,
+        s.uno_first or (uno and s.discarded == 0 and state.window),
+        s.draws,
+        s.discarded + 1,
     )
     said: tuple[Event, ...] = (
         (events["discard"][seat][tile], events["uno"][seat][tile])
@@ -363,7 +353,7 @@ def _discard(state: RoundState, seat: int, action: Action) -> Step:
     seats = (*state.seats[:seat], new_s, *state.seats[seat + 1 :])
     last = state.back < state.front
     screened = None
-    if _fast.ENABLED and not last:
+    if not last:
         screened = claim_screen(state, seats, tile, True, False)
         if not screened[0] and not screened[1]:
             # Nobody may claim: play passes on (7) without a CLAIM state.
@@ -387,9 +377,7 @@ def _discard(state: RoundState, seat: int, action: Action) -> Step:
     )
     pending = claimers(claim, screened)
     if pending:
-        # The state is not yet returned: its awaited seats are set in place.
-        _set_pending(claim, pending)
-        return claim, said
+        return replace_round(claim, pending=pending), said
     new, more = _pass_on(claim, claim.seats, seat, tile)
     return new, said + more
 
@@ -399,7 +387,7 @@ def _discard(state: RoundState, seat: int, action: Action) -> Step:
 
 def _answer(state: RoundState, seat: int, action: Action) -> Step:
     """A seat's answer in CLAIM or ROB; the last one awaited resolves them."""
-    pending = tuple(p for p in state.pending if p != seat)
+    pending = tuple([p for p in state.pending if p != seat])
     state = replace_round(state, pending=pending, answers=(*state.answers, (seat, action)))
     if pending:
         return state, ()
@@ -463,18 +451,8 @@ def _claim(state: RoundState, seat: int, action: Action) -> Step:
     discarder = state.current
     source = (seat - discarder) % state.players
     d = state.seats[discarder]
-    # The discard leaves the table; the discarder's tiles (and caches) stay.
-    d = make_seat(
-        concealed=d.concealed,
-        melds=d.melds,
-        discards=d.discards[:-1],
-        uno=d.uno,
-        uno_first=d.uno_first,
-        draws=d.draws,
-        discarded=d.discarded,
-        floor=d._floor,
-        counts=d._counts,
-    )
+    # The discard leaves the table; the discarder's tiles stay.
+    d = replace_seat(d, discards=d.discards[:-1])
     s = state.seats[seat]
     kind = action.kind
     if kind is ActionKind.CHOW:
@@ -527,7 +505,7 @@ def _pass_on(state: RoundState, seats: tuple[SeatState, ...], discarder: int, ti
     seat, direction, effect = next_seat(tile, discarder, state.direction, len(seats))
     events: tuple[Event, ...] = ()
     if effect is not None:
-        events = (state._memo.tables.events[effect][discarder][tile],)
+        events = (tables(state.rules.tileset).events[effect][discarder][tile],)
     if state.back < state.front:  # the wall is empty: only a CLAIM state gets here
         if direction != state.direction:
             state = replace_round(state, direction=direction)
@@ -560,3 +538,46 @@ def _end(state: RoundState, wins: tuple[Win, ...], events: tuple[Event, ...]) ->
     """The round ends with these wins (none: an exhaustive draw)."""
     result = Outcome(wins, _payments(state, wins))
     return replace_round(state, phase=Phase.ENDED, pending=(), answers=(), result=result), events
+
+
+# ------------------------------------------------------------------ the compiled step
+
+
+def compiled_step_interface() -> dict[str, object]:
+    """What the compiled game step (``unomahjong._core.game``) reads and
+    calls, by the name of its ``bind`` parameter: the value classes (it
+    reads their public fields and fills fresh instances), the constants it
+    compares with, the tile set's tables, and the reference functions it
+    hands what it does not answer itself (docs/architecture.md#the-game-package)."""
+    return {
+        "round_state": RoundState,
+        "seat_state": SeatState,
+        "tile": Tile,
+        "tileset": TileSet,
+        "action": Action,
+        "meld": Meld,
+        "phase_turn": Phase.TURN,
+        "phase_claim": Phase.CLAIM,
+        "kind_discard": ActionKind.DISCARD,
+        "pung": MeldKind.PUNG,
+        "win": WIN,
+        "tables": tables,
+        "turn_options": turn_options,
+        "discard": discard,
+        "may_win": may_win,
+        "uno_discards": uno_discards,
+        "claimers": claimers,
+        "counts_shanten": counts_shanten,
+    }
+
+
+def _bind_compiled_step() -> None:
+    """Hand the compiled game step, if it is built, its interface; it checks
+    it, and serves only if it passes (tests/test_game_core.py requires that
+    it does)."""
+    step = _engine.loaded("game")
+    if step is not None:
+        step.bind(**compiled_step_interface())
+
+
+_bind_compiled_step()

@@ -9,29 +9,81 @@
   :func:`claimers`: the seats that have one.
 * :func:`legal_actions`, :func:`awaiting`, :func:`outcome`: the public queries.
 
-Each answer is written on the public API (``score``, ``is_winning``,
-``waits``); with the pre-filters of ``_fast`` on (the default)
-the same answer comes sooner, and the round's memo keeps what it weighed.
+Each answer is written on the library's ``score`` and the shanten,
+completion and wait tests of :mod:`unomahjong.shanten`; the
+pre-filters (:mod:`~unomahjong.game.prefilters`) bring the same answer
+sooner, and the judge's memos (:class:`RulesMemos`) keep what it weighed.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Sequence
+from typing import Any
 
+from .. import _engine
+from .._memo import Memo
 from ..context import WinContext
 from ..errors import NotWinningError
 from ..hand import Hand, MeldKind
+from ..rules import RuleSet
 from ..scoring import Score, score
-from ..shanten import is_complete_counts, is_winning, layout_for, min_shanten, waits, waits_codes
+from ..shanten import is_complete_counts, layout_for, shanten_of_counts, waits_codes
 from ..tiles import Tile, TileSet
-from . import _fast
-from ._fast import Tables, can_chow, may_complete, shanten_floor
 from .actions import PASS, WIN, Action, refuse_state, whole_number
+from .prefilters import can_chow, may_complete, shanten_floor
 from .state import Outcome, Phase, RoundState, SeatState
+from .tables import Tables, tables
 
-_set_legal = RoundState.__dict__["_legal"].__set__
-_set_floor = SeatState.__dict__["_floor"].__set__
-_set_counts = SeatState.__dict__["_counts"].__set__
+# ------------------------------------------------------------------ memos
+
+
+class RulesMemos:
+    """What the judge has weighed for hands under one rule set: values that
+    depend on their keys alone (and the rule set's shapes), so every round
+    of those rules shares them, in any thread (``unomahjong._memo``)."""
+
+    __slots__ = ("complete", "rules", "shanten")
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules: RuleSet = rules
+        """The rule set these memos are of (kept, so its ``id`` is not reused)."""
+        self.shanten: Memo[tuple[bytes, int], int] = Memo()
+        """Shanten by (concealed counts, melds): the engine and the greedy
+        bot ask about the same hands (a seat's hand after its discard and in
+        the next claim window, the hand both the UNO test and the bot weigh)."""
+        self.complete: Memo[tuple[tuple[Tile, ...], int, Tile], bool] = Memo()
+        """Whether concealed tiles plus a tile complete a hand with so many
+        melds: a locked (UNO) hand is asked the same question turn after turn."""
+
+
+_RULES_MEMOS: dict[int, RulesMemos] = {}
+"""The memos of each rule set by its ``id`` (each entry holds its rule set)."""
+_MAX_RULES_MEMOS = 64
+"""Rule sets whose memos are kept before the table starts again (rule sets
+made in a loop would otherwise pile up)."""
+
+_COUNTS: Memo[tuple[Tile, ...], bytes] = Memo()
+"""Concealed tiles counted by code: each seat's tiles are counted by
+several questions of one step, and by the next steps until they change."""
+
+
+def rules_memos(rules: RuleSet) -> RulesMemos:
+    """The memos of the rule set ``rules``."""
+    memos = _RULES_MEMOS.get(id(rules))
+    if memos is None or memos.rules is not rules:
+        if len(_RULES_MEMOS) >= _MAX_RULES_MEMOS:
+            _RULES_MEMOS.clear()
+        memos = _RULES_MEMOS[id(rules)] = RulesMemos(rules)
+    return memos
+
+
+def memos() -> tuple[Memo[Any, Any], ...]:
+    """Every memo of the judge now (for measuring and testing what they hold)."""
+    out: list[Memo[Any, Any]] = [_COUNTS]
+    for m in list(_RULES_MEMOS.values()):
+        out += [m.shanten, m.complete]
+    return tuple(out)
 
 
 # ------------------------------------------------------------------ the seat's tiles
@@ -45,27 +97,26 @@ def counts_of(tiles: Iterable[Tile], ts: TileSet) -> bytearray:
     return counts
 
 
-def seat_counts(ts: TileSet, s: SeatState) -> bytearray:
-    """The seat's concealed tiles counted by code (kept on the seat: do not modify)."""
-    counts = s._counts
+def seat_counts(ts: TileSet, s: SeatState) -> bytes:
+    """The seat's concealed tiles counted by code."""
+    concealed = s.concealed
+    counts = _COUNTS.new.get(concealed)
     if counts is None:
-        counts = counts_of(s.concealed, ts)
-        _set_counts(s, counts)
+        counts = _COUNTS.get_or_compute(concealed, _counted, concealed, ts)
     return counts
 
 
+def _counted(tiles: tuple[Tile, ...], ts: TileSet) -> bytes:
+    return bytes(counts_of(tiles, ts))
+
+
 def counts_shanten(state: RoundState, counts: Sequence[int], melds: int) -> int:
-    """The shanten of concealed ``counts`` with ``melds`` melds, remembered
-    for the round."""
-    if not _fast.ENABLED:
-        return min_shanten(layout_for(state.rules.shapes), counts, melds)
-    memo = state._memo.shanten
+    """The shanten of concealed ``counts`` with ``melds`` melds, remembered."""
+    memos = rules_memos(state.rules)
     key = (bytes(counts), melds)
-    sh = memo.get(key)
+    sh = memos.shanten.new.get(key)
     if sh is None:
-        sh = state._memo.store(
-            memo, key, min_shanten(layout_for(state.rules.shapes), counts, melds)
-        )
+        sh = memos.shanten.get_or_compute(key, shanten_of_counts, state.rules.shapes, counts, melds)
     return sh
 
 
@@ -108,8 +159,8 @@ def win_allowed(state: RoundState, seat: int, robbing: bool = False) -> bool:
 
 def _completes(state: RoundState, seat: int, tile: Tile, *, held: bool) -> bool:
     """``is_winning`` of the seat's hand with ``tile`` (``held``: among its
-    concealed tiles), from counts: :func:`_fast.may_complete` first, and
-    remembered for the round."""
+    concealed tiles), from counts: :func:`~unomahjong.game.prefilters.may_complete`
+    first, and remembered."""
     s = state.seats[seat]
     ts = state.rules.tileset
     rest = s.concealed
@@ -118,17 +169,18 @@ def _completes(state: RoundState, seat: int, tile: Tile, *, held: bool) -> bool:
         rest = rest[:i] + rest[i + 1 :]
     melds = len(s.melds)
     key = (rest, melds, tile)
-    memo = state._memo.complete
+    memos = rules_memos(state.rules)
+    memo = memos.complete
     done = memo.get(key)
     if done is None:
         counts = list(seat_counts(ts, s))
         if held:
             counts[tile.code] -= 1
-        done = may_complete(state._memo.tables, counts, melds, tile.code)
+        done = may_complete(tables(ts), counts, melds, tile.code)
         if done:
             counts[tile.code] += 1
             done = is_complete_counts(layout_for(state.rules.shapes), counts, melds)
-        state._memo.store(memo, key, done)
+        memo.put(key, done)
     return done
 
 
@@ -139,14 +191,9 @@ def may_win(state: RoundState, seat: int, robbing: bool = False) -> Score | None
     tile = state.drawn if turn else state.offered
     if tile is None or not win_allowed(state, seat, robbing):
         return None
-    if _fast.ENABLED:
-        if not _completes(state, seat, tile, held=turn):
-            return None
-        hand = hand_of(state, seat, tile)
-    else:
-        hand = hand_of(state, seat, tile)
-        if not is_winning(hand, rules=state.rules):
-            return None
+    if not _completes(state, seat, tile, held=turn):
+        return None
+    hand = hand_of(state, seat, tile)
     ctx = win_context(state, seat, robbing=robbing)
     try:
         return score(hand, ctx, state.rules, enforce_minimum=True)
@@ -195,56 +242,38 @@ def win_context(state: RoundState, seat: int, *, robbing: bool = False) -> WinCo
 # ------------------------------------------------------------------ the turn
 
 
-def _ready(state: RoundState, hand: Hand, held: Sequence[int]) -> bool:
-    """Whether the 13-tile ``hand`` waits on a kind of which the player
-    holds fewer than four copies (``held``: its tiles by code, melds too)."""
-    copies = state.rules.tileset.copies
-    return any(held[t.code] < copies for t in waits(hand, rules=state.rules))
-
-
-def _surely_not_ready(state: RoundState, seat: int) -> bool:
-    """The pre-filter of :func:`uno_discards`: True when no discard of the
-    seat can leave its hand ready (a discard never lowers the shanten, so
-    none is unless the shanten is 0 or less). Keeps what it finds on the seat."""
+def ready_floor(state: RoundState, seat: int) -> int:
+    """A lower bound of the shanten of the seat's concealed tiles (14, kongs
+    as three), exact when it is 0 or less: :func:`prefilters.shanten_floor`,
+    then, when that does not settle it, the shanten itself. A discard never
+    lowers the shanten, so while this is above 0 no discard leaves the hand
+    ready."""
     s = state.seats[seat]
-    if s._floor is not None and s._floor > 0:
-        return True
-    ts = state.rules.tileset
-    floor = shanten_floor(state._memo.tables, s.concealed, seat_counts(ts, s), len(s.melds))
+    counts = seat_counts(state.rules.tileset, s)
+    melds = len(s.melds)
+    floor = shanten_floor(tables(state.rules.tileset), s.concealed, counts, melds)
     if floor <= 0:
-        floor = counts_shanten(state, seat_counts(ts, s), len(s.melds))
-    _set_floor(s, floor)
-    return floor > 0
+        floor = counts_shanten(state, counts, melds)
+    return floor
 
 
 def uno_discards(state: RoundState, seat: int, options: Iterable[Tile]) -> list[Tile]:
     """The discards among ``options`` after which the hand is ready
     (docs/rules.md#the-uno-declaration): a kind of which the player holds
     fewer than four copies completes it (copies seen elsewhere do not matter)."""
-    fast = _fast.ENABLED
-    s = state.seats[seat]
-    floor = s._floor
-    if fast and ((floor is not None and floor > 0) or _surely_not_ready(state, seat)):
+    if ready_floor(state, seat) > 0:
         return []
+    s = state.seats[seat]
     ts = state.rules.tileset
-    held = list(seat_counts(ts, s))
+    counts = list(seat_counts(ts, s))
+    held = counts.copy()
     for m in s.melds:
         for c in m.codes:
             held[c] += 1
-    out = []
-    if not fast:
-        for t in options:
-            rest = list(s.concealed)
-            rest.remove(t)
-            held[t.code] -= 1
-            if _ready(state, Hand(ts, rest, s.melds), held):
-                out.append(t)
-            held[t.code] += 1
-        return out
     lay = layout_for(state.rules.shapes)
-    counts = list(seat_counts(ts, s))
     melds = len(s.melds)
     copies = ts.copies
+    out = []
     for t in options:
         counts[t.code] -= 1
         held[t.code] -= 1
@@ -260,9 +289,7 @@ def uno_discards(state: RoundState, seat: int, options: Iterable[Tile]) -> list[
 def _kongs(s: SeatState, tab: Tables, kinds: dict[Tile, None]) -> list[Action]:
     """The seat's concealed kongs (of ``kinds``, its distinct concealed
     tiles), then its added kongs."""
-    counts = s._counts
-    if counts is None:
-        counts = seat_counts(tab.tileset, s)
+    counts = seat_counts(tab.tileset, s)
     out = []
     if len(s.concealed) - len(kinds) >= 3:  # room for four of a kind
         out = [tab.concealed_kong[t] for t in kinds if counts[t.code] == 4]
@@ -277,7 +304,7 @@ def turn_options(state: RoundState, seat: int) -> tuple[Action, ...]:
     concealed kongs, added kongs, discards, UNO declarations. After a chow or
     pung it only discards; a locked (UNO) hand discards its drawn tile."""
     s = state.seats[seat]
-    tab = state._memo.tables
+    tab = tables(state.rules.tileset)
     claimed = state.claimed
     uno = s.uno
     out: list[Action] = []
@@ -295,16 +322,9 @@ def turn_options(state: RoundState, seat: int) -> tuple[Action, ...]:
         and (s.melds or len(s.concealed) - len(kinds) >= 3)  # a pung, or room for four alike
     ):
         out.extend(_kongs(s, tab, kinds))
-    discards = map(tab.discard.__getitem__, kinds)
-    floor = s._floor
-    if uno or (_fast.ENABLED and floor is not None and floor > 0):
-        # No UNO declaration: the hand is locked, or (the seat's shanten
-        # floor, as uno_discards would find) no discard leaves it ready.
-        if not out:
-            return tuple(discards)
-        out.extend(discards)
+    out.extend(map(tab.discard.__getitem__, kinds))
+    if uno:  # a locked hand declares no UNO
         return tuple(out)
-    out.extend(discards)
     ready = uno_discards(state, seat, kinds)
     if ready:
         out.extend(map(tab.uno.__getitem__, ready))
@@ -336,7 +356,7 @@ def _meld_claims(state: RoundState, seat: int) -> list[Action]:
         return []
     tile = state.offered
     assert tile is not None
-    tab = state._memo.tables
+    tab = tables(state.rules.tileset)
     counts = seat_counts(tab.tileset, s)
     n = counts[tile.code]
     out = []
@@ -372,7 +392,7 @@ def claim_screen(
     still to be asked. ``state`` gives the offering seat (its ``current``),
     the direction, the dealer and the window; ``seats`` are the seats as
     they are with the tile on offer."""
-    tab = state._memo.tables
+    tab = tables(state.rules.tileset)
     offering = state.current
     code = tile.code
     chower = _chow_seat(state, tile)
@@ -386,9 +406,7 @@ def claim_screen(
         if i == offering:
             continue
         if melds_open and not s.uno:
-            counts = s._counts
-            if counts is None:
-                counts = seat_counts(tab.tileset, s)
+            counts = seat_counts(tab.tileset, s)
             if counts[code] >= 2 or (i == chower and can_chow(counts, chows)):
                 melders.append(i)
                 continue
@@ -403,11 +421,6 @@ def claimers(
     """The seats, in seat order, with an option on the offered tile (those
     whose :func:`claim_options` are not empty); ``screened``: what
     :func:`claim_screen` found for this offer, if it was asked already."""
-    offering = state.current
-    if not _fast.ENABLED:
-        return tuple(
-            i for i in range(len(state.seats)) if i != offering and claim_options(state, i)
-        )
     tile = state.offered
     assert tile is not None
     robbing = state.phase is Phase.ROB
@@ -441,16 +454,29 @@ def outcome(state: RoundState) -> Outcome | None:
 
 
 def options(state: RoundState, seat: int) -> tuple[Action, ...]:
-    """:func:`legal_actions` for a checked state and seat, not remembered."""
+    """:func:`legal_actions` for a checked state and seat, not remembered:
+    the compiled game step answers a turn while it serves."""
     phase = state.phase
     if phase is Phase.TURN:
         if seat != state.current:
             return ()
-        step = _fast.compiled_step()
+        step = _engine.core("game")
         return turn_options(state, seat) if step is None else step.turn_options(state, seat)
     if phase is Phase.ENDED or seat not in state.pending:
         return ()
     return claim_options(state, seat)
+
+
+class _Answered(threading.local):
+    """The last answer of :func:`legal_actions` in this thread: a caller
+    asks, then applies, and :func:`take_answer` spares ``apply`` the
+    question. Kept per thread and matched by the state's identity, so no
+    thread is given the answer for another state."""
+
+    last: tuple[RoundState, int, tuple[Action, ...]] | None = None
+
+
+_answered = _Answered()
 
 
 def legal_actions(state: RoundState, seat: int) -> tuple[Action, ...]:
@@ -460,9 +486,20 @@ def legal_actions(state: RoundState, seat: int) -> tuple[Action, ...]:
         raise refuse_state("legal_actions", state)
     if type(seat) is not int:
         seat = whole_number(seat, "seat")  # a NumPy integer; a float is refused
-    last = state._legal
-    if last is not None and last[0] == seat:
-        return last[1]
+    last = _answered.last
+    if last is not None and last[0] is state and last[1] == seat:
+        return last[2]
     actions = options(state, seat)
-    _set_legal(state, (seat, actions))
+    _answered.last = (state, seat, actions)
     return actions
+
+
+def take_answer(state: RoundState, seat: int) -> tuple[Action, ...]:
+    """:func:`legal_actions` for a checked state and seat, the remembered
+    answer if it is this one; the answer is forgotten either way (a state
+    kept by a caller is not held by the judge too)."""
+    last = _answered.last
+    _answered.last = None
+    if last is not None and last[0] is state and last[1] == seat:
+        return last[2]
+    return options(state, seat)
