@@ -23,8 +23,10 @@ from __future__ import annotations
 import enum
 import operator
 import reprlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
+
+import attrs
 
 from .errors import MahjongError
 
@@ -202,3 +204,23 @@ def iterable(
     if isinstance(value, (str, bytes, bytearray, Mapping)) or not hasattr(value, "__iter__"):
         raise wrong_type(error, code, func, param, value, expected, hint)
     return value
+
+
+def restore_validated(
+    obj: object, state: object, build: Callable[[dict[str, Any]], object]
+) -> None:
+    """``__setstate__`` of a validated attrs value: fill ``obj`` from what
+    its constructor makes of ``state`` (``build`` of the fields by name), so
+    that pickle bytes in attrs' own format (a dict of the fields, or a
+    tuple of them in field order) are checked as a new value is; a bad
+    field raises the constructor's error."""
+    names = list(attrs.fields_dict(type(obj)))  # type: ignore[arg-type]
+    if isinstance(state, tuple):
+        fields = dict(zip(names, state, strict=False))
+    elif isinstance(state, dict):
+        fields = dict(state)
+    else:
+        fields = {}
+    sound = build(fields)
+    for name in names:
+        object.__setattr__(obj, name, getattr(sound, name))

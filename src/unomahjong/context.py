@@ -12,7 +12,7 @@ from typing import Final
 
 import attrs
 
-from ._checks import flag, quote
+from ._checks import flag, quote, restore_validated
 from .errors import ContextError
 from .hand import Hand, PrettyPrinter, refuse_hand
 
@@ -95,6 +95,15 @@ class WinContext:
                         "bad-flag", f"{name} must be True or False, not {quote(value)}"
                     )
                 object.__setattr__(self, name, as_bool)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Through the constructor: an unpickled context is validated as a new
+        # one is (attrs' own pickling restores the slots unchecked).
+        return (_context_from, (tuple(attrs.astuple(self, recurse=False)),))
+
+    def __setstate__(self, state: object) -> None:
+        # Bytes in attrs' own format are validated too (see Hand).
+        restore_validated(self, state, lambda f: WinContext(**f))
 
     def __repr__(self) -> str:
         """The call that builds this context, naming only the fields that
@@ -213,3 +222,35 @@ def _timing_problems(c: WinContext) -> list[tuple[str, str]]:
     if c.robbing_kong and c.last_tile:
         out.append(("robbing-kong-last-tile", "no kong may be declared once the wall is empty"))
     return out
+
+
+def _context_from(values: tuple[object, ...]) -> WinContext:
+    """The context of these field values, in field order (unpickling)."""
+    names = [a.name for a in attrs.fields(WinContext)]
+    return WinContext(**dict(zip(names, values, strict=True)))  # type: ignore[arg-type]
+
+
+def corrupt_context(func: str, ctx: WinContext) -> ContextError | None:
+    """The error for a :class:`WinContext` its constructor did not build as
+    it is (made with ``object.__new__`` or changed with
+    ``object.__setattr__``): a field unset or a value the constructor
+    refuses; None for a sound context. The scoring functions ask it of every
+    context they are given, in both engines."""
+    try:
+        sound = (
+            all(getattr(ctx, name) is True or getattr(ctx, name) is False for name in FLAGS)
+            and ctx.seat_wind in WINDS
+            and ctx.prevalent_wind in WINDS
+            and isinstance(ctx.flowers, int)
+            and not isinstance(ctx.flowers, bool)
+            and 0 <= ctx.flowers <= 8
+        )
+    except AttributeError:
+        sound = False
+    if sound:
+        return None
+    return ContextError(
+        "corrupt-context",
+        f"{func}() was given a WinContext its constructor would refuse:"
+        " a context is built by WinContext(...)",
+    )

@@ -7,11 +7,11 @@ Validation lives here, not only in the parser, so that a hand built in code
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ._checks import describe, items, quote, wrong_type
+from ._checks import describe, items, quote, restore_validated, wrong_type
 from ._hand_svg import draw_hand
 from .errors import HandError
 from .meld import CHOW as CHOW
@@ -46,6 +46,65 @@ def refuse_hand(func: str, value: object, param: str = "hand") -> HandError:
     return wrong_type(
         HandError, "not-a-hand", func, param, value, "a Hand", hint="parse_hand('123r ...')"
     )
+
+
+def corrupt_hand(func: str, hand: Hand) -> HandError | None:
+    """The error for a :class:`Hand` its constructor did not build as it is
+    (made with ``object.__new__`` or changed with ``object.__setattr__``):
+    a field unset or of another type, or counts that disagree with its
+    tiles; None for a sound hand. The scoring functions ask it of every
+    hand they are given, in both engines."""
+    try:
+        problem = _hand_problem(hand)
+    except AttributeError:
+        problem = "a field unset"
+    if problem is None:
+        return None
+    return HandError(
+        "corrupt-hand",
+        f"{func}() was given a Hand with {problem}: a Hand is built by Hand(...) or parse_hand",
+    )
+
+
+def _hand_problem(hand: Hand) -> str | None:
+    ts, concealed, melds, win = hand.tileset, hand.concealed, hand.melds, hand.win
+    counts, all_counts = hand.counts, hand.all_counts
+    if (
+        type(ts) is not TileSet
+        or type(concealed) is not tuple
+        or type(melds) is not tuple
+        or type(counts) is not tuple
+        or type(all_counts) is not tuple
+    ):
+        return "a field of the wrong type"
+    if any(type(t) is not Tile or t.tileset is not ts for t in concealed) or (
+        win is not None and (type(win) is not Tile or win.tileset is not ts)
+    ):
+        return "a tile that is not of its tile set"
+    if any(type(m) is not Meld or m.tile.tileset is not ts for m in melds) or (
+        len(concealed) + 3 * len(melds) != HAND_SIZE
+    ):
+        return "melds or a tile count its constructor refuses"
+    expected = [0] * ts.size
+    for t in concealed:
+        expected[t.code] += 1
+    if win is not None:
+        expected[win.code] += 1
+    total = list(expected)
+    for m in melds:
+        for c in m.codes:
+            total[c] += 1
+    if tuple(expected) != counts or tuple(total) != all_counts or max(total) > ts.copies:
+        return "counts that disagree with its tiles"
+    if {*map(type, counts), *map(type, all_counts)} != {int}:
+        return "counts that are not ints"
+    return None
+
+
+def _hand_from(fields: dict[str, Any]) -> Hand:
+    """The hand of these fields by name, built by its constructor (unpickling)."""
+    tileset: Any = fields.get("tileset")
+    return Hand(tileset, fields.get("concealed", ()), fields.get("melds", ()), fields.get("win"))
 
 
 def _sorted_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
@@ -170,6 +229,16 @@ class Hand:
         _set(h, "counts", counts)
         _set(h, "all_counts", all_counts)
         return h
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Through the constructor: an unpickled hand is validated as a new
+        # one is (attrs' own pickling restores the slots unchecked).
+        return (Hand, (self.tileset, self.concealed, self.melds, self.win))
+
+    def __setstate__(self, state: object) -> None:
+        # Bytes in attrs' own format (not this class's __reduce__) are
+        # validated too: a hand from a cache or a queue may be forged.
+        restore_validated(self, state, _hand_from)
 
     @classmethod
     def parse(cls, text: str, rules: str = "uno") -> Hand:

@@ -5,11 +5,11 @@ them)."""
 from __future__ import annotations
 
 import enum
-from typing import Protocol
+from typing import Any, Protocol
 
 import attrs
 
-from ._checks import Lookup, flag, quote, unknown_member, whole, wrong_type
+from ._checks import Lookup, flag, quote, restore_validated, unknown_member, whole, wrong_type
 from .errors import HandError
 from .tiles import Tile
 
@@ -88,6 +88,14 @@ class Meld:
     exposed: bool = True
     source: int | None = None
     claimed: Tile | None = attrs.field(default=None, eq=False)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Through the constructor: an unpickled meld is validated as a new one is.
+        return (Meld, (self.kind, self.tile, self.exposed, self.source, self.claimed))
+
+    def __setstate__(self, state: object) -> None:
+        # Bytes in attrs' own format are validated too (see Hand).
+        restore_validated(self, state, _meld_from)
 
     def __attrs_post_init__(self) -> None:
         t = self.tile
@@ -215,3 +223,12 @@ class Meld:
     def kong(cls, tile: Tile, *, exposed: bool = True, source: int | None = None) -> Meld:
         """A kong of ``tile``; ``exposed=False`` for a concealed kong."""
         return cls(MeldKind.KONG, tile, exposed, source)
+
+
+def _meld_from(fields: dict[str, Any]) -> Meld:
+    """The meld of these fields by name, built by its constructor (unpickling)."""
+    kind: Any = fields.get("kind")
+    tile: Any = fields.get("tile")
+    return Meld(
+        kind, tile, fields.get("exposed", True), fields.get("source"), fields.get("claimed")
+    )

@@ -20,13 +20,13 @@ from ._memo import memo_limit as memo_limit
 from ._memo import set_memo_limit as set_memo_limit
 from ._score_svg import score_html
 from ._text import display_width as display_width
-from .context import WinContext
+from .context import WinContext, corrupt_context
 from .decompose import Decomposition, WinRole, decompose_under
 from .errors import ContextError, HandError, NotWinningError
 from .fans.engine import Count, Entry, HandCache, best_count
 from .fans.model import FanDef, FanTable
 from .fans.reading import HandFacts, Reading
-from .hand import Hand, Meld, PrettyPrinter, parse_hand
+from .hand import Hand, Meld, PrettyPrinter, corrupt_hand, parse_hand
 from .notation import MAX_HAND_LENGTH, check_length, format_meld, format_tiles
 from .rules import RuleSet, get_rules
 from .shapes import Shape
@@ -221,8 +221,14 @@ def score(
     ctx = context if context is not None else WinContext()
     if not isinstance(hand, Hand):
         raise HandError("not-a-hand", f"score() takes a Hand, not {quote(hand)}", hint="parse_hand")
+    corrupt = corrupt_hand("score", hand)
+    if corrupt is not None:
+        raise corrupt
     if not isinstance(ctx, WinContext):
         raise ContextError("not-a-context", f"score() takes a WinContext or None, not {quote(ctx)}")
+    corrupt_ctx = corrupt_context("score", ctx)
+    if corrupt_ctx is not None:
+        raise corrupt_ctx
     if hand.tileset is not rs.tileset:
         raise HandError(
             "wrong-tileset", f"a {hand.tileset.name} hand cannot be scored by {rs.name} rules"

@@ -4,6 +4,7 @@
 # ---------------------------------------------------------------- the hand
 
 cdef object _ZERO = 0
+cdef tuple _WINDS = ("E", "S", "W", "N")
 
 
 cdef class _Slots:
@@ -26,11 +27,13 @@ cdef class _Slots:
 
 
 cdef inline object slot(_Slots s, obj, int i):
+    """The field ``i`` of ``obj``: from its slot for an instance of exactly
+    ``s.cls`` (None when the slot is unset, which the callers refuse), else
+    by attribute."""
     cdef PyObject* v
     if type(obj) is s.cls and s.off[i] >= 0:
         v = umj_slot(obj, s.off[i])
-        if v != NULL:
-            return <object>v
+        return <object>v if v != NULL else None
     return getattr(obj, s.names[i])
 
 
@@ -39,8 +42,7 @@ cdef inline bint slot_is(_Slots s, obj, int i, value):
     cdef PyObject* v
     if type(obj) is s.cls and s.off[i] >= 0:
         v = umj_slot(obj, s.off[i])
-        if v != NULL:
-            return v == <PyObject*>value
+        return v != NULL and v == <PyObject*>value
     return getattr(obj, s.names[i]) is value
 
 
@@ -82,51 +84,75 @@ cdef bint others_at_default(ctx) except -1:
     return 1
 
 
+cdef int code_in(obj, int* out) noexcept:
+    """The code of ``obj`` if it is a Tile with a code within the arrays."""
+    if type(obj) is not Tile:
+        return 0
+    c = slot(_TILE, obj, 0)
+    if not PyLong_CheckExact(c) or not 0 <= c < SIZE:
+        return 0
+    out[0] = c
+    return 1
+
+
 cdef int read_hand(const Layout* lay, hand, ctx, Facts* f) except -1:
-    """The hand and context as C data, every code and count checked: 0, or
-    1 when the context sets a fact the core does not read (the caller then
-    leaves the call to the Python engine)."""
-    cdef int c, i, n, kind, k2
+    """The hand and context as C data, every slot, type, code and count
+    checked before use: 0; 1 when the context sets a fact the core does not
+    read; 2 when the hand is not one its constructor would have built (the
+    caller then leaves the call to the Python engine, which refuses the
+    hand, or scores it)."""
+    cdef int c, i, n, kind, k2, tiles = 0
     if _NOTHER and not others_at_default(ctx):
         return 1
-    cdef uint64_t held = 0, rest
+    cdef uint64_t held_kinds = 0, rest
     memset(f, 0, <size_t>(<char*>f.family_pos - <char*>f))
-    cdef tuple counts = slot(_HAND, hand, 0)
-    cdef tuple melds = slot(_HAND, hand, 1)
+    counts_obj = slot(_HAND, hand, 0)
+    melds_obj = slot(_HAND, hand, 1)
+    if type(counts_obj) is not tuple or type(melds_obj) is not tuple:
+        return 2
+    cdef tuple counts = counts_obj
+    cdef tuple melds = melds_obj
     cdef PyObject* item
     cdef PyObject* zero = <PyObject*>_ZERO
     if PyTuple_GET_SIZE(counts) != SIZE:
-        raise ValueError("hand counts of the wrong length")
+        return 2
     for c in range(SIZE):
         item = PyTuple_GET_ITEM(counts, c)
         if item == zero:  # most kinds are absent: skip the conversion
             continue
+        if not PyLong_CheckExact(<object>item) or not 0 <= <object>item <= 4:
+            return 2
         n = <object>item
-        if n < 0 or n > 4 or (n and not lay.valid[c]):
-            raise ValueError("bad hand counts")
+        if n and not lay.valid[c]:
+            return 2
         f.hcounts[c] = n
         f.counts[c] = n
-        held |= (<uint64_t>1) << c
-    if len(melds) > 4:
-        raise ValueError("too many melds")
+        tiles += n
+        held_kinds |= (<uint64_t>1) << c
+    if len(melds) > 4 or tiles + 3 * len(melds) != 14:
+        return 2
     f.ndeclared = len(melds)
     for i in range(f.ndeclared):
         m = melds[i]
+        if type(m) is not Meld or not code_in(slot(_MELD, m, 1), &c):
+            return 2
         k = slot(_MELD, m, 0)
-        kind = K_CHOW if k is CHOW else K_PUNG if k is PUNG else K_KONG
-        c = slot(_TILE, slot(_MELD, m, 1), 0)
-        if c < 0 or c >= SIZE or not lay.valid[c] or (kind == K_CHOW and (not lay.rank[c] or lay.rank[c] > 7)):
-            raise ValueError("bad meld")
+        kind = K_CHOW if k is CHOW else K_PUNG if k is PUNG else K_KONG if k is KONG else -1
+        exposed = slot(_MELD, m, 2)
+        if kind < 0 or (exposed is not True and exposed is not False):
+            return 2
+        if not lay.valid[c] or (kind == K_CHOW and (not lay.rank[c] or lay.rank[c] > 7)):
+            return 2
         f.dkind[i] = kind
         f.dcode[i] = c
-        f.dexposed[i] = 1 if slot(_MELD, m, 2) else 0
+        f.dexposed[i] = 1 if exposed is True else 0
         if kind == K_CHOW:
             for k2 in range(3):
                 f.counts[c + k2] += 1
-                held |= (<uint64_t>1) << (c + k2)
+                held_kinds |= (<uint64_t>1) << (c + k2)
         else:
             f.counts[c] += 4 if kind == K_KONG else 3
-            held |= (<uint64_t>1) << c
+            held_kinds |= (<uint64_t>1) << c
         if f.dexposed[i]:
             f.exposed_melds += 1
             if kind == K_KONG:
@@ -136,18 +162,17 @@ cdef int read_hand(const Layout* lay, hand, ctx, Facts* f) except -1:
         if kind == K_KONG:
             f.kong_codes |= (<uint64_t>1) << c
     f.kongs = f.exposed_kongs + f.concealed_kongs
-    c = slot(_TILE, slot(_HAND, hand, 2), 0)
-    if c < 0 or c >= SIZE or not f.hcounts[c]:
-        raise ValueError("bad winning tile")
+    if not code_in(slot(_HAND, hand, 2), &c) or not f.hcounts[c]:
+        return 2
     f.win = c
-    f.held = held
-    rest = held
+    f.held = held_kinds
+    rest = held_kinds
     while rest:  # in code order: the fours are listed in that order
         c = lowest_bit(rest)
         rest &= rest - 1
         n = f.counts[c]
         if n > 4:
-            raise ValueError("too many copies")
+            return 2
         if lay.rank[c]:
             f.nsuited += 1
             f.ranks |= 1 << lay.rank[c]
@@ -160,14 +185,27 @@ cdef int read_hand(const Layout* lay, hand, ctx, Facts* f) except -1:
         if n == 4:
             f.fours[f.nfours] = c
             f.nfours += 1
+    if type(ctx) is not WinContext:
+        return 2
     for i in range(NFLAGS):
-        f.flag[i] = 1 if slot_is(_CONTEXT, ctx, i, True) else 0 if slot_is(_CONTEXT, ctx, i, False) else 1 if slot(_CONTEXT, ctx, i) else 0
+        if slot_is(_CONTEXT, ctx, i, True):
+            f.flag[i] = 1
+        elif slot_is(_CONTEXT, ctx, i, False):
+            f.flag[i] = 0
+        else:
+            return 2
     f.flag_bits = bit_set(f.flag, NFLAGS)
     # a special win (the FLAGGED gate), as HandFacts.flagged
     f.flagged = (f.flag_bits & FL_SPECIAL) != 0
-    f.seat_wind = ord(slot(_CONTEXT, ctx, CX_SEAT_WIND))
-    f.prevalent_wind = ord(slot(_CONTEXT, ctx, CX_PREVALENT_WIND))
-    f.flowers = slot(_CONTEXT, ctx, CX_FLOWERS)
+    seat_wind = slot(_CONTEXT, ctx, CX_SEAT_WIND)
+    prevalent_wind = slot(_CONTEXT, ctx, CX_PREVALENT_WIND)
+    flowers = slot(_CONTEXT, ctx, CX_FLOWERS)
+    if not (seat_wind in _WINDS and prevalent_wind in _WINDS
+            and isinstance(flowers, int) and not isinstance(flowers, bool) and 0 <= flowers <= 8):
+        return 2
+    f.seat_wind = ord(seat_wind)
+    f.prevalent_wind = ord(prevalent_wind)
+    f.flowers = flowers
     f.unique_wait = -1
     return 0
 

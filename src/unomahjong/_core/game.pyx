@@ -306,7 +306,7 @@ cdef bint tile_ok(_Tables ct, t):
     """``t`` is one of the tile set's interned tiles."""
     if type(t) is not Tile:
         return False
-    c = <object>umj_slot(t, T_CODE)
+    c = get(t, T_CODE)    # None when unset (a Tile made by Tile.__new__)
     return is_int(c) and 0 <= c < ct.size and ct.tile[c] is t
 
 

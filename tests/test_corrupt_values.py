@@ -1,0 +1,174 @@
+"""Values the constructors did not build: forged pickle bytes, fields
+changed with ``object.__setattr__``, instances made by ``__new__``.
+
+The compiled core reads such a value only after checking every slot, type,
+code and count it uses: it never crashes, and hands the call to the Python
+engine, which refuses the value with the same typed error in both engines.
+Unpickling validates a hand, meld or context as its constructor does,
+whatever format the bytes are in.
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import pytest
+
+from unomahjong import WinContext, _engine, parse_hand, score
+from unomahjong.errors import ContextError, HandError, MahjongError
+from unomahjong.game import apply, legal_actions, start_round
+from unomahjong.game.state import Phase, replace_round, replace_seat
+from unomahjong.hand import Hand, Meld
+from unomahjong.tiles import UNO_TILES, Tile
+
+HAND = parse_hand("[SSSg] 123r 456r 789r 5g +5g")
+
+
+class Forged:
+    """Pickles as ``cls`` restored from ``state`` in attrs' own format
+    (``object.__new__`` then ``__setstate__``), as bytes from a cache or a
+    queue may be."""
+
+    def __init__(self, cls: type, state: dict[str, Any]) -> None:
+        self.cls, self.state = cls, state
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (object.__new__, (self.cls,), self.state)
+
+
+def _fields(value: Any) -> dict[str, Any]:
+    return {name: getattr(value, name) for name in attrs.fields_dict(type(value))}
+
+
+def _both_engines(call: Any) -> list[tuple[str, str]]:
+    """What ``call()`` raises with the compiled core (if built) and with the
+    Python engine: the error's class and code."""
+    out = []
+    for pure in (False, True):
+        try:
+            if pure:
+                with _engine.python_engine():
+                    call()
+            else:
+                call()
+        except MahjongError as e:
+            out.append((type(e).__name__, e.code))
+        else:
+            out.append(("no error", ""))
+    return out
+
+
+# ------------------------------------------------------------------ pickling
+
+
+@pytest.mark.parametrize("protocol", range(2, pickle.HIGHEST_PROTOCOL + 1))
+def test_values_round_trip_through_the_constructors(protocol: int) -> None:
+    ctx = WinContext(self_drawn=True, seat_wind="S", flowers=2)
+    for value in (HAND, HAND.melds[0], ctx, UNO_TILES.tiles[3]):
+        back = pickle.loads(pickle.dumps(value, protocol))
+        assert back == value and type(back) is type(value)
+        assert copy.copy(value) == value and copy.deepcopy(value) == value
+    assert pickle.loads(pickle.dumps(HAND, protocol)).counts == HAND.counts
+
+
+def test_forged_bytes_are_validated_as_the_constructor_validates() -> None:
+    many = dict(_fields(HAND), concealed=HAND.concealed * 2)
+    with pytest.raises(HandError) as e:
+        pickle.loads(pickle.dumps(Forged(Hand, many)))
+    assert e.value.code == "tile-count"
+    # the derived counts are computed again, never taken from the bytes
+    lying = dict(_fields(HAND), counts=(4,) * UNO_TILES.size)
+    assert pickle.loads(pickle.dumps(Forged(Hand, lying))).counts == HAND.counts
+    with pytest.raises(HandError):
+        pickle.loads(pickle.dumps(Forged(Meld, dict(_fields(HAND.melds[0]), kind="pung"))))
+    with pytest.raises(ContextError):
+        pickle.loads(pickle.dumps(Forged(WinContext, dict(_fields(WinContext()), flowers=99))))
+
+
+# ------------------------------------------------------------------ corrupt hands
+
+
+def _corrupt(**changes: Any) -> Hand:
+    h = copy.copy(HAND)
+    for name, value in changes.items():
+        object.__setattr__(h, name, value)
+    return h
+
+
+def _many_kinds() -> Hand:
+    # 15 kinds held, as the counts say: the core's heavenly-hand candidates
+    # were a fixed array of 14.
+    counts = [0] * UNO_TILES.size
+    for t in UNO_TILES.tiles[:15]:
+        counts[t.code] = 1
+    return _corrupt(counts=tuple(counts), melds=())
+
+
+CORRUPT: dict[str, Callable[[], Hand]] = {
+    "more than 14 kinds": _many_kinds,
+    "counts that are not ints": lambda: _corrupt(counts=tuple(float(n) for n in HAND.counts)),
+    "counts of the wrong length": lambda: _corrupt(counts=HAND.counts[:-1]),
+    "too many melds": lambda: _corrupt(melds=HAND.melds * 5),
+    "a meld that is not a Meld": lambda: _corrupt(melds=("SSSg",)),
+    "a winning tile that is not a Tile": lambda: _corrupt(win="5g"),
+    "a Tile with no code": lambda: _corrupt(win=Tile.__new__(Tile)),
+    "no fields at all": lambda: Hand.__new__(Hand),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CORRUPT))
+@pytest.mark.parametrize("heavenly", [False, True])
+def test_a_corrupt_hand_is_refused_alike_by_both_engines(case: str, heavenly: bool) -> None:
+    hand = CORRUPT[case]()
+    ctx = WinContext(heavenly_hand=heavenly, self_drawn=heavenly)
+    got = _both_engines(lambda: score(hand, ctx, "uno"))
+    assert got == [("HandError", "corrupt-hand")] * 2
+
+
+def test_a_corrupt_context_is_refused_alike_by_both_engines() -> None:
+    mcr = parse_hand("123m 456m 789m 123p 5s +5s", "mcr")
+    for changes in ({"self_drawn": "yes"}, {"flowers": -1}, {"seat_wind": None}, {"flowers": 2.0}):
+        ctx = copy.copy(WinContext())
+        for name, value in changes.items():
+            object.__setattr__(ctx, name, value)
+        for hand, rules in ((HAND, "uno"), (mcr, "mcr")):
+            got = _both_engines(lambda: score(hand, ctx, rules))  # noqa: B023
+            assert got == [("ContextError", "corrupt-context")] * 2, (changes, rules)
+    empty = WinContext.__new__(WinContext)
+    got = _both_engines(lambda: score(HAND, empty, "uno"))
+    assert got == [("ContextError", "corrupt-context")] * 2
+
+
+# ------------------------------------------------------------------ game states
+
+
+def test_a_tile_with_no_code_in_a_game_state_is_refused_not_a_crash() -> None:
+    state, _ = start_round("uno", seed=4)
+    seat = state.current
+    s = state.seats[seat]
+    bad = Tile.__new__(Tile)
+    for odd in (
+        replace_round(state, drawn=bad),
+        replace_round(
+            state,
+            seats=tuple(
+                replace_seat(x, concealed=(*x.concealed[:-1], bad)) if i == seat else x
+                for i, x in enumerate(state.seats)
+            ),
+        ),
+    ):
+        for engine in (False, True):
+            try:
+                if engine:
+                    with _engine.python_engine():
+                        actions = legal_actions(odd, seat)
+                else:
+                    actions = legal_actions(odd, seat)
+                apply(odd, seat, actions[-1])
+            except (MahjongError, AttributeError, TypeError, ValueError):
+                pass  # the reference's own error; no crash is the point
+    assert state.phase is Phase.TURN and s.concealed
