@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import copy
+import logging
 import pickle
 import random
 from collections.abc import Callable
@@ -405,6 +406,51 @@ def test_a_house_of_values_travels_to_another_process() -> None:
     ]
     with concurrent.futures.ProcessPoolExecutor(2) as pool:
         assert pool.submit(_score_all, house, texts).result() == _score_all(house, texts)
+
+
+def test_a_house_of_values_scores_alike_on_a_dask_cluster() -> None:
+    distributed = pytest.importorskip(
+        "distributed", reason="dask[distributed] is not installed (the test dependency group)"
+    )
+    house = _house(UNO, d.Holds(any_rank={7}, shapes=d.ALL_SHAPES), "lucky sevens")
+    texts = ["[SSSg] 123r 456r 789r 5g +5g", "123r 234r 345r 567r 5y +5y"]
+    with (
+        distributed.LocalCluster(
+            n_workers=1,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        assert client.submit(_score_all, house, texts).result() == _score_all(house, texts)
+
+
+def _sevens(reading: Any) -> int:
+    """A house detector written as a function, at the top level of a module."""
+    return 1 if any(t.rank == 7 for t in reading.facts.tiles) else 0
+
+
+def test_a_detector_function_travels_by_name_and_a_lambda_is_refused_by_name() -> None:
+    plain = _house(UNO, Detector(DetectorKind.SIMPLE, _sevens, per_hand=True))  # type: ignore[arg-type]
+    back = pickle.loads(pickle.dumps(plain))
+    assert back == plain
+    assert _score_all(back, ["123r 234r 345r 567r 5y +5y"]) == _score_all(
+        plain, ["123r 234r 345r 567r 5y +5y"]
+    )
+    for fn in (lambda reading: 0, _local_detector()):
+        house = _house(UNO, Detector(DetectorKind.SIMPLE, fn))  # type: ignore[arg-type]
+        with pytest.raises(RulesError) as e:
+            pickle.dumps(house)
+        assert e.value.code == "unpicklable-detector"
+
+
+def _local_detector() -> Callable[[Any], int]:
+    def inner(reading: Any) -> int:
+        return 0
+
+    return inner
 
 
 @st.composite

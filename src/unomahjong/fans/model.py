@@ -17,12 +17,15 @@ excludes and how it is found: its :class:`Detector`, which has one of a few
 from __future__ import annotations
 
 import enum
+import sys
+import types
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, SupportsIndex
 
 import attrs
 
 from .._memo import Memo
+from ..errors import RulesError
 
 if TYPE_CHECKING:
     from ..tiles import Tile
@@ -78,8 +81,6 @@ def _gate(value: Gate | str | None) -> Gate | None:
     try:
         return Gate(value)
     except ValueError:
-        from ..errors import RulesError
-
         raise RulesError(
             "bad-fan",
             f"{value!r} is not a gate of a detector",
@@ -112,6 +113,17 @@ EvidenceFn = Callable[["Reading"], tuple[int, ...]]
 """The meld indices that produced a simple fan."""
 
 
+def _found_by_name(fn: Callable[..., Any]) -> bool:
+    """Whether pickle can find ``fn`` by name: anything but a plain Python
+    function is pickle's own to judge."""
+    if not isinstance(fn, types.FunctionType):
+        return True
+    found: Any = sys.modules.get(fn.__module__)
+    for part in fn.__qualname__.split("."):
+        found = getattr(found, part, None)
+    return found is fn
+
+
 @attrs.frozen(slots=True)
 class Detector:
     """How a fan is found; ``fn``'s signature depends on ``kind``."""
@@ -136,6 +148,23 @@ class Detector:
     possible at all, e.g. ``Gate.KONGS`` (its name, ``"kongs"``, is
     accepted too). The engine skips the detector when the gate is shut, so
     the detector must then count 0."""
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        # pickle finds a function by its module and name: a lambda or a
+        # function defined inside another cannot travel (to a process pool,
+        # say), and the library says so by name instead of pickle's error.
+        for fn in (self.fn, self.evidence):
+            if fn is not None and not _found_by_name(fn):
+                name = getattr(fn, "__qualname__", repr(fn))
+                raise RulesError(
+                    "unpicklable-detector",
+                    f"the detector function {name!r} cannot be pickled: pickle finds a"
+                    " function by its module and name, which a lambda or a function"
+                    " defined inside another does not have",
+                    hint="a value of unomahjong.fans.detectors, or a function defined"
+                    " at the top level of a module",
+                )
+        return super().__reduce_ex__(protocol)
 
 
 class DetectorValue(Protocol):
