@@ -14,6 +14,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from unomahjong import (
     MCR_TILES,
@@ -25,14 +27,20 @@ from unomahjong import (
     NotationError,
     RulesError,
     TileSet,
+    format_tiles,
+    get_rules,
     parse_hand,
     parse_tiles,
+    render,
     score,
     score_hand,
 )
 from unomahjong._hand_svg import SECTION_GAP
+from unomahjong._svg import _NOT_XML
 from unomahjong.cli import main
+from unomahjong.errors import MahjongError
 from unomahjong.generate import winning_hands
+from unomahjong.notation import MAX_ROW_LENGTH
 from unomahjong.render import (
     hand_svg,
     score_html,
@@ -350,3 +358,60 @@ def test_docs_pictures_are_current() -> None:
         assert path.read_text(encoding="utf-8") == svg, (
             f"docs/{name} is stale: run `python docs/gen_pictures.py`"
         )
+
+
+# ------------------------------------------------------------------ any text, bounded input
+
+ANY_TEXT = st.text(st.characters(codec=None, exclude_categories=()), max_size=40)
+"""Any text, control characters and lone surrogates included."""
+
+
+def _well_formed(document: str) -> None:
+    """Parses as XML and can be written as UTF-8."""
+    document.encode("utf-8")
+    ET.fromstring(document)
+
+
+@given(title=ANY_TEXT)
+@settings(max_examples=150)
+def test_any_title_gives_a_well_formed_document(title: str) -> None:
+    hand = parse_hand("[SSSg] 123r 456r 789r 5g +5g")
+    _well_formed(render.hand_svg(hand, title=title))
+    _well_formed(render.tiles_svg(hand.concealed, title=title))
+
+
+@given(zh=ANY_TEXT.filter(str.strip), en=ANY_TEXT.filter(str.strip))
+@settings(max_examples=100, deadline=None)
+def test_any_fan_name_gives_a_well_formed_score_picture_and_page(zh: str, en: str) -> None:
+    from unomahjong.fans.detectors import ALL_SHAPES, Holds
+    from unomahjong.fans.model import FanDef
+
+    row = FanDef(
+        id="HOUSE",
+        zh=zh,
+        en=en,
+        points=1,
+        number=99,
+        excludes=(),
+        definition="x",
+        detector=Holds(any_rank={1}, shapes=ALL_SHAPES),
+    )
+    house = get_rules("uno").with_fans(row, name="house")
+    result = score_hand("[SSSg] 123r 456r 789r 5g +5g", rules=house)
+    _well_formed(render.score_svg(result))
+    page = render.score_html(result)
+    page.encode("utf-8")
+    assert not _NOT_XML.search(page)
+
+
+def test_rows_of_tiles_and_titles_are_bounded() -> None:
+    tile = UNO_TILES.tiles[0]
+    for call in (format_tiles, render.tiles_svg):
+        for many in ([tile] * 100_000, iter([tile] * 100_000)):
+            with pytest.raises(MahjongError) as e:
+                call(many)
+            assert e.value.code == "too-long"
+    assert render.tiles_svg([tile] * MAX_ROW_LENGTH).count('class="tile"') == MAX_ROW_LENGTH
+    with pytest.raises(NotationError) as e2:
+        render.tiles_svg([tile], title="x" * (render.MAX_TITLE_LENGTH + 1))
+    assert e2.value.code == "too-long"

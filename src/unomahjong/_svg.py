@@ -8,6 +8,7 @@ depends on which font it finds.
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -31,9 +32,18 @@ def num(x: float) -> str:
     return f"{r:.2f}".rstrip("0")
 
 
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+"""A character XML 1.0 does not allow in a document, escaped or not: the C0
+controls but tab, newline and carriage return, a lone surrogate (which
+cannot even be written as UTF-8), U+FFFE and U+FFFF. HTML5 refuses the same
+controls."""
+
+
 def esc(text: str) -> str:
-    """``text`` escaped for XML character data and attribute values."""
-    return escape(text, quote=True)
+    """``text`` escaped for XML character data and attribute values, each
+    character XML does not allow replaced by U+FFFD, so that any text gives
+    a well-formed document that can be written as UTF-8."""
+    return escape(_NOT_XML.sub("\ufffd", text), quote=True)
 
 
 def el(name: str, body: str | None = None, /, **attributes: object) -> str:

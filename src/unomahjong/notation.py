@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_HAND_LENGTH",
+    "MAX_ROW_LENGTH",
     "MAX_TILES_LENGTH",
     "format_meld",
     "format_tiles",
@@ -137,6 +139,13 @@ MAX_TILES_LENGTH = 2048
 """The most characters :func:`parse_tiles` reads: every tile of the largest
 built-in set (UNO's 176) written as its own group with a space after it
 takes 528 characters; the limit is about four times that."""
+
+
+MAX_ROW_LENGTH = 1024
+"""The most tiles :func:`format_tiles` writes (and
+:func:`unomahjong.render.tiles_svg` draws): every tile of the largest
+built-in set (176) about six times over. More are refused (``too-long``)
+after reading one more than that, whatever the iterable holds."""
 
 
 def check_length(text: object, limit: int, what: str) -> None:
@@ -511,6 +520,18 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
     current_suit: object = object()
     buf: list[str] = []
     suffix = ""
+    if not isinstance(tiles, str):
+        try:
+            tiles = tuple(islice(tiles, MAX_ROW_LENGTH + 1))
+        except TypeError:
+            pass  # not iterable: items() says so
+        else:
+            if len(tiles) > MAX_ROW_LENGTH:
+                raise NotationError(
+                    "too-long",
+                    f"format_tiles writes at most {MAX_ROW_LENGTH:,} tiles",
+                    hint="write fewer",
+                )
     listed = items(
         tiles, Tile, NotationError, "not-tiles", "format_tiles", "tiles", "Tiles", "parse_tiles()"
     )

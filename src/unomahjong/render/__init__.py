@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable
+from itertools import islice
 
 from .._checks import flag, quote, whole
 from .._hand_svg import Group, Placed, draw_hand, picture, set_name
@@ -46,7 +47,7 @@ from .._score_svg import draw_score, fan_table
 from .._score_svg import score_html as drawn_score_html
 from ..errors import HandError, NotationError, RulesError
 from ..hand import Hand
-from ..notation import format_tiles
+from ..notation import MAX_ROW_LENGTH, check_length, format_tiles
 from ..scoring import Score
 from ..tiles import UNO_TILES, Tile
 
@@ -70,11 +71,22 @@ def _players(players: object) -> int:
     return n
 
 
+MAX_TITLE_LENGTH = 1024
+"""The most characters a picture's ``title`` may have: longer text is
+refused (``too-long``) before anything is drawn."""
+
+MAX_ROW_TILES = MAX_ROW_LENGTH
+"""The most tiles :func:`tiles_svg` draws (as :func:`~unomahjong.format_tiles`
+writes): more are refused (``too-long``) after reading one more than that,
+whatever the iterable holds."""
+
+
 def _title(title: object, default: str) -> str:
     if title is None:
         return default
     if not isinstance(title, str):
         raise NotationError("not-text", f"title must be text or None, not {quote(title)}")
+    check_length(title, MAX_TITLE_LENGTH, "a title")
     return title
 
 
@@ -109,9 +121,13 @@ def tiles_svg(tiles: Iterable[Tile], *, title: str | None = None) -> str:
     (3, True)
     """
     try:
-        row = tuple(tiles)
+        row = tuple(islice(tiles, MAX_ROW_TILES + 1))
     except TypeError:
         raise HandError("not-tiles", f"expected tiles, not {quote(tiles)}") from None
+    if len(row) > MAX_ROW_TILES:
+        raise HandError(
+            "too-long", f"tiles_svg draws at most {MAX_ROW_TILES:,} tiles", hint="draw fewer"
+        )
     for t in row:
         if not isinstance(t, Tile):
             raise HandError("not-tiles", f"{quote(t)} is not a Tile", hint="parse_tiles('123r')")
