@@ -282,10 +282,7 @@ def run(argv: list[str]) -> tuple[int, str, str, float]:
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         start = time.perf_counter()
-        try:
-            status = main(argv)
-        except SystemExit as e:  # argparse's usage errors
-            status = int(e.code or 0)
+        status = main(argv)
         elapsed = time.perf_counter() - start
     return status, out.getvalue(), err.getvalue(), elapsed
 

@@ -265,18 +265,20 @@ def test_ctrl_c_anywhere_else_is_one_line(
     ],
 )
 def test_numbers_are_ascii_digits_only(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as e:
-        main(argv)
-    assert e.value.code == cli.EXIT_INVALID
+    assert main(argv) == cli.EXIT_INVALID
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1
     assert "ASCII digits" in err or "more than 100 digits" in err
     assert len(err) < 200
 
 
-def test_negative_seeds_still_work(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--seed", "-3", "--players", "2", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["log"][0]["seed"] == -3
+def test_negative_seeds_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    # random.Random(-3) shuffles as Random(3): a negative seed would deal
+    # the round of another, and a log edited from 3 to -3 would still verify.
+    for command in (["play"], ["audit", "--hands", "5"]):
+        assert main([*command, "--seed", "-3", "--json"]) == cli.EXIT_INVALID
+        out, err = capsys.readouterr()
+        assert out == "" and json.loads(err)["error"] == "usage" and ">= 0" in err
 
 
 @pytest.mark.parametrize(

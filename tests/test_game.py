@@ -631,3 +631,31 @@ def test_the_adder_keeps_the_tile_while_its_kong_may_be_robbed() -> None:
     assert state.offered is not None and state.offered in adder.concealed
     assert len(adder.concealed) + 3 * len(adder.melds) == 14
     assert _tiles_in_play(state) == 176
+
+
+def test_seeds_are_whole_numbers_from_zero() -> None:
+    # random.Random(-n) shuffles as Random(n): a negative seed would deal
+    # the round of another, so every seed of the game is refused below 0.
+    from unomahjong.game import Board, LogError, RandomBot, play_match, replay
+    from unomahjong.simulation import simulate
+
+    for make in (
+        lambda: start_round(seed=-1),
+        lambda: Board(seed=-1),
+        lambda: RandomBot(-1),
+        lambda: play_match("uno", [RandomBot(i) for i in range(4)], rounds=1, seed=-1),
+    ):
+        with pytest.raises(IllegalActionError) as e:
+            make()
+        assert e.value.code == "seed"
+    with pytest.raises(RulesError) as r:
+        simulate(games=1, seed=-1)
+    assert r.value.code == "bad-seed"
+    from unomahjong.game.log import chain_lines
+
+    # A seed-1 log edited to -1, its digests computed again, no longer replays.
+    records = [json.loads(line) for line in Board(seed=1).log_lines()]
+    records[0]["seed"] = -1
+    with pytest.raises(LogError) as log_error:
+        replay(chain_lines(records))
+    assert log_error.value.code == "bad-header"

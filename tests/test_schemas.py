@@ -60,10 +60,7 @@ def assert_valid(name: str, instance: object) -> None:
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main([*argv, "--json"])
-    except SystemExit as e:  # argparse's usage errors, reported before they exit
-        code = e.code if isinstance(e.code, int) else 1
+    code = main([*argv, "--json"])
     out, err = capsys.readouterr()
     return code, out, err
 

@@ -233,11 +233,7 @@ def test_cli_errors_are_one_line_and_status_2(
     monkeypatch.chdir(tmp_path)
     (tmp_path / "round.jsonl").write_text("\n".join(log_of(1)), encoding="utf-8")
     (tmp_path / "bad.jsonl").write_text("not json\n", encoding="utf-8")
-    try:
-        status = main(args)
-    except SystemExit as e:  # a usage error, from argparse
-        status = int(e.code or 0)
-    assert status == 2
+    assert main(args) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and message in err
     assert not list(tmp_path.glob("**/*.html"))

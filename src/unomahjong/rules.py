@@ -42,11 +42,11 @@ def count_option(value: object, name: str, minimum: int = 0) -> int:
 
 def seed_option(value: object, func: str) -> int:
     """A seed: any integer type (not a bool, a float, text or bytes, which
-    :class:`random.Random` would also take), or :class:`RulesError`
-    (``bad-seed``)."""
+    :class:`random.Random` would also take) >= 0 (``Random(-n)`` shuffles as
+    ``Random(n)``), or :class:`RulesError` (``bad-seed``)."""
     n = whole(value)
-    if n is None:
-        raise wrong_type(RulesError, "bad-seed", func, "seed", value, "a whole number")
+    if n is None or n < 0:
+        raise wrong_type(RulesError, "bad-seed", func, "seed", value, "a whole number >= 0")
     return n
 
 

@@ -73,9 +73,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = build_parser(json_errors=as_json)
         try:
             args = parser.parse_args(argv)
-        except SystemExit:
-            _io.flush_stdout()  # --help and --version print before exiting
-            raise
+        except SystemExit as e:
+            # argparse exits after --help and --version (0) and a usage error
+            # (2, its message printed): the status is returned, as documented.
+            _io.flush_stdout()
+            return e.code if isinstance(e.code, int) else EXIT_OK if e.code is None else EXIT_INVALID
         prefix = f"unomahjong {args.command}"
         as_json = bool(getattr(args, "json", False))
         COMMANDS[args.command](args)

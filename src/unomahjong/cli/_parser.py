@@ -123,7 +123,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _whole(text: str) -> int:
-    """An argparse type: a whole number in ASCII digits (a seed may be negative)."""
+    """An argparse type: a whole number in ASCII digits."""
     if not _WHOLE.fullmatch(text):
         too_long = re.fullmatch(r"-?[0-9]+", text, re.ASCII) is not None
         raise argparse.ArgumentTypeError(
@@ -132,6 +132,15 @@ def _whole(text: str) -> int:
             else f"{_io.shown(text)} is not a whole number in ASCII digits 0-9"
         )
     return int(text)
+
+
+def _seed(text: str) -> int:
+    """An argparse type: a seed, a whole number >= 0 (``random.Random(-n)``
+    shuffles as ``Random(n)``)."""
+    n = _whole(text)
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"{n} is not a seed: give a whole number >= 0")
+    return n
 
 
 def _count(text: str, minimum: int) -> int:
@@ -229,7 +238,7 @@ def _add_plot(p: argparse.ArgumentParser) -> None:
 
 
 def _add_game_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--seed", type=_whole, default=0, metavar="S", help="the random seed")
+    p.add_argument("--seed", type=_seed, default=0, metavar="S", help="the random seed (>= 0)")
     p.add_argument(
         "--players",
         type=_whole,
@@ -354,7 +363,7 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
     aud.add_argument(
         "--hands", type=_at_least_one, default=AUDIT_HANDS, metavar="N", help="the sample size"
     )
-    aud.add_argument("--seed", type=_whole, default=0, metavar="S", help="the random seed")
+    aud.add_argument("--seed", type=_seed, default=0, metavar="S", help="the random seed (>= 0)")
     _add_workers(aud)
     _add_plot(aud)
     _add_json(aud)

@@ -45,6 +45,21 @@ def whole_number(value: object, what: str) -> int:
     return n
 
 
+def seed_number(value: object) -> int:
+    """A seed: a whole number >= 0 (:func:`whole_number`), else
+    :class:`IllegalActionError` ``seed``. ``random.Random(-n)`` shuffles as
+    ``Random(n)`` does, so a negative seed would deal the round of another."""
+    n = whole_number(value, "seed")
+    if n < 0:
+        raise IllegalActionError(
+            "seed",
+            f"a seed is a whole number >= 0, not {quote(n)} (a negative seed would"
+            " deal the same round as its absolute value)",
+            argument="seed",
+        )
+    return n
+
+
 def refuse_state(func: str, value: object) -> IllegalActionError:
     """The error for a ``state`` of ``func`` that is not a :class:`RoundState`."""
     return wrong_type(

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from .._checks import quote, wrong_type
 from ..rules import RuleSet
 from ..tiles import Tile
-from .actions import Action, Event, IllegalActionError, parse_action, whole_number
+from .actions import Action, Event, IllegalActionError, parse_action, seed_number, whole_number
 from .flow import apply, start_round
 from .judge import awaiting, legal_actions, outcome
 from .log import MAX_SEED_DIGITS, log_lines
@@ -29,7 +29,7 @@ class Board:
         wall: Sequence[Tile] | None = None,
     ) -> None:
         state, events = start_round(rules, players=players, dealer=dealer, seed=seed, wall=wall)
-        self.seed: int | None = None if seed is None else whole_number(seed, "seed")
+        self.seed: int | None = None if seed is None else seed_number(seed)
         if self.seed is not None and abs(self.seed) >= 10**MAX_SEED_DIGITS:
             raise IllegalActionError(
                 "seed",

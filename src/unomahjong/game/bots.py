@@ -7,7 +7,7 @@ from typing import Protocol
 
 from .._checks import quote
 from ..tiles import Tile
-from .actions import PASS, Action, ActionKind, IllegalActionError, whole_number
+from .actions import PASS, Action, ActionKind, IllegalActionError, seed_number
 from .judge import counts_shanten, legal_actions, seat_counts
 from .state import RoundState
 
@@ -29,7 +29,7 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         # A whole number or None: random.Random would also take a float, a
         # string or bytes, and a list would fail inside it.
-        self.rng = random.Random(None if seed is None else whole_number(seed, "seed"))
+        self.rng = random.Random(None if seed is None else seed_number(seed))
 
     def choose(self, state: RoundState, seat: int) -> Action:
         """A uniformly random legal action."""

@@ -57,6 +57,7 @@ from .actions import (
     IllegalActionError,
     player_count,
     refuse_state,
+    seed_number,
     whole_number,
 )
 from .judge import (
@@ -127,7 +128,7 @@ def start_round(
         )
     players = player_count(players)
     dealer = whole_number(dealer, "dealer")
-    seed = None if seed is None else whole_number(seed, "seed")
+    seed = None if seed is None else seed_number(seed)
     if not 0 <= dealer < players:
         raise IllegalActionError("dealer", f"no seat {quote(dealer)} among {players}")
     ts = rs.tileset

@@ -272,8 +272,8 @@ def _check_header(n: int, rec: dict[str, Any], fmt: int) -> None:
         if type(rec[name]) is not int:
             raise line_error(n, "bad-header", f"{name} {quote(rec[name])} is not a whole number")
     seed = rec["seed"]
-    if seed is not None and type(seed) is not int:
-        raise line_error(n, "bad-header", f"seed {quote(seed)} is not a whole number or null")
+    if seed is not None and (type(seed) is not int or seed < 0):
+        raise line_error(n, "bad-header", f"seed {quote(seed)} is not a whole number >= 0 or null")
     if not isinstance(rec["rules"], str):
         raise line_error(n, "bad-header", f"rules {quote(rec['rules'])} is not a rule set's name")
     wall = rec["wall"]

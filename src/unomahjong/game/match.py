@@ -16,7 +16,7 @@ import attrs
 
 from .._checks import describe, items, quote
 from ..rules import RuleSet, get_rules
-from .actions import IllegalActionError, player_count, whole_number
+from .actions import IllegalActionError, player_count, seed_number, whole_number
 from .board import Board
 from .bots import Bot
 from .flow import apply
@@ -122,7 +122,7 @@ def play_match(
     rounds = whole_number(rounds, "rounds")
     if rounds < 1:
         raise IllegalActionError("rounds", f"a match needs at least 1 round, not {quote(rounds)}")
-    rng = random.Random(whole_number(seed, "seed"))
+    rng = random.Random(seed_number(seed))
     seating = draw_seats(n, rng)
     seated = [bots[p] for p in seating]
     scores = [0] * n
