@@ -30,6 +30,7 @@ from unomahjong import (
     parse_tile,
     parse_tiles,
     score,
+    score_hand,
     shanten,
 )
 from unomahjong.audit import audit
@@ -472,3 +473,48 @@ def test_numpy_bools_are_flags() -> None:
     assert WinContext(self_drawn=numpy_bool()).self_drawn is True
     meld = Meld(MeldKind.PUNG, UNO_TILES["1r"], exposed=numpy_bool())
     assert meld.exposed is True
+
+
+# ------------------------------------------------------------------ odd ints and strs
+
+
+class _NoBool(int):
+    """An int whose truth cannot be asked: integers are read by
+    ``operator.index``, never by ``bool``."""
+
+    def __bool__(self) -> bool:
+        raise RuntimeError("no truth value")
+
+
+@pytest.mark.parametrize("pure", [False, True])
+def test_integers_are_read_by_index_alike_in_both_engines(pure: bool) -> None:
+    import contextlib
+
+    from unomahjong import _engine
+
+    text = "123m 456m 789m 123p 5s +5s"
+    with _engine.python_engine() if pure else contextlib.nullcontext():
+        plain = score_hand(text, rules="mcr", flowers=2)
+        assert score_hand(text, rules="mcr", flowers=_NoBool(2)) == plain
+
+
+class _LyingLength(str):
+    def __init__(self, text: str, length: int) -> None:
+        self.length = length
+
+    def __new__(cls, text: str, length: int) -> _LyingLength:
+        return super().__new__(cls, text)
+
+    def __len__(self) -> int:
+        return self.length
+
+
+@pytest.mark.parametrize("length", [0, 3, 10**9])
+def test_text_is_read_by_its_real_length(length: int) -> None:
+    hand = "[SSSg] 123r 456r 789r 5g +5g"
+    assert parse_hand(_LyingLength(hand, length)) == parse_hand(hand)
+    assert score_hand(_LyingLength(hand, length)).total == score_hand(hand).total
+    assert Action.parse(_LyingLength("discard 5r", length)) == Action.parse("discard 5r")
+    with pytest.raises(NotationError) as e:
+        parse_tiles(_LyingLength("1r " * 5000, length))
+    assert e.value.code == "too-long"

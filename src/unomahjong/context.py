@@ -12,7 +12,7 @@ from typing import Final
 
 import attrs
 
-from ._checks import flag, quote, restore_validated
+from ._checks import flag, quote, restore_validated, whole
 from .errors import ContextError
 from .hand import Hand, PrettyPrinter, refuse_hand
 
@@ -46,9 +46,12 @@ def _wind(value: str) -> str:
 
 
 def _flowers(value: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 8:
+    # By operator.index (whole): a NumPy integer is taken, and an int
+    # subclass is stored as the plain int it stands for.
+    n = whole(value)
+    if n is None or not 0 <= n <= 8:
         raise ContextError("bad-flowers", f"flower count {quote(value)} is not 0..8")
-    return value
+    return n
 
 
 @attrs.frozen(slots=True, kw_only=True, repr=False)

@@ -369,7 +369,7 @@ def parse_hand(text: str, rules: str | TileSet | RuleSet = "uno") -> Hand:
     >>> str(parse_hand("[SSSg] 123r 456r 789r 5g +5g"))
     '[SSSg] 123456789r 5g +5g'
     """
-    check_length(text, MAX_HAND_LENGTH, "a hand")  # before the core reads it
+    text = check_length(text, MAX_HAND_LENGTH, "a hand")  # before the core reads it
     hand = compiled_parse("parse_hand", text, rules)
     if hand is not None:
         return hand  # type: ignore[no-any-return]

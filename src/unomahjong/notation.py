@@ -19,7 +19,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 from itertools import islice
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
@@ -124,6 +124,8 @@ def _text(text: object, what: str) -> str:
     return text
 
 
+_T = TypeVar("_T")
+
 _ASCII_DIGITS = frozenset("0123456789")
 
 MAX_HAND_LENGTH = 256
@@ -148,9 +150,20 @@ built-in set (176) about six times over. More are refused (``too-long``)
 after reading one more than that, whatever the iterable holds."""
 
 
-def check_length(text: object, limit: int, what: str) -> None:
-    """Refuse text longer than ``limit`` characters: ``len`` only, so a
-    10 MB string costs no more than a short one."""
+def plain_text(text: _T) -> _T:
+    """``text`` as a plain ``str`` when it is of a ``str`` subclass (whose
+    ``__len__`` or ``__getitem__`` may say anything), else as it is (the
+    caller refuses what is not text)."""
+    if isinstance(text, str) and type(text) is not str:
+        return str.__str__(text)  # type: ignore[return-value]
+    return text
+
+
+def check_length(text: _T, limit: int, what: str) -> _T:
+    """Refuse text longer than ``limit`` characters, ``len`` only, so a
+    10 MB string costs no more than a short one; return the text as a plain
+    ``str`` (:func:`plain_text`) for the caller to read from then on."""
+    text = plain_text(text)
     if isinstance(text, str) and len(text) > limit:
         raise NotationError(
             "too-long",
@@ -159,6 +172,7 @@ def check_length(text: object, limit: int, what: str) -> None:
             position=limit,
             hint="pass one hand, meld or list of tiles, without padding",
         )
+    return text
 
 
 SEPARATORS = " \t\n"
@@ -453,7 +467,7 @@ def compiled_parse(function: str, text: object, rules: object) -> Any:
 
 def parse_tiles(text: str, rules: str | TileSet | RuleSet = "uno") -> tuple[Tile, ...]:
     """Parse loose tiles (no brackets, no ``+``), e.g. visible discards."""
-    check_length(text, MAX_TILES_LENGTH, "a list of tiles")  # before the core reads it
+    text = check_length(text, MAX_TILES_LENGTH, "a list of tiles")  # before the core reads it
     found = compiled_parse("parse_tiles", text, rules)
     if found is not None:
         return found  # type: ignore[no-any-return]
@@ -475,7 +489,7 @@ def _parse_tiles(text: str, rules: str | TileSet | RuleSet) -> tuple[Tile, ...]:
 
 def parse_tile(text: str, rules: str | TileSet | RuleSet = "uno") -> Tile:
     """Parse exactly one tile (``"5g"``, ``"Sg"``, ``"E"``)."""
-    check_length(text, MAX_HAND_LENGTH, "a tile")  # before the core reads it
+    text = check_length(text, MAX_HAND_LENGTH, "a tile")  # before the core reads it
     found = compiled_parse("parse_tile", text, rules)
     if found is not None:
         return found  # type: ignore[no-any-return]
@@ -493,7 +507,7 @@ def _parse_tile(text: str, rules: str | TileSet | RuleSet) -> Tile:
 
 def parse_meld(text: str, rules: str | TileSet | RuleSet = "uno") -> Meld:
     """Parse one bracketed meld (``"[123r]"``, ``"[SSSg@2]"``, ``"(RRRRy)"``)."""
-    check_length(text, MAX_HAND_LENGTH, "a meld")  # before the core reads it
+    text = check_length(text, MAX_HAND_LENGTH, "a meld")  # before the core reads it
     found = compiled_parse("parse_meld", text, rules)
     if found is not None:
         return found  # type: ignore[no-any-return]

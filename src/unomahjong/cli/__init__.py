@@ -77,7 +77,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             # argparse exits after --help and --version (0) and a usage error
             # (2, its message printed): the status is returned, as documented.
             _io.flush_stdout()
-            return e.code if isinstance(e.code, int) else EXIT_OK if e.code is None else EXIT_INVALID
+            return (
+                e.code if isinstance(e.code, int) else EXIT_OK if e.code is None else EXIT_INVALID
+            )
         prefix = f"unomahjong {args.command}"
         as_json = bool(getattr(args, "json", False))
         COMMANDS[args.command](args)

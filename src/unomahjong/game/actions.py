@@ -18,7 +18,7 @@ import attrs
 
 from .._checks import Lookup, describe, quote, unknown_member, whole, wrong_type
 from ..errors import MahjongError
-from ..notation import SEPARATORS, parse_tile
+from ..notation import SEPARATORS, parse_tile, plain_text
 from ..rules import RuleSet, get_rules
 from ..tiles import Tile, TileSet
 
@@ -198,6 +198,7 @@ def parse_action(text: object, rules: object = "uno", func: str = "Action.parse"
     """The :class:`Action` that ``text`` writes, its tile in the notation of
     ``rules``; :class:`IllegalActionError` (with the position of the
     problem) for text that writes none."""
+    text = plain_text(text)
     if not isinstance(text, str):
         raise wrong_type(
             IllegalActionError,

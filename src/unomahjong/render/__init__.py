@@ -86,8 +86,7 @@ def _title(title: object, default: str) -> str:
         return default
     if not isinstance(title, str):
         raise NotationError("not-text", f"title must be text or None, not {quote(title)}")
-    check_length(title, MAX_TITLE_LENGTH, "a title")
-    return title
+    return check_length(title, MAX_TITLE_LENGTH, "a title")
 
 
 def _check_hand(hand: object) -> Hand:
