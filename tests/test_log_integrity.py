@@ -534,3 +534,52 @@ def test_an_explicit_wall_of_another_set_in_a_header_is_refused() -> None:
     e = refused(resign(edit(LINES, 1, lambda r: r.update(wall=mcr))))
     assert e.code == "bad-header" and str(e).startswith("line 1:")
     assert len(UNO_TILES.tiles) * UNO_TILES.copies == 176
+
+
+# ------------------------------------------------------------------ requiring a key
+
+
+def test_a_verifier_may_require_a_key() -> None:
+    assert replay(SIGNED, key=KEY, require_key=True).keyed
+    # Without the key nothing can be checked: refused, not passed as unsigned.
+    assert refused(SIGNED, require_key=True).code == "key-required"
+    # A signed log downgraded to a plain chain: it replays as consistent
+    # when no key is asked for, and is refused when one is.
+    downgraded = resign([json.dumps(r) for r in records(SIGNED)], key=None)
+    plain = replay(downgraded)
+    assert plain.verified and not plain.keyed
+    assert refused(downgraded, key=KEY, require_key=True).code == "unkeyed"
+    assert refused(SIGNED, key=KEY, require_key="yes").code == "not-a-flag"
+
+
+def test_the_viewer_and_the_command_line_say_plainly_whether_a_log_is_signed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from unomahjong.render.viewer import replay_html
+
+    assert 'data-signed="keyed"' in replay_html(SIGNED, key=KEY)
+    assert 'data-signed="unchecked"' in replay_html(SIGNED)
+    assert 'data-signed="unsigned"' in replay_html(BOARD.log_lines())
+    (tmp_path / "signed.jsonl").write_text("\n".join(SIGNED), encoding="utf-8")
+    (tmp_path / "plain.jsonl").write_text("\n".join(BOARD.log_lines()), encoding="utf-8")
+    (tmp_path / "key").write_bytes(KEY + b"\n")
+    out = str(tmp_path / "page.html")
+    assert (
+        main(
+            [
+                "view",
+                str(tmp_path / "signed.jsonl"),
+                "-o",
+                out,
+                "--key-file",
+                str(tmp_path / "key"),
+                "--require-key",
+            ]
+        )
+        == 0
+    )
+    assert capsys.readouterr().err == ""
+    assert main(["view", str(tmp_path / "plain.jsonl"), "-o", out]) == 0
+    assert "note: Unsigned log" in capsys.readouterr().err
+    assert main(["view", str(tmp_path / "plain.jsonl"), "-o", out, "--require-key"]) == 2
+    assert "key-required" in capsys.readouterr().err

@@ -288,7 +288,8 @@ def cmd_view(args: argparse.Namespace) -> None:
     page, to ``-o`` FILE or stdout."""
     from pathlib import Path
 
-    from ..render.viewer import replay_html
+    from ..game import replay
+    from ..render.viewer import SIGNATURES, replay_html, signature_of
 
     try:
         if args.log == "-":
@@ -313,8 +314,32 @@ def cmd_view(args: argparse.Namespace) -> None:
         ) from None
     except UnicodeDecodeError:
         raise UsageError("not-utf8", f"{shown(args.log)} is not UTF-8 text") from None
-    page = replay_html(_log_lines(text), seat=args.seat)
+    key = _key_of(args.key_file)
+    lines = _log_lines(text)
+    page = replay_html(lines, seat=args.seat, key=key, require_key=args.require_key)
     if args.output is None:
         _io.out(page, end="")
     else:
         write_file(args.output, page)
+    signed = signature_of(replay(lines, key=key))
+    if signed != "keyed":
+        # The page says so too: a log not signed and checked with the key
+        # is only as trustworthy as whoever handed it over.
+        _io.err(f"unomahjong view: note: {SIGNATURES[signed]}")
+
+
+def _key_of(path: str | None) -> bytes | None:
+    """The server key in the file ``path`` (its bytes, less one trailing
+    newline), or None without one."""
+    if path is None:
+        return None
+    from pathlib import Path
+
+    try:
+        with Path(path).open("rb") as f:
+            key = f.read(4097)
+    except OSError as e:
+        raise UsageError("cannot-read", f"cannot read {shown(path)}: {e.strerror or e}") from None
+    if len(key) > 4096:
+        raise UsageError("too-long", f"the key file {shown(path)} has more than 4,096 bytes")
+    return key[:-1] if key.endswith(b"\n") else key

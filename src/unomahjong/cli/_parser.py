@@ -399,5 +399,16 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
         metavar="N",
         help="show the round as seat N saw it (default: every hand open)",
     )
+    view.add_argument(
+        "--key-file",
+        metavar="FILE",
+        help="check the log's digests with the server key in FILE (its bytes, less one"
+        " trailing newline)",
+    )
+    view.add_argument(
+        "--require-key",
+        action="store_true",
+        help="refuse the log unless it is signed and checked with --key-file's key",
+    )
 
     return parser

@@ -459,7 +459,9 @@ def _deal(n: int, head: dict[str, Any]) -> tuple[RoundState, tuple[Event, ...]]:
     return state, events
 
 
-def replay(lines: LogSource, *, key: object = None, complete: object = False) -> Replay:
+def replay(
+    lines: LogSource, *, key: object = None, complete: object = False, require_key: object = False
+) -> Replay:
     """Every state of the logged round, from the deal to the last action,
     as a :class:`Replay` that says whether the round finished
     (``complete``) and whether the log's digests were checked
@@ -476,8 +478,11 @@ def replay(lines: LogSource, *, key: object = None, complete: object = False) ->
     With ``key`` (bytes or text) the log must be one written with that key
     (:func:`write_log`, :meth:`Board.log_lines
     <unomahjong.game.Board.log_lines>`): an unkeyed or format-1 log is
-    refused. With ``complete=True`` a log that ends before the round does
-    is refused (``incomplete``).
+    refused. With ``require_key=True`` a key must be given (``key-required``):
+    a verifier that only trusts signed logs then cannot be handed an
+    unsigned one, nor a signed one whose signature was stripped and its
+    chain computed again without the key. With ``complete=True`` a log that
+    ends before the round does is refused (``incomplete``).
 
     Raises :class:`LogError`, naming the line, for a line too long, JSON
     that is not a record, a digest that does not match (the first line
@@ -487,6 +492,18 @@ def replay(lines: LogSource, *, key: object = None, complete: object = False) ->
     strict = flag(complete)
     if strict is None:
         raise wrong_type(LogError, "not-a-flag", "replay", "complete", complete, "True or False")
+    must_sign = flag(require_key)
+    if must_sign is None:
+        raise wrong_type(
+            LogError, "not-a-flag", "replay", "require_key", require_key, "True or False"
+        )
+    if must_sign and key is None:
+        raise LogError(
+            "key-required",
+            "replay(..., require_key=True) checks the log with the key it was signed"
+            " with: pass key=",
+            argument="key",
+        )
     reader = LogReader(lines, "replay", key)
     records = iter(reader)
     n, head = next(records)

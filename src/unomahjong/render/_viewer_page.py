@@ -20,11 +20,12 @@ def _compact(source: str, joiner: str) -> str:
     return joiner.join(line.strip() for line in source.splitlines() if line.strip())
 
 
-def page(*, title: str, subtitle: str, symbols: str, result: str, data: str) -> str:
+def page(*, title: str, subtitle: str, signature: str, symbols: str, result: str, data: str) -> str:
     """The whole page, its placeholders filled in.
 
     Every argument is inserted as it is, so each must already be safe in
-    its place: ``title`` and ``subtitle`` escaped HTML text, ``symbols``
+    its place: ``title`` and ``subtitle`` escaped HTML text, ``signature``
+    the element that says whether the log was signed, ``symbols``
     the SVG definitions of the tile faces, ``result`` the end-of-round
     section (or nothing), and ``data`` the steps as JSON with ``<``, ``>``
     and ``&`` escaped (it sits inside a ``<script>`` element).
@@ -32,6 +33,7 @@ def page(*, title: str, subtitle: str, symbols: str, result: str, data: str) -> 
     parts = {
         "TITLE": title,
         "SUBTITLE": subtitle,
+        "SIGNATURE": signature,
         "CSS": _compact(_CSS, ""),
         "JS": _compact(_JS, "\n"),
         "DIRECTION": _DIRECTION,
@@ -53,6 +55,8 @@ body{
   background:#e9e4d8;
 }
 .defs{position:absolute;width:0;height:0;overflow:hidden}
+.sig{margin:0;font-size:12px}
+.sig[data-signed=unsigned],.sig[data-signed=unchecked]{color:#ffd27a}
 header{
   padding:8px 14px;
   background:#26352c;
@@ -377,6 +381,7 @@ style-src 'unsafe-inline'; script-src 'unsafe-inline'">
 <header>
 <h1>@TITLE@</h1>
 <p class="sub">@SUBTITLE@</p>
+@SIGNATURE@
 <nav aria-label="steps">
 <button id="first" type="button" title="first step (Home)">|&#x25C0;</button>
 <button id="prev" type="button" title="back one step (&#x2190;)">&#x25C0;</button>

@@ -44,7 +44,17 @@ from .._hand_svg import groups_of, meld_tiles
 from .._score_svg import reading_groups
 from .._svg import esc
 from ..errors import NotationError
-from ..game import Action, ActionKind, LogError, Phase, RoundState, apply, observe, replay
+from ..game import (
+    Action,
+    ActionKind,
+    LogError,
+    Phase,
+    Replay,
+    RoundState,
+    apply,
+    observe,
+    replay,
+)
 from ..game.actions import Event
 from ..game.state import Outcome
 from ..hand import Meld
@@ -318,7 +328,36 @@ def _seat_of(seat: object, players: int) -> int | None:
     return n
 
 
-def replay_html(lines: Iterable[str], *, seat: int | None = None, title: str | None = None) -> str:
+SIGNATURES: Final = {
+    "keyed": "Signed log: every digest checked with the server key.",
+    "unsigned": "Unsigned log: its digests show only that it is consistent;"
+    " anyone can compute them again after an edit.",
+    "unchecked": "Signed log, not checked: no key was given.",
+    "format-1": "Format-1 log: it has no digests.",
+}
+"""What the page says of the log's signature, by :func:`signature_of`."""
+
+
+def signature_of(played: Replay) -> str:
+    """How far a replayed log's digests vouch for it: ``keyed`` (checked with
+    the server key), ``unsigned`` (an unkeyed chain, which anyone can
+    compute), ``unchecked`` (keyed, but replayed without the key) or
+    ``format-1`` (no digests)."""
+    if played.format == 1:
+        return "format-1"
+    if played.keyed:
+        return "keyed"
+    return "unsigned" if played.verified else "unchecked"
+
+
+def replay_html(
+    lines: Iterable[str],
+    *,
+    seat: int | None = None,
+    title: str | None = None,
+    key: str | bytes | None = None,
+    require_key: bool = False,
+) -> str:
     """The replay viewer of a logged round: one self-contained HTML page.
 
     ``lines`` is the round's full log, as :meth:`Board.log_lines
@@ -329,7 +368,10 @@ def replay_html(lines: Iterable[str], *, seat: int | None = None, title: str | N
     the other seats' concealed tiles and drawn tiles face down, their
     concealed kongs face down until the round ends, and their answers to a
     discard only once the claim is settled. ``title`` names the page
-    (default: the seed and the number of players).
+    (default: the seed and the number of players). ``key`` and
+    ``require_key`` are :func:`~unomahjong.game.replay`'s; the page says
+    plainly whether the log was signed and checked with the key
+    (:func:`signature_of`).
 
     Raises :class:`~unomahjong.game.LogError` for a log that does not
     replay, and (``bad-seat``) for a seat the round does not have.
@@ -341,7 +383,7 @@ def replay_html(lines: Iterable[str], *, seat: int | None = None, title: str | N
     if isinstance(lines, (bytes, bytearray, Mapping)) or not hasattr(lines, "__iter__"):
         replay(lines)  # raises the log's own error for what is not lines
     listed = list(lines)
-    states = replay(listed)
+    states = replay(listed, key=key, require_key=require_key)
     first = states[0]
     players = first.players
     viewer = _seat_of(seat, players)
@@ -387,9 +429,12 @@ def replay_html(lines: Iterable[str], *, seat: int | None = None, title: str | N
     payload = payload.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     result = _result_html(last.result, players, codes) if last.result is not None else ""
     view = "all hands open" if viewer is None else f"as seat {viewer} saw it"
+    signed = signature_of(states)
     return page(
         title=esc(label),
         subtitle=esc(f"{players} players, dealer seat {first.dealer}, {view}"),
+        signature=f'<p class="sig" id="signature" data-signed="{signed}">'
+        f"{esc(SIGNATURES[signed])}</p>",
         symbols=_symbols(codes),
         result=result,
         data=payload,
