@@ -8,7 +8,7 @@ Usage::
 Scores ``--hands`` seeded winning hands (default 1,000,000; drawn one at a
 time, so the sample itself takes no memory) and prints the resident set
 size above what it was after ``import unomahjong`` every ``--every`` hands
-and at the end, with the peak (``VmHWM``) and, in the Python engine, the
+and at the end (and the whole process's), with the peak (``VmHWM``) and, in the Python engine, the
 entries held by the memo tables. ``--rules both`` alternates UNO and MCR
 hands; ``--analysis`` also computes the shanten and waits of each hand less
 its winning tile. ``--memo-limit`` calls ``scoring.set_memo_limit`` first.
@@ -86,6 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "hands": n,
             "seconds": round(time.perf_counter() - start, 1),
             "mb_above_import": round((resident() - base) / 1e6, 1),
+            "mb_resident": round(resident() / 1e6, 1),
             "peak_mb_above_import": round((peak() - base_peak) / 1e6, 1),
             "memo_entries": memo_entries(),
         }
@@ -93,6 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args.json:
             print(
                 f"{n:>10,} hands {row['seconds']:>8}s  resident +{row['mb_above_import']} MB"
+                f" ({row['mb_resident']} MB in all)"
                 f"  peak +{row['peak_mb_above_import']} MB  memo entries {row['memo_entries']:,}",
                 flush=True,
             )

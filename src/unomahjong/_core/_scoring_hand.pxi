@@ -4,7 +4,7 @@
 # ---------------------------------------------------------------- the hand
 
 cdef object _ZERO = 0
-cdef tuple _WINDS = ("E", "S", "W", "N")
+cdef tuple _WIND_LETTERS = ("E", "S", "W", "N")
 
 
 cdef class _Slots:
@@ -200,7 +200,7 @@ cdef int read_hand(const Layout* lay, hand, ctx, Facts* f) except -1:
     seat_wind = slot(_CONTEXT, ctx, CX_SEAT_WIND)
     prevalent_wind = slot(_CONTEXT, ctx, CX_PREVALENT_WIND)
     flowers = slot(_CONTEXT, ctx, CX_FLOWERS)
-    if not (seat_wind in _WINDS and prevalent_wind in _WINDS
+    if not (seat_wind in _WIND_LETTERS and prevalent_wind in _WIND_LETTERS
             and isinstance(flowers, int) and not isinstance(flowers, bool) and 0 <= flowers <= 8):
         return 2
     f.seat_wind = ord(seat_wind)
