@@ -18,6 +18,7 @@ import concurrent.futures as cf
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
+from typing import ClassVar
 
 import attrs
 
@@ -37,6 +38,10 @@ __all__ = ["AuditReport", "audit"]
 @attrs.frozen(slots=True)
 class AuditReport:
     """What an audit found; ``str()`` prints it as tables."""
+
+    __hash__: ClassVar[None] = None  # type: ignore[assignment]
+    """Unhashable, as its dictionaries are (attrs would make a hash that
+    raises on them)."""
 
     rules: str
     hands: int

@@ -19,7 +19,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 from itertools import islice
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import attrs
 
@@ -47,6 +47,10 @@ __all__ = [
 @attrs.frozen(slots=True)
 class Dialect:
     """What the characters of one tile set's notation mean."""
+
+    __hash__: ClassVar[None] = None  # type: ignore[assignment]
+    """Unhashable, as its ``foreign`` mapping is (attrs would make a hash
+    that raises on it)."""
 
     tileset: TileSet
     suited_ranks: str

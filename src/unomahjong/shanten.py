@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -310,8 +310,7 @@ _CORE_BAD = -100
 
 
 def _core(spec: ShapeSpec) -> tuple[ModuleType, int] | None:
-    """The compiled analysis module and the number of the shapes' tile set in
-    it, or None when the Python engine is to answer."""
+    """The compiled analysis module and its number of the tile set, or None."""
     core = _engine.core("analysis")
     if core is None:
         return None
@@ -633,6 +632,7 @@ class DiscardOption:
     shanten: int
     useful: Mapping[Tile, int]
     """Tiles that would lower the shanten, with their unseen copies."""
+    __hash__: ClassVar[None] = None  # type: ignore[assignment]  # unhashable, as its dict is
 
     @property
     def useful_count(self) -> int:

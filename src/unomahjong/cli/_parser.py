@@ -403,7 +403,7 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
         "--key-file",
         metavar="FILE",
         help="check the log's digests with the server key in FILE (its bytes, less one"
-        " trailing newline)",
+        " trailing newline; default: no key, the digests checked as an unsigned chain)",
     )
     view.add_argument(
         "--require-key",

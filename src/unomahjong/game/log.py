@@ -502,7 +502,7 @@ def replay(
             "key-required",
             "replay(..., require_key=True) checks the log with the key it was signed"
             " with: pass key=",
-            argument="key",
+            argument="require_key",
         )
     reader = LogReader(lines, "replay", key)
     records = iter(reader)

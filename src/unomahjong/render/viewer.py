@@ -371,7 +371,7 @@ def replay_html(
     (default: the seed and the number of players). ``key`` and
     ``require_key`` are :func:`~unomahjong.game.replay`'s; the page says
     plainly whether the log was signed and checked with the key
-    (:func:`signature_of`).
+    (``signature_of``).
 
     Raises :class:`~unomahjong.game.LogError` for a log that does not
     replay, and (``bad-seat``) for a seat the round does not have.
