@@ -43,18 +43,20 @@ from typing import Literal
 
 from .. import _engine
 from .._checks import items, quote, wrong_type
-from ..errors import RulesError
+from ..errors import MahjongError, RulesError
 from ..hand import Meld, MeldKind
 from ..rules import RuleSet, get_rules
 from ..tiles import UNO_TILES, Tile, TileSet
 from .actions import (
     CLAIM_RANK,
     DEAL,
+    STATE_FAULTS,
     WIN,
     Action,
     ActionKind,
     Event,
     IllegalActionError,
+    corrupt_state,
     player_count,
     refuse_state,
     seed_number,
@@ -255,6 +257,15 @@ def apply(state: RoundState, seat: int, action: Action) -> Step:
         raise IllegalActionError("ended", "the round is over")
     if type(seat) is not int:
         seat = whole_number(seat, "seat")  # a NumPy integer; a float is refused
+    try:
+        return _apply(state, seat, action)
+    except MahjongError:
+        raise
+    except STATE_FAULTS as fault:
+        raise corrupt_state("apply", fault) from fault
+
+
+def _apply(state: RoundState, seat: int, action: Action) -> Step:
     actions = take_answer(state, seat)
     for a in actions:
         if a is action:

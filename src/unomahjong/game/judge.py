@@ -24,13 +24,21 @@ from typing import Any
 from .. import _engine
 from .._memo import Memo
 from ..context import WinContext
-from ..errors import NotWinningError
+from ..errors import MahjongError, NotWinningError
 from ..hand import Hand, MeldKind
 from ..rules import RuleSet
 from ..scoring import Score, score
 from ..shanten import is_complete_counts, layout_for, shanten_of_counts, waits_codes
 from ..tiles import Tile, TileSet
-from .actions import PASS, WIN, Action, refuse_state, whole_number
+from .actions import (
+    PASS,
+    STATE_FAULTS,
+    WIN,
+    Action,
+    corrupt_state,
+    refuse_state,
+    whole_number,
+)
 from .prefilters import can_chow, may_complete, shanten_floor
 from .state import Outcome, Phase, RoundState, SeatState
 from .tables import Tables, tables
@@ -489,7 +497,12 @@ def legal_actions(state: RoundState, seat: int) -> tuple[Action, ...]:
     last = _answered.last
     if last is not None and last[0] is state and last[1] == seat:
         return last[2]
-    actions = options(state, seat)
+    try:
+        actions = options(state, seat)
+    except MahjongError:
+        raise
+    except STATE_FAULTS as fault:
+        raise corrupt_state("legal_actions", fault) from fault
     _answered.last = (state, seat, actions)
     return actions
 
