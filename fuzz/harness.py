@@ -252,7 +252,7 @@ def main(argv: list[str]) -> int:
     import atheris
 
     with atheris.instrument_imports(include=["unomahjong"]):
-        import unomahjong  # noqa: F401
+        import unomahjong
         import unomahjong.game  # noqa: F401
     # libFuzzer runs argv[0] through the shell for -merge and -fork.
     atheris.Setup([f"{sys.executable} {os.path.abspath(__file__)}", *options], TARGETS[name])
