@@ -4,7 +4,32 @@
 # ---------------------------------------------------------------- the hand
 
 cdef object _ZERO = 0
-cdef tuple _WIND_LETTERS = ("E", "S", "W", "N")
+cdef tuple _COUNTS = (0, 1, 2, 3, 4)
+# CPython's cached small ints: a count is read by comparing pointers with
+# these; any other object takes the checked conversion (int_in).
+cdef PyObject* _COUNT_OBJECTS[5]
+for _i in range(5):
+    _COUNT_OBJECTS[_i] = <PyObject*>_COUNTS[_i]
+
+
+cdef inline long int_in(object x, long low, long high) noexcept:
+    """``x`` as a C long when it is an exact int in ``low..high``, else
+    ``low - 1`` (no Python comparison, no exception)."""
+    cdef int overflow = 0
+    cdef long v
+    if not PyLong_CheckExact(x):
+        return low - 1
+    v = PyLong_AsLongAndOverflow(x, &overflow)
+    return v if overflow == 0 and low <= v <= high else low - 1
+
+
+cdef inline bint is_wind(object w) noexcept:
+    """``w`` is one of the letters E, S, W, N (read from the string itself:
+    a ``str`` subclass's ``__len__`` is not asked)."""
+    if not PyUnicode_Check(w) or PyUnicode_GET_LENGTH(w) != 1:
+        return False
+    cdef Py_UCS4 c = PyUnicode_READ_CHAR(w, 0)
+    return c == 69 or c == 83 or c == 87 or c == 78
 
 
 cdef class _Slots:
@@ -88,10 +113,10 @@ cdef int code_in(obj, int* out) noexcept:
     """The code of ``obj`` if it is a Tile with a code within the arrays."""
     if type(obj) is not Tile:
         return 0
-    c = slot(_TILE, obj, 0)
-    if not PyLong_CheckExact(c) or not 0 <= c < SIZE:
+    cdef long c = int_in(slot(_TILE, obj, 0), 0, SIZE - 1)
+    if c < 0:
         return 0
-    out[0] = c
+    out[0] = <int>c
     return 1
 
 
@@ -120,9 +145,18 @@ cdef int read_hand(const Layout* lay, hand, ctx, Facts* f) except -1:
         item = PyTuple_GET_ITEM(counts, c)
         if item == zero:  # most kinds are absent: skip the conversion
             continue
-        if not PyLong_CheckExact(<object>item) or not 0 <= <object>item <= 4:
-            return 2
-        n = <object>item
+        if item == _COUNT_OBJECTS[1]:
+            n = 1
+        elif item == _COUNT_OBJECTS[2]:
+            n = 2
+        elif item == _COUNT_OBJECTS[3]:
+            n = 3
+        elif item == _COUNT_OBJECTS[4]:
+            n = 4
+        else:
+            n = int_in(<object>item, 0, 4)
+            if n < 0:
+                return 2
         if n and not lay.valid[c]:
             return 2
         f.hcounts[c] = n
@@ -200,12 +234,12 @@ cdef int read_hand(const Layout* lay, hand, ctx, Facts* f) except -1:
     seat_wind = slot(_CONTEXT, ctx, CX_SEAT_WIND)
     prevalent_wind = slot(_CONTEXT, ctx, CX_PREVALENT_WIND)
     flowers = slot(_CONTEXT, ctx, CX_FLOWERS)
-    if not (seat_wind in _WIND_LETTERS and prevalent_wind in _WIND_LETTERS
-            and isinstance(flowers, int) and not isinstance(flowers, bool) and 0 <= flowers <= 8):
+    cdef long nflowers = int_in(flowers, 0, 8)
+    if not is_wind(seat_wind) or not is_wind(prevalent_wind) or nflowers < 0:
         return 2
-    f.seat_wind = ord(seat_wind)
-    f.prevalent_wind = ord(prevalent_wind)
-    f.flowers = flowers
+    f.seat_wind = PyUnicode_READ_CHAR(seat_wind, 0)
+    f.prevalent_wind = PyUnicode_READ_CHAR(prevalent_wind, 0)
+    f.flowers = nflowers
     f.unique_wait = -1
     return 0
 

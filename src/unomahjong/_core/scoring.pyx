@@ -22,7 +22,8 @@ single-entry caches of the last rule set and builder, and the fixed-size
 table of block arrangements (``clear_tables``).
 """
 
-from cpython.long cimport PyLong_CheckExact
+from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_CheckExact
+from cpython.unicode cimport PyUnicode_Check, PyUnicode_GET_LENGTH, PyUnicode_READ_CHAR
 from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM
