@@ -222,3 +222,21 @@ def test_entry_points_follow_the_serving_engine() -> None:
         compiled_score.entry_point(
             reference_hand, _engine.SERVING, scoring.Score, max_length=MAX_HAND_LENGTH
         )
+
+
+@pytest.mark.skipif(not unomahjong.COMPILED, reason="the compiled core is not built")
+@pytest.mark.parametrize("rules", ["uno", "mcr"])
+def test_the_core_scores_sound_hands_itself(rules: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A check of the core's that refused sound values would hand every hand
+    # to the Python engine: the same scores, many times slower, and no
+    # differential test would notice.
+    from unomahjong import scoring
+    from unomahjong.generate import winning_hands
+
+    def python_engine(*args: object) -> None:
+        raise AssertionError("the Python engine scored a hand the core covers")
+
+    hands = list(winning_hands(7, 300, rules))
+    monkeypatch.setattr(scoring, "_score", python_engine)
+    for hand, context in hands:
+        assert unomahjong.score(hand, context, rules).total > 0

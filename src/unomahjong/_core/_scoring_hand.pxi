@@ -4,6 +4,8 @@
 # ---------------------------------------------------------------- the hand
 
 cdef object _ZERO = 0
+cdef object _TRUE = True
+cdef object _FALSE = False
 cdef tuple _COUNTS = (0, 1, 2, 3, 4)
 # CPython's cached small ints: a count is read by comparing pointers with
 # these; any other object takes the checked conversion (int_in).
@@ -221,10 +223,13 @@ cdef int read_hand(const Layout* lay, hand, ctx, Facts* f) except -1:
             f.nfours += 1
     if type(ctx) is not WinContext:
         return 2
+    cdef PyObject* flag_value
     for i in range(NFLAGS):
-        if slot_is(_CONTEXT, ctx, i, True):
+        # ctx is exactly a WinContext (checked above): its slots, read directly
+        flag_value = umj_slot(ctx, _CONTEXT.off[i]) if _CONTEXT.off[i] >= 0 else NULL
+        if flag_value == <PyObject*>_TRUE:
             f.flag[i] = 1
-        elif slot_is(_CONTEXT, ctx, i, False):
+        elif flag_value == <PyObject*>_FALSE:
             f.flag[i] = 0
         else:
             return 2
