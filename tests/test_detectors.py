@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import concurrent.futures
 import copy
-import logging
 import pickle
 import random
 from collections.abc import Callable
@@ -20,6 +19,7 @@ from typing import Any
 
 import attrs
 import pytest
+from dask_cluster import local_client
 from engine_diff import compare, random_context
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -409,21 +409,9 @@ def test_a_house_of_values_travels_to_another_process() -> None:
 
 
 def test_a_house_of_values_scores_alike_on_a_dask_cluster() -> None:
-    distributed = pytest.importorskip(
-        "distributed", reason="dask[distributed] is not installed (the test dependency group)"
-    )
     house = _house(UNO, d.Holds(any_rank={7}, shapes=d.ALL_SHAPES), "lucky sevens")
     texts = ["[SSSg] 123r 456r 789r 5g +5g", "123r 234r 345r 567r 5y +5y"]
-    with (
-        distributed.LocalCluster(
-            n_workers=1,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-            silence_logs=logging.ERROR,
-        ) as cluster,
-        distributed.Client(cluster) as client,
-    ):
+    with local_client(1) as client:
         assert client.submit(_score_all, house, texts).result() == _score_all(house, texts)
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import json
-import logging
 import random
 import threading
 from collections import Counter
@@ -14,6 +13,7 @@ from typing import Any
 
 import attrs
 import pytest
+from dask_cluster import local_client
 
 from unomahjong import UNO, MahjongError, RulesError, decompose
 from unomahjong.audit import AuditReport, audit
@@ -297,19 +297,7 @@ def test_co_occurrence_is_symmetric_and_bounded() -> None:
 def test_a_dask_cluster_of_worker_processes_gives_the_same_reports(
     alone: SimulationReport,
 ) -> None:
-    distributed = pytest.importorskip(
-        "distributed", reason="dask[distributed] is not installed (the test dependency group)"
-    )
-    with (
-        distributed.LocalCluster(
-            n_workers=2,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-            silence_logs=logging.ERROR,
-        ) as cluster,
-        distributed.Client(cluster) as client,
-    ):
+    with local_client(2) as client:
         executor = client.get_executor()
         assert simulate(bots=MIXED, games=GAMES, seed=7, workers=2, executor=executor) == alone
         assert audit(hands=60, seed=3, workers=2, executor=executor) == audit(hands=60, seed=3)

@@ -102,7 +102,7 @@ class WinContext:
     def __reduce__(self) -> tuple[object, ...]:
         # Through the constructor: an unpickled context is validated as a new
         # one is (attrs' own pickling restores the slots unchecked).
-        return (_context_from, (tuple(attrs.astuple(self, recurse=False)),))
+        return (_context_from, (attrs.astuple(self, recurse=False),))
 
     def __setstate__(self, state: object) -> None:
         # Bytes in attrs' own format are validated too (see Hand).

@@ -288,8 +288,7 @@ def cmd_view(args: argparse.Namespace) -> None:
     page, to ``-o`` FILE or stdout."""
     from pathlib import Path
 
-    from ..game import replay
-    from ..render.viewer import SIGNATURES, replay_html, signature_of
+    from ..render.viewer import SIGNATURES, replay_page
 
     try:
         if args.log == "-":
@@ -315,13 +314,13 @@ def cmd_view(args: argparse.Namespace) -> None:
     except UnicodeDecodeError:
         raise UsageError("not-utf8", f"{shown(args.log)} is not UTF-8 text") from None
     key = _key_of(args.key_file)
-    lines = _log_lines(text)
-    page = replay_html(lines, seat=args.seat, key=key, require_key=args.require_key)
+    page, signed = replay_page(
+        _log_lines(text), seat=args.seat, key=key, require_key=args.require_key
+    )
     if args.output is None:
         _io.out(page, end="")
     else:
         write_file(args.output, page)
-    signed = signature_of(replay(lines, key=key))
     if signed != "keyed":
         # The page says so too: a log not signed and checked with the key
         # is only as trustworthy as whoever handed it over.

@@ -21,7 +21,8 @@ _HALF = bytes(n >> 1 for n in range(256))
 
 def _standard_floor(concealed: tuple[Tile, ...], melds: int) -> int:
     """The standard shape's part of :func:`shanten_floor`."""
-    threes = twos = ones = size = 0
+    sizes = []
+    size = 0
     prev = -9
     ranked = False
     for t in concealed:
@@ -29,21 +30,14 @@ def _standard_floor(concealed: tuple[Tile, ...], melds: int) -> int:
         if code == prev or (ranked and code <= prev + 2 and t.rank is not None):
             size += 1
         else:
-            threes += size // 3
-            rest = size % 3
-            if rest == 1:
-                ones += 1
-            elif rest == 2:
-                twos += 1
+            sizes.append(size)
             size = 1
             ranked = t.rank is not None
         prev = code
-    threes += size // 3
-    rest = size % 3
-    if rest == 1:
-        ones += 1
-    elif rest == 2:
-        twos += 1
+    sizes.append(size)
+    threes = sum(n // 3 for n in sizes)
+    ones = sum(n % 3 == 1 for n in sizes)
+    twos = sum(n % 3 == 2 for n in sizes)
     needed = 4 - melds
     left = needed + 1
     reuse = 3 * min(threes, left)

@@ -75,11 +75,6 @@ MAX_TITLE_LENGTH = 1024
 """The most characters a picture's ``title`` may have: longer text is
 refused (``too-long``) before anything is drawn."""
 
-MAX_ROW_TILES = MAX_ROW_LENGTH
-"""The most tiles :func:`tiles_svg` draws (as :func:`~unomahjong.format_tiles`
-writes): more are refused (``too-long``) after reading one more than that,
-whatever the iterable holds."""
-
 
 def _title(title: object, default: str) -> str:
     if title is None:
@@ -120,12 +115,12 @@ def tiles_svg(tiles: Iterable[Tile], *, title: str | None = None) -> str:
     (3, True)
     """
     try:
-        row = tuple(islice(tiles, MAX_ROW_TILES + 1))
+        row = tuple(islice(tiles, MAX_ROW_LENGTH + 1))
     except TypeError:
         raise HandError("not-tiles", f"expected tiles, not {quote(tiles)}") from None
-    if len(row) > MAX_ROW_TILES:
+    if len(row) > MAX_ROW_LENGTH:
         raise HandError(
-            "too-long", f"tiles_svg draws at most {MAX_ROW_TILES:,} tiles", hint="draw fewer"
+            "too-long", f"tiles_svg draws at most {MAX_ROW_LENGTH:,} tiles", hint="draw fewer"
         )
     for t in row:
         if not isinstance(t, Tile):

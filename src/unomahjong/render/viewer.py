@@ -376,6 +376,20 @@ def replay_html(
     Raises :class:`~unomahjong.game.LogError` for a log that does not
     replay, and (``bad-seat``) for a seat the round does not have.
     """
+    return replay_page(lines, seat=seat, title=title, key=key, require_key=require_key)[0]
+
+
+def replay_page(
+    lines: Iterable[str],
+    *,
+    seat: int | None = None,
+    title: str | None = None,
+    key: str | bytes | None = None,
+    require_key: bool = False,
+) -> tuple[str, str]:
+    """The replay viewer of :func:`replay_html` and the log's signature
+    (:func:`signature_of`), from one replay of the log (the command line
+    says both)."""
     if title is not None and not isinstance(title, str):
         raise NotationError("not-text", f"title must be text or None, not {describe(title)}")
     if isinstance(lines, str):
@@ -430,7 +444,7 @@ def replay_html(
     result = _result_html(last.result, players, codes) if last.result is not None else ""
     view = "all hands open" if viewer is None else f"as seat {viewer} saw it"
     signed = signature_of(states)
-    return page(
+    html = page(
         title=esc(label),
         subtitle=esc(f"{players} players, dealer seat {first.dealer}, {view}"),
         signature=f'<p class="sig" id="signature" data-signed="{signed}">'
@@ -439,3 +453,4 @@ def replay_html(
         result=result,
         data=payload,
     )
+    return html, signed
