@@ -13,8 +13,6 @@ from ._hand_svg import MARGIN, groups_of, hand_desc, picture
 from ._svg import CJK_FONTS, el, esc, num, text
 from ._text import display_width
 from .decompose import Role
-from .meld import Meld
-from .notation import format_meld, format_tiles
 from .tiles import Tile
 
 if TYPE_CHECKING:
@@ -119,16 +117,12 @@ def draw_score(score: Score, players: int, with_fans: bool) -> str:
     return picture(hand.tileset, groups, title, desc, lines, (width, height))
 
 
-def _group_text(m: Meld) -> str:
-    return format_meld(m) if m.exposed or m.is_kong else format_tiles(m.tiles)
-
-
 def fan_table(score: Score) -> str:
     """The fan table of ``score`` (:func:`unomahjong.render.fan_table_html`)."""
     right = ' style="text-align:right"'
     rows = []
     for f in score.fans:
-        melds = " ".join(_group_text(m) for m in f.melds)
+        melds = " ".join(map(str, f.melds))
         rows.append(
             f'<tr class="fan" data-fan="{esc(f.id)}"><td lang="zh">{esc(f.zh)}</td>'
             f"<td>{esc(f.en)}</td><td{right}>{f.points}</td><td{right}>{f.count}</td>"

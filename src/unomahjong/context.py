@@ -230,6 +230,12 @@ def _timing_problems(c: WinContext) -> list[tuple[str, str]]:
 def _context_from(values: tuple[object, ...]) -> WinContext:
     """The context of these field values, in field order (unpickling)."""
     names = [a.name for a in attrs.fields(WinContext)]
+    if not isinstance(values, tuple) or len(values) != len(names):
+        raise ContextError(
+            "corrupt-context",
+            f"a pickled WinContext holds its {len(names)} field values in order,"
+            f" not {quote(values)}",
+        )
     return WinContext(**dict(zip(names, values, strict=True)))  # type: ignore[arg-type]
 
 

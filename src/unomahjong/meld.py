@@ -141,6 +141,16 @@ class Meld:
         if self.claimed is not None and self.claimed not in self.tiles:
             raise HandError("bad-meld", f"claimed tile {quote(self.claimed)} is not in the meld")
 
+    def __str__(self) -> str:
+        """The meld as the notation writes it: ``[123r]``, ``[SSSg@2]``
+        exposed, ``(RRRRy)`` a concealed kong, and ``123r`` a concealed chow
+        or pung (a group of a hand's reading, written as its tiles)."""
+        tiles = self.tiles
+        body = "".join(t.face for t in tiles) + tiles[0].suit_letter
+        if not self.exposed:
+            return f"({body})" if self.kind is MeldKind.KONG else body
+        return f"[{body}]" if self.source is None else f"[{body}@{self.source}]"
+
     @property
     def tiles(self) -> tuple[Tile, ...]:
         """The meld's tiles in order (four for a kong)."""

@@ -563,26 +563,16 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
                 groups.append("".join(buf) + suffix)
             buf = []
             current_suit = key
-            suffix = t.tileset.suits[t.suit].letter if t.suit is not None else ""
-        buf.append(_rank_symbol(t))
+            suffix = t.suit_letter
+        buf.append(t.face)
     if buf:
         groups.append("".join(buf) + suffix)
     return " ".join(groups)
 
 
-def _rank_symbol(t: Tile) -> str:
-    if t.rank is not None:
-        return str(t.rank)
-    assert t.honour is not None
-    return t.honour.symbol
-
-
 def format_meld(meld: Meld) -> str:
-    """One meld in canonical form: ``[123r]``, ``[SSSg@2]``, ``(RRRRy)``."""
+    """One meld in canonical form: ``[123r]``, ``[SSSg@2]``, ``(RRRRy)``
+    (``str(meld)``, for any value)."""
     if not isinstance(meld, Meld):
         raise refuse_meld("format_meld", meld)
-    body = format_tiles(meld.tiles)
-    if not meld.exposed:
-        return f"({body})"
-    seat = f"@{meld.source}" if meld.source is not None else ""
-    return f"[{body}{seat}]"
+    return str(meld)

@@ -27,7 +27,7 @@ from .fans.engine import Count, Entry, HandCache, best_count
 from .fans.model import FanDef, FanTable
 from .fans.reading import HandFacts, Reading
 from .hand import Hand, Meld, PrettyPrinter, corrupt_hand, parse_hand
-from .notation import MAX_HAND_LENGTH, check_length, format_meld, format_tiles
+from .notation import MAX_HAND_LENGTH, check_length, format_tiles
 from .rules import RuleSet, get_rules
 from .shapes import Shape
 
@@ -93,6 +93,7 @@ class Score:
             pad = " " * (zw - display_width(zh))
             lines.append(f"  {zh}{pad}  {en:<{ew}}  {pts:>3} {times:<3} {tot:>4}")
         lines.append(f"  {'total':<{zw + ew + 2}}  {'':>3} {'':<3} {self.total:>4}")
+        lines.append(f"  reading: {' '.join(decomposition_groups(self.decomposition))}")
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -149,7 +150,7 @@ def decomposition_groups(d: Decomposition) -> list[str]:
     kong, ``123r`` concealed meld, ``55b`` pair, then knitted and single tiles."""
     out: list[str] = []
     for m in d.melds:
-        out.append(format_meld(m) if m.exposed or m.is_kong else format_tiles(m.tiles))
+        out.append(str(m))
     if d.pair is not None:
         out.append(format_tiles((d.pair, d.pair)))
     out.extend(format_tiles((t, t)) for t in d.pairs)

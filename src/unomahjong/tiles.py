@@ -64,6 +64,18 @@ class Tile:
     notation: str
 
     @property
+    def face(self) -> str:
+        """The rank as the notation writes it: the digit of a suited tile,
+        the honour's letter otherwise (``"5"``, ``"S"``, ``"E"``)."""
+        return str(self.rank) if self.honour is None else self.honour.symbol
+
+    @property
+    def suit_letter(self) -> str:
+        """The letter of the tile's suit in notation (``"g"`` for ``5g`` and
+        ``Sg``), or ``""`` for a tile of no suit (MCR's winds and dragons)."""
+        return "" if self.suit is None else self.tileset.suits[self.suit].letter
+
+    @property
     def is_suited(self) -> bool:
         """True for number tiles, which may form chows."""
         return self.rank is not None

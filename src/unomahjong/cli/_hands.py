@@ -12,7 +12,7 @@ from ..errors import MahjongError
 from ..hand import Hand, parse_hand
 from ..notation import format_meld, format_tiles, parse_tiles
 from ..rules import RuleSet, get_rules
-from ..scoring import decomposition_groups, score
+from ..scoring import score
 from ..shanten import discard_options, live_waits, shanten, shanten_by_shape
 from ..tiles import Tile
 from . import _io
@@ -189,8 +189,7 @@ def cmd_score(args: argparse.Namespace) -> None:
     )
     rs = _rules(args)
     s = score(h, ctx, rs, enforce_minimum=args.min_fans is not None)
-    groups = " ".join(decomposition_groups(s.decomposition))
-    emit(args.json, s.as_dict(), [str(s), f"  reading: {groups}"])
+    emit(args.json, s.as_dict(), [str(s)])
 
 
 def cmd_fans(args: argparse.Namespace) -> None:
