@@ -328,8 +328,12 @@ def reproducer(
         if getattr(ctx, f.name) != getattr(default, f.name)
     ]
     rs = get_rules(rules)
-    built_in = RULE_SETS.get(rs.name)
-    if built_in is None or rs.table is not built_in.table:
+    # A rule set that differs from a built-in one in its options only is
+    # written as the call that derives it.
+    built_in = next((b for b in RULE_SETS.values() if b.table is rs.table), None)
+    if built_in is None or attrs.evolve(built_in, options=rs.options) != attrs.evolve(
+        rs, name=built_in.name
+    ):
         rules_text = f"custom rule set {rs.name!r} ({len(rs.fans.rows)} fans)"
     else:
         opts = [
@@ -337,7 +341,7 @@ def reproducer(
             for f in attrs.fields(type(rs.options))
             if getattr(rs.options, f.name) != getattr(built_in.options, f.name)
         ]
-        rules_text = rs.name.upper() + (f".with_options({', '.join(opts)})" if opts else "")
+        rules_text = built_in.name.upper() + (f".with_options({', '.join(opts)})" if opts else "")
     minimum = ", enforce_minimum=True" if enforce_minimum else ""
     return f"{um.format_hand(hand)!r} WinContext({', '.join(changed)}) {rules_text}{minimum}"
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from unomahjong import UNO_TILES, Hand, Tile, WinContext, score
+from unomahjong import UNO_TILES, Hand, Tile, WinContext, get_rules, score, score_hand
 from unomahjong.decompose import decompose
 from unomahjong.fans.engine import HandFacts, Reading, raw_patterns
 from unomahjong.fans.uno import UNO_FANS
@@ -124,3 +125,44 @@ def test_memo_tables_never_change_a_score(hc: tuple[Hand, WinContext]) -> None:
     assert [(f.id, f.count, f.melds) for f in warm.fans] == [
         (f.id, f.count, f.melds) for f in cold.fans
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "rules", "raw"),
+    [
+        (
+            "[SSSg] 123r 456r 789r 5g +5g",
+            "uno",
+            {
+                "PURE_STRAIGHT",
+                "PUNG_OF_TERMINALS_OR_FUNCTIONS",
+                "SINGLE_WAIT",
+                # held, but excluded by the straight
+                "SHORT_STRAIGHT",
+                "TWO_TERMINAL_CHOWS",
+            },
+        ),
+        (
+            "[EEE] [SSSS] 55p WWWNN +N",
+            "mcr",
+            {
+                "BIG_FOUR_WINDS",
+                "HALF_FLUSH",
+                "MELDED_KONG",
+                # held, but excluded by the four winds
+                "ALL_PUNGS",
+                "BIG_THREE_WINDS",
+                "PREVALENT_WIND",
+                "SEAT_WIND",
+                "PUNG_OF_TERMINALS_OR_HONORS",
+            },
+        ),
+    ],
+)
+def test_raw_patterns_are_every_pattern_held_before_exclusions(
+    text: str, rules: str, raw: set[str]
+) -> None:
+    s = score_hand(text, rules=rules)
+    reading = Reading(HandFacts(s.hand, s.context), s.decomposition, s.win_role)
+    assert raw_patterns(get_rules(rules).fans, reading) == raw
+    assert {f.id for f in s.fans} < raw

@@ -20,6 +20,7 @@ every public callable and requires these errors and no other exception.
 
 from __future__ import annotations
 
+import difflib
 import enum
 import operator
 import reprlib
@@ -45,6 +46,28 @@ _LIMIT = 60
 _QUOTE = 46
 """Characters of a quoted value, at most: a 40-character string's repr and
 reprlib's elision."""
+
+
+def listed(values: Iterable[object]) -> str:
+    """Values as a message lists them: each quoted, comma separated
+    (``'A', 'B'``), never a Python list's repr."""
+    return ", ".join(quote(v) for v in values)
+
+
+def by_name(names: Iterable[str]) -> dict[str, str]:
+    """An index for looking names up without regard to case: each name by
+    its case-folded form."""
+    return {n.casefold(): n for n in names}
+
+
+def did_you_mean(value: object, index: Mapping[str, str]) -> str | None:
+    """A hint naming the closest of the names ``index`` holds (by
+    :func:`by_name`) to a name that is not among them, or None when none is
+    close (``difflib``'s measure)."""
+    if not isinstance(value, str):
+        return None
+    close = difflib.get_close_matches(value.casefold(), list(index), n=1)
+    return f"did you mean {index[close[0]]!r}?" if close else None
 
 
 def whole(value: object) -> int | None:

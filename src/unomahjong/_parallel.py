@@ -20,7 +20,7 @@ import attrs
 
 from ._checks import quote, wrong_type
 from .errors import RulesError
-from .rules import RULE_SETS, RuleOptions, RuleSet, count_option
+from .rules import RULE_SETS, RuleSet, count_option
 
 _R = TypeVar("_R")
 
@@ -53,22 +53,20 @@ class Plan:
         return self.executor is None and not self.processes
 
 
-PortableRules = str | tuple[str, RuleOptions] | RuleSet
-"""A rule set as a chunk receives it: a built-in one by name (with its
-options, when they differ), so that it pickles; any other as itself."""
+PortableRules = str | RuleSet
+"""A rule set as a chunk receives it: a built-in one by name, any other as
+itself."""
 
 
 def portable_rules(rs: RuleSet, the_plan: Plan, func: str) -> PortableRules:
     """``rs`` in a form that pickles, for another process. A built-in rule
-    set travels as its name (and options): its fan table holds local
-    functions, which pickle cannot carry. Another rule set goes as it is to
-    a thread pool; to anything else only if it pickles, else
+    set travels as its name, so that the receiver scores with its own
+    object (which the compiled core recognises, and whose memos are warm).
+    Another rule set goes as it is to a thread pool; to anything else only
+    if it pickles (a detector that is a Python function does not), else
     :class:`RulesError` (``rules-not-portable``)."""
-    base = RULE_SETS.get(rs.name)
-    if base is rs:
+    if RULE_SETS.get(rs.name) is rs:
         return rs.name
-    if base is not None and attrs.evolve(base, options=rs.options) == rs:
-        return (rs.name, rs.options)
     if isinstance(the_plan.executor, cf.ThreadPoolExecutor):
         return rs
     try:
@@ -77,8 +75,8 @@ def portable_rules(rs: RuleSet, the_plan: Plan, func: str) -> PortableRules:
         raise RulesError(
             "rules-not-portable",
             f"{func}(): the rule set {quote(rs.name)} cannot be sent to another process",
-            hint="run it with workers=1 or a ThreadPoolExecutor, or derive it from a"
-            " built-in rule set with with_options()",
+            hint="run it with workers=1 or a ThreadPoolExecutor, or write its detectors"
+            " in the detector vocabulary (unomahjong.fans.detectors)",
             argument="rules",
         ) from None
     return rs
@@ -88,10 +86,7 @@ def unpack_rules(rules: PortableRules) -> RuleSet:
     """The rule set :func:`portable_rules` packed."""
     if isinstance(rules, RuleSet):
         return rules
-    if isinstance(rules, str):
-        return RULE_SETS[rules]
-    name, options = rules
-    return attrs.evolve(RULE_SETS[name], options=options)
+    return RULE_SETS[rules]
 
 
 def plan(

@@ -415,6 +415,8 @@ def _nine_gates(ts: TileSet, rng: Picker) -> Hand:
 
 def _context(hand: Hand, rs: RuleSet, rng: Picker) -> WinContext:
     has_kong = any(m.is_kong for m in hand.melds)
+    known = rs.context_flags  # a house rule knows its base's facts
+    closed = not hand.melds
     self_drawn = rng.chance(0.45)
     flags = {
         "self_drawn": self_drawn,
@@ -422,9 +424,9 @@ def _context(hand: Hand, rs: RuleSet, rng: Picker) -> WinContext:
         "kong_replacement": self_drawn and has_kong and rng.chance(0.3),
         "robbing_kong": not self_drawn and rng.chance(0.05),
         "last_copy": rng.chance(0.06),
-        "heavenly_hand": rs.name == "uno" and not hand.melds and self_drawn and rng.chance(0.02),
-        "earthly_hand": rs.name == "uno" and not hand.melds and rng.chance(0.02),
-        "heavenly_uno": rs.name == "uno" and not hand.melds and rng.chance(0.04),
+        "heavenly_hand": "heavenly_hand" in known and closed and self_drawn and rng.chance(0.02),
+        "earthly_hand": "earthly_hand" in known and closed and rng.chance(0.02),
+        "heavenly_uno": "heavenly_uno" in known and closed and rng.chance(0.04),
     }
     winds = ("E", "S", "W", "N")
     extra = {

@@ -8,7 +8,7 @@ from typing import Any, Final, Literal
 import attrs
 
 from . import _engine
-from ._checks import quote, whole, wrong_type
+from ._checks import by_name, did_you_mean, listed, quote, whole, wrong_type
 from .context import WinContext, known_facts
 from .errors import ContextError, HandError, RulesError
 from .fans.detectors import Primitive
@@ -133,16 +133,11 @@ class RuleSet:
                 self.selection,
                 "'best' or 'calculator'",
             )
-        unknown = self.options.disabled_fans - set(self.table.by_id)
-        if unknown:
-            raise RulesError("unknown-fan", f"no fan {sorted(unknown)} in the {self.name} table")
-        if self.table.fallback in self.options.disabled_fans:
-            raise RulesError(
-                "fallback-disabled",
-                f"{self.table.fallback} is what a hand with no other fan scores"
-                f" in the {self.name} rules; it cannot be switched off",
-            )
-        object.__setattr__(self, "fans", self.table.without(self.options.disabled_fans))
+        table = self.table
+        off = switched_off(self.options.disabled_fans, table.by_id, table.fallback, self.name)
+        if off != self.options.disabled_fans:  # ids as the table spells them
+            object.__setattr__(self, "options", attrs.evolve(self.options, disabled_fans=off))
+        object.__setattr__(self, "fans", self.table.without(off))
         default = WinContext()
         foreign = tuple(
             (f.name, getattr(default, f.name))
@@ -195,12 +190,37 @@ class RuleSet:
                     f" in the {self.name} rules",
                 )
 
-    def with_options(self, **changes: Any) -> RuleSet:
-        """A copy with some options changed (``min_fans=8``)."""
-        try:
-            return attrs.evolve(self, options=attrs.evolve(self.options, **changes))
-        except TypeError as e:
-            raise RulesError("unknown-option", str(e)) from None
+    def with_options(self, *, name: str | None = None, **changes: Any) -> RuleSet:
+        """A copy with some options changed (``min_fans=8``): this rule set
+        itself when nothing changes, else a house rule named ``name`` or
+        with a derived name, each changed option as ``option=value`` (a set
+        of fan ids joined by ``+``): ``"mcr[min_fans=0]"``,
+        ``"mcr[disabled_fans=CONCEALED_KONG_AND_MELDED_KONG]"``. An unknown
+        option raises :class:`RulesError` (``unknown-option``)."""
+        options_known = by_name(attrs.fields_dict(RuleOptions))
+        for option in changes:
+            if option not in options_known.values():
+                raise RulesError(
+                    "unknown-option",
+                    f"RuleOptions has no option {quote(option)} (the {self.name} rules)",
+                    hint=did_you_mean(option, options_known)
+                    or "options: " + ", ".join(options_known.values()),
+                )
+        options = attrs.evolve(self.options, **changes)
+        options = attrs.evolve(
+            options,
+            disabled_fans=switched_off(
+                options.disabled_fans, self.table.by_id, self.table.fallback, self.name
+            ),
+        )
+        label = ",".join(
+            f"{a.name}={_option_text(getattr(options, a.name))}"
+            for a in attrs.fields(RuleOptions)
+            if getattr(options, a.name) != getattr(self.options, a.name)
+        )
+        if not label and name is None:
+            return self
+        return self._derived(name, label, options=options)
 
     # House rules. Each returns a new rule set under a new name: the given
     # one, or this one's with the change appended ("uno[-seven_pairs]"), so
@@ -258,8 +278,12 @@ class RuleSet:
         changes = _fan_changes(fans)
         table = self.table
         rows = list(table.rows)
+        known = by_name(table.by_id)
         labels = []
         for row in changes:
+            same = known.get(row.id.casefold())
+            if same is not None:
+                row = attrs.evolve(row, id=same)
             if row.id in table.by_id:
                 if row.detector is None:
                     row = attrs.evolve(row, detector=table.by_id[row.id].detector)
@@ -281,22 +305,23 @@ class RuleSet:
                 rows.append(row)
                 labels.append("+" + row.id)
         try:
-            switched_off = None if isinstance(off, str) else frozenset(off)
+            asked_off = None if isinstance(off, str) else frozenset(off)
         except TypeError:
-            switched_off = None
-        if switched_off is None or not all(isinstance(f, str) for f in switched_off):
+            asked_off = None
+        if asked_off is None or not all(isinstance(f, str) for f in asked_off):
             raise wrong_type(
                 RulesError, "bad-option", "RuleSet.with_fans", "off", off, "a set of fan ids"
             )
-        labels += ["-" + f for f in sorted(switched_off)]
+        # Checked against the rows as changed, in the name of this rule set
+        # (the one the caller asked to change).
+        switched = switched_off(asked_off, [r.id for r in rows], table.fallback, self.name)
+        labels += ["-" + f for f in sorted(switched)]
         new_name = self._name(name, "fans:" + ",".join(labels))
         try:
             new_table = FanTable(new_name, tuple(rows), table.fallback, table.bonus)
         except (ValueError, TypeError) as e:  # a row's exclusions: unknown fans, not ids
             raise RulesError("bad-fan", str(e)) from None
-        options = attrs.evolve(
-            self.options, disabled_fans=self.options.disabled_fans | switched_off
-        )
+        options = attrs.evolve(self.options, disabled_fans=self.options.disabled_fans | switched)
         return attrs.evolve(self, name=new_name, table=new_table, options=options)
 
     def _shapes(self, kept: tuple[Shape, ...]) -> ShapeSpec:
@@ -315,7 +340,7 @@ class RuleSet:
             return f"{self.name}[{label}]"
         if not isinstance(name, str) or not name.strip():
             raise wrong_type(RulesError, "bad-name", "RuleSet", "name", name, "a non-empty text")
-        if name in RULE_SETS:
+        if name.casefold() in RULE_SETS:
             raise RulesError(
                 "name-taken",
                 f"{name!r} is a built-in rule set's name; a house rule needs its own",
@@ -325,6 +350,40 @@ class RuleSet:
 
     def _derived(self, name: str | None, label: str, **changes: Any) -> RuleSet:
         return attrs.evolve(self, name=self._name(name, label), **changes)
+
+
+def switched_off(
+    ids: frozenset[str], fan_ids: Iterable[str], fallback: str, rules: str
+) -> frozenset[str]:
+    """Fan ids to switch off as a table of ``fan_ids`` spells them, matched
+    without regard to case. An id of no row is :class:`RulesError`
+    (``unknown-fan``, with the closest id), and so is the table's
+    ``fallback`` fan (``fallback-disabled``); ``rules`` names the rule set
+    the caller asked to change."""
+    known = by_name(fan_ids)
+    unknown = sorted(f for f in ids if f.casefold() not in known)
+    if unknown:
+        raise RulesError(
+            "unknown-fan",
+            f"no fan {listed(unknown)} in the {rules} table",
+            hint=did_you_mean(unknown[0], known)
+            or f"`unomahjong fans --rules {rules}` lists the ids",
+        )
+    off = frozenset(known[f.casefold()] for f in ids)
+    if fallback in off:
+        raise RulesError(
+            "fallback-disabled",
+            f"{fallback} is what a hand with no other fan scores"
+            f" in the {rules} rules; it cannot be switched off",
+        )
+    return off
+
+
+def _option_text(value: object) -> str:
+    """An option's value in a derived rule set's name."""
+    if isinstance(value, frozenset):
+        return "+".join(sorted(value)) or "none"
+    return str(value)
 
 
 def _fan_changes(fans: tuple[object, ...]) -> list[FanDef]:
@@ -392,6 +451,8 @@ MCR: Final = RuleSet(
 """Guobiao / MCR: 8-fan minimum in play (not applied by bare scoring), 明暗杠 on."""
 
 RULE_SETS: Final[dict[str, RuleSet]] = {"uno": UNO, "mcr": MCR}
+"""The built-in rule sets by name (looked up without regard to case)."""
+_RULE_NAMES: Final = by_name(RULE_SETS)
 
 
 def get_rules(rules: str | RuleSet) -> RuleSet:
@@ -401,11 +462,18 @@ def get_rules(rules: str | RuleSet) -> RuleSet:
     try:
         return RULE_SETS[rules]
     except (KeyError, TypeError):
-        raise RulesError(
-            "unknown-rules",
-            f"unknown rule set {quote(rules)}",
-            hint="available: " + ", ".join(sorted(RULE_SETS)),
-        ) from None
+        pass
+    found = RULE_SETS.get(rules.casefold()) if isinstance(rules, str) else None
+    if found is not None:
+        return found
+    raise RulesError(
+        "unknown-rules",
+        f"unknown rule set {quote(rules)}",
+        hint=did_you_mean(rules, _RULE_NAMES)
+        or "available: "
+        + ", ".join(sorted(RULE_SETS))
+        + "; a house rule is passed as its RuleSet, not its name",
+    )
 
 
 def shapes_of(hand: Hand, rules: str | RuleSet | None, func: str) -> ShapeSpec:

@@ -44,7 +44,7 @@ from typing import IO, Any, Final
 from .._checks import describe, flag, items, quote, whole, wrong_type
 from ..errors import MahjongError
 from ..notation import parse_tile
-from ..rules import get_rules
+from ..rules import RuleSet, get_rules
 from ..tiles import TileSet
 from .actions import Action, ActionKind, Event
 from .flow import apply, start_round
@@ -436,10 +436,19 @@ def _action_of(n: int, rec: dict[str, Any], ts: TileSet, players: int) -> tuple[
         raise bad_line(n, f"tile {quote(tile)}: {e.detail}") from None
 
 
-def _deal(n: int, head: dict[str, Any]) -> tuple[RoundState, tuple[Event, ...]]:
-    """The state and events the header deals; a seed must deal its wall."""
+def _deal(
+    n: int, head: dict[str, Any], played: str | RuleSet | None
+) -> tuple[RoundState, tuple[Event, ...]]:
+    """The state and events the header deals, under the rules it names (or
+    ``played``, which must bear that name); a seed must deal its wall."""
     try:
-        rules = get_rules(head["rules"])
+        rules = get_rules(head["rules"] if played is None else played)
+        if rules.name != head["rules"]:
+            raise LogError(
+                "bad-header",
+                f"the round was played under the {quote(head['rules'])} rules,"
+                f" not {quote(rules.name)}",
+            )
         wall = [parse_tile(t, rules.tileset) for t in head["wall"]]
         state, events = start_round(
             rules, players=head["players"], dealer=head["dealer"], wall=wall
@@ -460,7 +469,12 @@ def _deal(n: int, head: dict[str, Any]) -> tuple[RoundState, tuple[Event, ...]]:
 
 
 def replay(
-    lines: LogSource, *, key: object = None, complete: object = False, require_key: object = False
+    lines: LogSource,
+    *,
+    key: object = None,
+    complete: object = False,
+    require_key: object = False,
+    rules: str | RuleSet | None = None,
 ) -> Replay:
     """Every state of the logged round, from the deal to the last action,
     as a :class:`Replay` that says whether the round finished
@@ -483,6 +497,11 @@ def replay(
     unsigned one, nor a signed one whose signature was stripped and its
     chain computed again without the key. With ``complete=True`` a log that
     ends before the round does is refused (``incomplete``).
+
+    The header names the rule set the round was played under. A built-in
+    one is found by its name; a house rule (a rule set derived from one,
+    with its own name) is passed as ``rules``, and its name must be the
+    header's (``bad-header`` otherwise).
 
     Raises :class:`LogError`, naming the line, for a line too long, JSON
     that is not a record, a digest that does not match (the first line
@@ -507,15 +526,14 @@ def replay(
     reader = LogReader(lines, "replay", key)
     records = iter(reader)
     n, head = next(records)
-    state, events = _deal(n, head)
-    rules = state.rules
+    state, events = _deal(n, head, rules)
     states = [state]
     for n, rec in records:
         if rec["type"] == "start":
             if [event_json(e) for e in events] != rec["events"]:
                 raise line_error(n, "mismatch", "the deal's events differ from the log")
             continue
-        seat, action = _action_of(n, rec, rules.tileset, state.players)
+        seat, action = _action_of(n, rec, state.rules.tileset, state.players)
         try:
             state, events = apply(state, seat, action)
         except MahjongError as e:
