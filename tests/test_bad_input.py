@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from log_chain import resign
@@ -181,7 +182,7 @@ def test_the_fallback_fan_cannot_be_switched_off() -> None:
         {"disabled_fans": [1]},
     ],
 )
-def test_option_values_out_of_range_are_refused(changes: dict[str, object]) -> None:
+def test_option_values_out_of_range_are_refused(changes: dict[str, Any]) -> None:
     with pytest.raises(RulesError) as e:
         UNO.with_options(**changes)
     assert e.value.code == "bad-option"

@@ -185,11 +185,74 @@ def test_ctrl_c_in_simulate_prints_what_was_finished() -> None:
 
 
 @POSIX
-def test_ctrl_c_in_audit() -> None:
-    status, out, err = _interrupt("audit", "--hands", "10000000")
+def test_ctrl_c_in_audit_prints_what_was_scored() -> None:
+    status, out, err = _interrupt("audit", "--hands", "10000000", "--json")
     assert status == cli.EXIT_INTERRUPTED
-    assert one_line(err) == "unomahjong audit: interrupted"
-    assert out == b""
+    failure = json.loads(one_line(err))
+    data = json.loads(out)
+    assert 0 <= data["hands"] < 10_000_000
+    assert failure["message"] == (
+        f"interrupted after {data['hands']} of 10000000 hands"
+        f" (the counts printed are of those {data['hands']})"
+    )
+
+
+def _interrupt_group(args: list[str], signals: int) -> tuple[int, float, bytes, bytes, int]:
+    """Run ``python -m unomahjong ARGS`` in a process group of its own, let
+    its workers get going, then send SIGINT to the whole group ``signals``
+    times, 0.2 s apart, as a terminal sends Ctrl-C: (status, seconds from
+    the first signal to the exit, stdout, stderr, the group's id)."""
+    with subprocess.Popen(
+        [sys.executable, "-m", "unomahjong", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=_env(),
+        preexec_fn=_default_sigint,
+        start_new_session=True,
+    ) as proc:
+        time.sleep(3)
+        assert proc.poll() is None, proc.stderr.read() if proc.stderr else b""
+        first = time.monotonic()
+        for i in range(signals):
+            if i:
+                time.sleep(0.2)
+            os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        return proc.returncode, time.monotonic() - first, out, err, proc.pid
+
+
+def _group_is_gone(group: int) -> bool:
+    deadline = time.monotonic() + 2
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(group, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    os.killpg(group, signal.SIGKILL)  # not left running after the test
+    return False
+
+
+@POSIX
+@pytest.mark.parametrize("signals", [1, 2])
+@pytest.mark.parametrize(
+    ("args", "unit"),
+    [
+        (["simulate", "--games", "100000", "--workers", "2", "--json"], "games"),
+        (["audit", "--hands", "1000000", "--workers", "2", "--json"], "hands"),
+    ],
+)
+def test_ctrl_c_to_the_process_group_stops_every_worker(
+    args: list[str], unit: str, signals: int
+) -> None:
+    status, seconds, out, err, group = _interrupt_group(args, signals)
+    assert status == cli.EXIT_INTERRUPTED
+    assert seconds < 2
+    failure = json.loads(one_line(err))  # no traceback from any process
+    data = json.loads(out)
+    assert 0 < data[unit] < int(args[2])  # the finished work, not thrown away
+    assert f"interrupted after {data[unit]} of {args[2]} {unit}" in failure["message"]
+    assert _group_is_gone(group)
 
 
 def _interrupting(after: int) -> Callable[..., object]:
@@ -228,15 +291,15 @@ def test_ctrl_c_statistics_are_those_of_the_finished_games(
     assert capsys.readouterr().err == f"unomahjong simulate: {message}\n"
 
 
-@pytest.mark.parametrize("argv", [["audit", "--hands", "5"], ["fans"]])
+@pytest.mark.parametrize("argv", [["render", HAND], ["fans"]])
 def test_ctrl_c_anywhere_else_is_one_line(
     argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     def interrupted(*args: object, **kwargs: object) -> object:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(unomahjong.audit, "audit", interrupted)
     monkeypatch.setattr(cli._hands, "get_rules", interrupted)
+    monkeypatch.setattr(cli._hands, "parse_hand", interrupted)
     assert main(argv) == cli.EXIT_INTERRUPTED
     out, err = capsys.readouterr()
     assert out == "" and err == f"unomahjong {argv[0]}: interrupted\n"

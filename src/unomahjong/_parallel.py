@@ -11,8 +11,13 @@ dictionaries independent of the split.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
+import itertools
+import multiprocessing
 import os
 import pickle
+import signal
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
@@ -28,9 +33,14 @@ Progress = Callable[[int, int], None]
 """``progress(done, total)``: called in the calling process as work finishes."""
 
 POOL_CHUNKS_PER_WORKER = 4
-"""Chunks per process of the pool the library starts itself: the progress
-callback hears of each chunk, and a worker that finishes early takes the
-next chunk instead of waiting for the slowest."""
+"""Chunks per process of the pool the library starts itself, at least: the
+progress callback hears of each chunk, and a worker that finishes early
+takes the next chunk instead of waiting for the slowest."""
+
+POOL_CHUNK_ITEMS = 2000
+"""Items per chunk of that pool, at most (a few seconds of work): a long
+run's first chunk starts soon (an audit draws each chunk's sample here),
+and progress is heard of often."""
 
 
 @attrs.frozen(slots=True)
@@ -101,7 +111,8 @@ def plan(
     """Check the parallelism arguments of ``func`` and cut ``total`` items.
 
     ``workers=0`` means every core; more than one without ``executor`` means
-    a process pool of that many processes. With ``executor``, ``workers`` is
+    a process pool of that many processes, given ``4 * workers`` chunks or
+    more, of :data:`POOL_CHUNK_ITEMS` items at most. With ``executor``, ``workers`` is
     the number of chunks. ``chunks`` (None: as just said) overrides the
     number of chunks; it is capped at ``total``.
     """
@@ -125,7 +136,7 @@ def plan(
         if executor is not None:
             pieces = n
         elif n > 1:
-            pieces = n * POOL_CHUNKS_PER_WORKER
+            pieces = max(n * POOL_CHUNKS_PER_WORKER, -(-total // POOL_CHUNK_ITEMS))
         else:
             pieces = 1
     else:
@@ -150,65 +161,156 @@ def split(total: int, pieces: int) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
+GRACE_SECONDS = 1.0
+"""After Ctrl-C, how long the chunks still running are given to hand back
+the items they finished (each stops after its current item); a worker of
+the library's own pool still busy after it is ended."""
+
+_stopped_runs: set[int] = set()
+"""Runs of this process asked to stop: the chunks on its threads read it.
+A number stays (a chunk may outlast the grace) and is never used again."""
+_pool_stop: Any = None
+"""In a worker of a pool the library started, the pool's stop event."""
+_run_numbers = itertools.count()
+
+
+def stop_requested(run: int) -> bool:
+    """The run that a chunk belongs to was asked to stop (Ctrl-C in the
+    process that started it): the chunk returns what it has finished."""
+    return run in _stopped_runs or (_pool_stop is not None and _pool_stop.is_set())
+
+
+def indices(run: int, start: int, stop: int) -> Iterator[int]:
+    """The item indices of a chunk, ``start`` to ``stop - 1``, until its run
+    is asked to stop. A chunk adds each item to its result only once the
+    item is finished, and catches ``KeyboardInterrupt`` (which reaches the
+    workers of a process pool the caller made, as it does the caller) to
+    return what it has: the statistics of an interrupted run are those of
+    every item finished."""
+    for i in range(start, stop):
+        if stop_requested(run):
+            return
+        yield i
+
+
+def _start_worker(stop: Any) -> None:
+    """A worker of the library's pool: Ctrl-C at the terminal is the
+    parent's to handle (it stops the run through ``stop``), so the worker
+    ignores SIGINT instead of dying with a traceback mid-item."""
+    global _pool_stop
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _pool_stop = stop
+
+
+def new_run() -> int:
+    """A number for a run, which its chunks take as their first argument."""
+    return next(_run_numbers)
+
+
 def run(
     the_plan: Plan,
+    number: int,
     fn: Callable[..., _R],
     jobs: Iterable[tuple[Any, ...]],
     results: dict[int, _R],
 ) -> None:
     """Run ``fn(*job)`` for the chunks of ``the_plan`` on its executor and
     store each result in ``results`` under the chunk's number as it arrives,
-    telling ``progress``; the caller merges them in order.
+    telling ``progress``; the caller merges them in order. ``number`` is
+    the run's (:func:`new_run`); its chunks stop when asked (:func:`indices`).
 
     ``jobs`` gives the arguments of each chunk in order and is read lazily:
     chunk ``i + 1``'s arguments are made while the executor works on the
-    chunks before it. Interrupted (Ctrl-C), the chunks not yet finished are
-    cancelled and ``results`` holds those that were.
+    chunks before it. Interrupted (Ctrl-C), the chunks not started are
+    cancelled, those running are asked to stop and given
+    :data:`GRACE_SECONDS` to return what they finished (kept in
+    ``results``), the library's own worker processes are ended, and the
+    ``KeyboardInterrupt`` is raised again.
     """
-    if the_plan.processes:
-        pool = cf.ProcessPoolExecutor(max_workers=the_plan.processes)
-        try:
-            _drive(the_plan, pool, fn, jobs, results)
-        except BaseException:
-            # Interrupted or failed: do not wait for the chunks still running.
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-        pool.shutdown()
+    if not the_plan.processes:
+        assert the_plan.executor is not None, "an inline plan is run by its caller"
+        _drive(the_plan, number, the_plan.executor, fn, jobs, results, None)
         return
-    assert the_plan.executor is not None, "an inline plan is run by its caller"
-    _drive(the_plan, the_plan.executor, fn, jobs, results)
+    context = multiprocessing.get_context()
+    stop = context.Event()
+    before = set(multiprocessing.active_children())
+    pool = cf.ProcessPoolExecutor(
+        max_workers=the_plan.processes,
+        mp_context=context,
+        initializer=_start_worker,
+        initargs=(stop,),
+    )
+    try:
+        _drive(the_plan, number, pool, fn, jobs, results, stop)
+    except BaseException:
+        # Interrupted or failed: no worker of this run is left behind.
+        with _interrupts_held():
+            for child in set(multiprocessing.active_children()) - before:
+                child.terminate()
+                child.join(GRACE_SECONDS)
+            pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
 
 
 def _drive(
     the_plan: Plan,
+    number: int,
     executor: cf.Executor,
     fn: Callable[..., _R],
     jobs: Iterable[tuple[Any, ...]],
     results: dict[int, _R],
+    stop_event: Any,
 ) -> None:
     pending: dict[cf.Future[_R], int] = {}
     done = 0
 
-    def collect(finished: Iterable[cf.Future[_R]]) -> None:
+    def collect(finished: Iterable[cf.Future[_R]], tell: bool = True) -> None:
         nonlocal done
         for future in finished:
             i = pending.pop(future)
             results[i] = future.result()  # a chunk's error is raised here, typed as it was
             start, stop = the_plan.ranges[i]
             done += stop - start
-            if the_plan.progress is not None:
+            if tell and the_plan.progress is not None:
                 the_plan.progress(done, the_plan.total)
 
     try:
         for i, job in enumerate(jobs):
-            pending[executor.submit(fn, *job)] = i
+            pending[executor.submit(fn, number, *job)] = i
             collect([f for f in pending if f.done()])
         while pending:
             collect(_first_done(pending))
+    except KeyboardInterrupt:
+        with _interrupts_held():
+            _stopped_runs.add(number)
+            if stop_event is not None:
+                stop_event.set()
+            running = [f for f in pending if not f.cancel()]
+            finished, _ = cf.wait(running, timeout=GRACE_SECONDS)
+            for future in finished:
+                if future.exception() is None:
+                    collect([future], tell=False)
+        raise
     except BaseException:
         for future in pending:
             future.cancel()
         raise
+
+
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """A second Ctrl-C during the bounded clean-up after the first is
+    ignored (in the main thread, where Python delivers it), so that the
+    clean-up ends and no worker is left behind."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _first_done(pending: Iterable[cf.Future[_R]]) -> Iterator[cf.Future[_R]]:

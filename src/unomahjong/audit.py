@@ -17,7 +17,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from typing import ClassVar
 
 import attrs
@@ -32,7 +32,7 @@ from .generate import random_winning_hand
 from .hand import Hand
 from .rules import RuleSet, count_option, get_rules, seed_option
 
-__all__ = ["AuditReport", "audit"]
+__all__ = ["AuditInterrupted", "AuditReport", "audit"]
 
 
 @attrs.frozen(slots=True)
@@ -46,7 +46,8 @@ class AuditReport:
     rules: str
     hands: int
     seen: dict[str, int]
-    """Fan id -> number of sampled hands whose chosen reading holds its pattern."""
+    """Fan id -> number of sampled hands whose chosen reading holds its pattern,
+    in table order."""
     implied: tuple[tuple[str, str, int], ...]
     """(A, B, hands with A) where B held whenever A held and A does not exclude B."""
     silent: tuple[tuple[str, str, int], ...]
@@ -74,27 +75,32 @@ class AuditReport:
         return "\n".join(lines)
 
 
+Tally = Counter[tuple[str, ...]]
+"""An audit's counts in one counter, so that a hand is added in one step:
+``()`` -> hands, ``(A,)`` -> hands holding fan A's pattern, ``(A, B)`` ->
+hands holding both (A != B, both orders)."""
+
+
 def _score_sample(
-    rules: _parallel.PortableRules, sample: Iterable[tuple[Hand, WinContext]]
-) -> tuple[Counter[str], Counter[tuple[str, str]]]:
-    """The raw patterns of each sampled hand's chosen reading: fan id ->
-    hands, and (A, B) -> hands holding both (A != B). One chunk, run
-    wherever the executor runs it."""
+    run: int, rules: _parallel.PortableRules, sample: list[tuple[Hand, WinContext]]
+) -> Tally:
+    """The counts of the sampled hands: one chunk of run ``run``, run
+    wherever the executor runs it; stopped, those of the hands it finished."""
     table = _parallel.unpack_rules(rules).fans
-    seen: Counter[str] = Counter()
-    together: Counter[tuple[str, str]] = Counter()
-    for hand, ctx in sample:
-        _count(table, hand, ctx, seen, together)
-    return seen, together
+    tally: Tally = Counter()
+    try:
+        for i in _parallel.indices(run, 0, len(sample)):
+            tally.update(_keys(table, *sample[i]))
+    except KeyboardInterrupt:
+        pass  # Ctrl-C in a worker of the caller's pool: the hands finished
+    return tally
 
 
-def _count(
-    table: FanTable,
-    hand: Hand,
-    ctx: WinContext,
-    seen: Counter[str],
-    together: Counter[tuple[str, str]],
-) -> None:
+def _keys(table: FanTable, hand: Hand, ctx: WinContext) -> list[tuple[str, ...]]:
+    """What one hand adds to a :data:`Tally`, from the raw patterns of the
+    reading it scores with. ``Counter.update`` counts a list in one call
+    into C, which Ctrl-C cannot cut in two: a hand is counted whole or not
+    at all."""
     facts = HandFacts(hand, ctx)
     cache: HandCache = {}
     best = None
@@ -104,14 +110,19 @@ def _count(
             ev = best_count(table, r, cache)
             if best is None or ev.key > best[0].key:
                 best = (ev, r)
-    if best is None:
-        return
-    raw = raw_patterns(table, best[1])
-    seen.update(raw)
-    for a in raw:
-        for b in raw:
-            if a != b:
-                together[(a, b)] += 1
+    raw = () if best is None else sorted(raw_patterns(table, best[1]))
+    return [(), *((a,) for a in raw), *((a, b) for a in raw for b in raw if a != b)]
+
+
+class AuditInterrupted(KeyboardInterrupt):
+    """Ctrl-C during :func:`audit`: a ``KeyboardInterrupt`` that carries the
+    :class:`AuditReport` of every hand scored before it (its ``hands``)."""
+
+    report: AuditReport
+
+    def __init__(self, report: AuditReport, requested: int) -> None:
+        super().__init__(f"interrupted after {report.hands} of {requested} hands")
+        self.report = report
 
 
 def audit(
@@ -130,12 +141,14 @@ def audit(
     the same sample however the work is split); the scoring of the hands,
     the costly part, runs in contiguous chunks as :func:`unomahjong.simulation.simulate`'s
     games do: here with ``workers=1``; in a process pool of ``workers``
-    processes (``0``: every core) with ``4 * workers`` chunks; or in
-    ``workers`` chunks on ``executor``; ``chunks`` sets their number. Each
-    chunk's hands are drawn while the chunks before it are scored. The
-    report is the same whatever the split. ``progress(done, total)`` is
-    called in this process after each hand (here) or each finished chunk.
-    Bad arguments raise :class:`~unomahjong.RulesError`.
+    processes (``0``: every core) with ``4 * workers`` chunks or more (of
+    2,000 hands at most); or in ``workers`` chunks on ``executor``;
+    ``chunks`` sets their number. Each chunk's hands are drawn while the
+    chunks before it are scored. The report is the same whatever the
+    split. ``progress(done, total)`` is called in this process after each
+    hand (here) or each finished chunk. On Ctrl-C this raises
+    :class:`AuditInterrupted` with the report of the hands scored. Bad
+    arguments raise :class:`~unomahjong.RulesError`.
     """
     rs = get_rules(rules)
     hands = count_option(hands, "hands", minimum=1)
@@ -144,52 +157,47 @@ def audit(
     the_plan = _parallel.plan(
         "audit", hands, workers=workers, executor=executor, chunks=chunks, progress=progress
     )
-    seen: Counter[str] = Counter()
-    together: Counter[tuple[str, str]] = Counter()
-    if the_plan.inline:
-        for i in range(hands):
-            hand, ctx = random_winning_hand(rng, rs)
-            _count(table, hand, ctx, seen, together)
-            if the_plan.progress is not None:
-                the_plan.progress(i + 1, hands)
-    else:
-        portable = _parallel.portable_rules(rs, the_plan, "audit")
-        jobs = (
-            (portable, [random_winning_hand(rng, rs) for _ in range(stop - start)])
-            for start, stop in the_plan.ranges
-        )
-        results: dict[int, tuple[Counter[str], Counter[tuple[str, str]]]] = {}
-        _parallel.run(the_plan, _score_sample, jobs, results)
-        for i in sorted(results):  # in sample order, as the hands were drawn
-            seen.update(results[i][0])
-            together.update(results[i][1])
-    return _report(rs, hands, table, seen, together)
+    tally: Tally = Counter()
+    results: dict[int, Tally] = {}
+    try:
+        if the_plan.inline:
+            for i in range(hands):
+                tally.update(_keys(table, *random_winning_hand(rng, rs)))
+                if the_plan.progress is not None:
+                    the_plan.progress(i + 1, hands)
+        else:
+            portable = _parallel.portable_rules(rs, the_plan, "audit")
+            jobs = (
+                (portable, [random_winning_hand(rng, rs) for _ in range(stop - start)])
+                for start, stop in the_plan.ranges
+            )
+            _parallel.run(the_plan, _parallel.new_run(), _score_sample, jobs, results)
+    except KeyboardInterrupt:
+        raise AuditInterrupted(_report(rs, table, tally, results), hands) from None
+    return _report(rs, table, tally, results)
 
 
-def _report(
-    rs: RuleSet,
-    hands: int,
-    table: FanTable,
-    seen: Counter[str],
-    together: Counter[tuple[str, str]],
-) -> AuditReport:
+def _report(rs: RuleSet, table: FanTable, tally: Tally, results: dict[int, Tally]) -> AuditReport:
+    for i in sorted(results):  # in sample order, as the hands were drawn
+        tally.update(results[i])
+    hands = tally[()]
+    seen = {r.id: tally[(r.id,)] for r in table.rows if (r.id,) in tally}  # in table order
+    together = {(k[0], k[1]): n for k, n in tally.items() if len(k) == 2}
     implied = []
     silent = []
     for row in table.rows:
         a = row.id
-        n = seen[a]
+        n = seen.get(a, 0)
         if not n:
             continue
         for other in table.rows:
             b = other.id
             if b == a:
                 continue
-            if together[(a, b)] == n and b not in row.excludes and b not in row.absorbs:
+            if together.get((a, b), 0) == n and b not in row.excludes and b not in row.absorbs:
                 implied.append((a, b, n))
         for b in row.excludes:
-            if together[(a, b)] == 0:
+            if (a, b) not in together:
                 silent.append((a, b, n))
-    never = tuple(r.id for r in table.rows if not seen[r.id] and r.id != table.fallback)
-    return AuditReport(
-        rs.name, hands, dict(seen), tuple(implied), tuple(silent), never, dict(together)
-    )
+    never = tuple(r.id for r in table.rows if r.id not in seen and r.id != table.fallback)
+    return AuditReport(rs.name, hands, seen, tuple(implied), tuple(silent), never, together)

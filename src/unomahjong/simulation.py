@@ -165,13 +165,22 @@ def _play_game(rs: RuleSet, bots: tuple[str, ...], seed: int, game: int) -> _Tal
 
 
 def _play_games(
-    rules: _parallel.PortableRules, bots: tuple[str, ...], seed: int, start: int, stop: int
+    run: int,
+    rules: _parallel.PortableRules,
+    bots: tuple[str, ...],
+    seed: int,
+    start: int,
+    stop: int,
 ) -> _Tally:
-    """Games ``start`` to ``stop - 1``: one chunk, run wherever the executor runs it."""
+    """Games ``start`` to ``stop - 1``: one chunk of run ``run``, run
+    wherever the executor runs it; stopped, the games it finished."""
     rs = _parallel.unpack_rules(rules)
     tally = _Tally.empty(len(bots))
-    for g in range(start, stop):
-        tally = tally.plus(_play_game(rs, bots, seed, g))
+    try:
+        for g in _parallel.indices(run, start, stop):
+            tally = tally.plus(_play_game(rs, bots, seed, g))  # one step: whole games only
+    except KeyboardInterrupt:
+        pass  # Ctrl-C in a worker of the caller's pool: the games finished
     return tally
 
 
@@ -292,8 +301,9 @@ class SimulationReport:
 
 class SimulationInterrupted(KeyboardInterrupt):
     """Ctrl-C during :func:`simulate`: a ``KeyboardInterrupt`` that carries
-    the :class:`SimulationReport` of the games finished before it (whole
-    chunks, when the run was split)."""
+    the :class:`SimulationReport` of every game finished before it (the
+    chunks still running stop after their current game and hand in what
+    they finished)."""
 
     report: SimulationReport
 
@@ -354,7 +364,8 @@ def simulate(
 
     * ``workers=1`` and no ``executor``: here, one game after the other;
     * ``workers=N`` (``0``: every core) and no ``executor``: a process pool
-      of N processes, given ``4 * N`` contiguous chunks of game numbers;
+      of N processes, given ``4 * N`` contiguous chunks of game numbers or
+      more (of 2,000 games at most);
     * an ``executor`` (any :class:`concurrent.futures.Executor`: a thread or
       process pool, Dask's ``client.get_executor()``): ``workers`` chunks
       submitted to it (``0``: as many as this machine has cores).
@@ -393,7 +404,7 @@ def simulate(
         else:
             portable = _parallel.portable_rules(rs, the_plan, "simulate")
             jobs = ((portable, names, seed, a, b) for a, b in the_plan.ranges)
-            _parallel.run(the_plan, _play_games, jobs, results)
+            _parallel.run(the_plan, _parallel.new_run(), _play_games, jobs, results)
     except KeyboardInterrupt:
         report = _report(rs, names, seed, _merged(tally, results), time.perf_counter() - start)
         raise SimulationInterrupted(report, n_games) from None

@@ -248,6 +248,7 @@ def cmd_audit(args: argparse.Namespace) -> None:
 
     check_plot(args)
     bar = _io.ProgressBar("hands")
+    interrupted = None
     try:
         report = audit.audit(
             args.rules,
@@ -256,9 +257,11 @@ def cmd_audit(args: argparse.Namespace) -> None:
             workers=args.workers,
             progress=bar.callback,
         )
+    except audit.AuditInterrupted as e:
+        report, interrupted = e.report, e
     finally:
         bar.close()
-    if args.plot is not None:
+    if interrupted is None and args.plot is not None:
         write_plot(plot_audit, report, args.plot)
     data = {
         "rules": report.rules,
@@ -268,6 +271,11 @@ def cmd_audit(args: argparse.Namespace) -> None:
         "silent_exclusions": [{"a": a, "b": b, "hands": n} for a, b, n in report.silent],
     }
     emit(args.json, data, audit_lines(report))
+    if interrupted is not None:
+        raise _io.Interrupted(
+            f"interrupted after {report.hands} of {args.hands} hands"
+            f" (the counts printed are of those {report.hands})"
+        )
 
 
 def cmd_render(args: argparse.Namespace) -> None:
