@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import pickle
 
+import attrs
 import pytest
+from hypothesis.vendor.pretty import pretty
 
 from unomahjong import (
     Meld,
@@ -21,9 +23,11 @@ from unomahjong import (
     score,
     score_hand,
 )
+from unomahjong._checks import quote
 from unomahjong.context import WinContext
 from unomahjong.errors import ContextError
 from unomahjong.notation import format_meld
+from unomahjong.render import score_html
 from unomahjong.rules import MCR, UNO
 from unomahjong.scoring import (
     check_minimum,
@@ -60,6 +64,23 @@ def test_the_repr_names_total_rules_fans_and_reading() -> None:
     )
     doubled = repr(score_hand("[SSSg] [RRRy] 123r 456r 5g +5g"))
     assert "PUNG_OF_TERMINALS_OR_FUNCTIONS x2" in doubled
+
+
+def test_a_score_without_fans_still_shows() -> None:
+    # Not one the engines make (every table has its fallback fan), but a
+    # value a caller may build: its text and repr say so plainly.
+    empty = attrs.evolve(score_hand(STRAIGHT), fans=(), total=0)
+    assert str(empty).splitlines()[1:] == [
+        "  total             0",
+        "  reading: [SSSg] 123r 456r 789r 55g",
+    ]
+    assert repr(empty) == "<Score 0 uno: no fans | [SSSg] 123r 456r 789r 55g>"
+
+
+def test_notebooks_show_the_repr_and_the_html_table() -> None:
+    s = score_hand(STRAIGHT)
+    assert pretty(s) == repr(s)
+    assert s._repr_html_() == score_html(s)
 
 
 def test_the_json_form_is_total_fans_and_reading() -> None:
@@ -214,3 +235,7 @@ def test_pickled_contexts_of_the_wrong_shape_are_refused(values: object) -> None
     with pytest.raises(ContextError) as caught:
         pickle.loads(pickle.dumps(Forged()))
     assert caught.value.code == "corrupt-context"
+    assert caught.value.detail == (
+        f"a pickled WinContext holds its {len(attrs.fields(WinContext))} field values"
+        f" in order, not {quote(values)}"
+    )
