@@ -6,16 +6,19 @@ from __future__ import annotations
 
 import importlib
 import re
+import warnings
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from unomahjong import MahjongError
+from unomahjong import UNO, MahjongError, plots
 from unomahjong.audit import AuditReport, audit
+from unomahjong.cli import main
 from unomahjong.plots import (
     TOP_FANS,
+    MissingFontWarning,
     PlotError,
     audit_svg,
     plot_audit,
@@ -194,3 +197,96 @@ def test_png_files(tmp_path: Path, simulation: SimulationReport, audited: AuditR
     for name in ("sim.png", "audit.PNG"):
         data = (tmp_path / name).read_bytes()
         assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 10_000
+
+
+# ------------------------------------------------------------ PNG fonts
+
+
+def _png_warnings(
+    tmp_path: Path, simulation: SimulationReport, audited: AuditReport
+) -> list[warnings.WarningMessage]:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        plot_simulation(simulation, tmp_path / "sim.png")
+        plot_audit(audited, tmp_path / "audit.png")
+    return caught
+
+
+@pytest.fixture
+def font_state(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The font manager of this process, restored after the test, with the
+    plots module's once-per-process flags reset."""
+    fonts = pytest.importorskip("matplotlib.font_manager")
+    monkeypatch.setattr(fonts.fontManager, "ttflist", list(fonts.fontManager.ttflist))
+    monkeypatch.setattr(plots, "_font_note_given", False)
+    monkeypatch.setattr(plots, "_system_fonts_added", False)
+    return fonts
+
+
+def _has_cjk_font_file(fonts: Any) -> bool:
+    return any(plots._CJK_FILE.search(Path(p).name) for p in fonts.findSystemFonts())
+
+
+def test_a_png_with_a_cjk_font_installed_warns_of_nothing(
+    tmp_path: Path, simulation: SimulationReport, audited: AuditReport, font_state: Any
+) -> None:
+    if not _has_cjk_font_file(font_state):
+        pytest.skip("no CJK font is installed (Debian: fonts-noto-cjk)")
+    assert _png_warnings(tmp_path, simulation, audited) == []
+
+
+def test_a_font_installed_after_matplotlibs_cache_is_found(
+    tmp_path: Path, simulation: SimulationReport, audited: AuditReport, font_state: Any
+) -> None:
+    if not _has_cjk_font_file(font_state):
+        pytest.skip("no CJK font is installed (Debian: fonts-noto-cjk)")
+    # The cache as it was before the font was installed: no CJK family.
+    manager = font_state.fontManager
+    manager.ttflist = [f for f in manager.ttflist if f.name not in plots.CJK_FONTS_PNG]
+    assert plots._cjk_family(font_state, "清龙") is None
+    assert _png_warnings(tmp_path, simulation, audited) == []
+    families, chinese = plots._png_fonts(font_state, "清龙")
+    assert chinese and families[1] in plots.CJK_FONTS_PNG
+
+
+def test_without_a_cjk_font_the_png_names_fans_in_english_and_says_so_once(
+    tmp_path: Path,
+    simulation: SimulationReport,
+    audited: AuditReport,
+    font_state: Any,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(plots, "CJK_FONTS_PNG", ())
+    caught = _png_warnings(tmp_path, simulation, audited)
+    assert [w.category for w in caught] == [MissingFontWarning]  # no "Glyph missing"
+    message = str(caught[0].message)
+    assert "fonts-noto-cjk" in message and "font cache" in message
+    assert plots._png_fonts(font_state, "清龙") == ([plots.LATIN_FONT], False)
+    assert plots._png_name("清龙", "Pure Straight", False) == "Pure Straight"
+    assert plots._png_name("清龙", "Pure Straight", True) == "清龙 Pure Straight"
+
+
+def test_the_command_line_gives_the_font_note_as_one_line(
+    tmp_path: Path,
+    font_state: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setattr(plots, "CJK_FONTS_PNG", ())
+    png = tmp_path / "sim.png"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # any other warning fails the test
+        assert main(["simulate", "--games", "4", "--plot", str(png)]) == 0
+    notes = [line for line in capsys.readouterr().err.splitlines() if line]
+    assert len(notes) == 1 and notes[0].startswith("unomahjong: note: no installed font")
+    assert png.read_bytes().startswith(b"\x89PNG")
+
+
+def test_an_audit_of_a_house_rule_prints_and_draws(tmp_path: Path) -> None:
+    house = UNO.with_options(min_fans=4)
+    report = audit(house, hands=30, seed=2)
+    assert report.rules == "uno[min_fans=4]"
+    assert list(report.fan_names) == [r.id for r in UNO.table.rows]
+    assert str(report).startswith("audit of uno[min_fans=4]: 30 hands")
+    assert "清龙" in audit_svg(report) or "PURE_STRAIGHT" not in report.seen
+    plot_audit(report, tmp_path / "house.svg")

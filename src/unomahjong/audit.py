@@ -23,6 +23,7 @@ from typing import ClassVar
 import attrs
 
 from . import _parallel
+from ._text import display_width, pad
 from .context import WinContext
 from .decompose import decompose
 from .fans.engine import HandCache, best_count, raw_patterns
@@ -59,19 +60,33 @@ class AuditReport:
     patterns (A != B; both orders are stored): the co-occurrence counts
     that :func:`unomahjong.plots.audit_svg` draws."""
 
+    fan_names: Mapping[str, tuple[str, str]] = attrs.field(factory=dict)
+    """Fan id -> its Chinese and English names, for every row of the table
+    audited, in table order (what the text and pictures label the fans
+    with, whether or not the rule set has a name :func:`get_rules` knows)."""
+
+    def zh(self, fan: str) -> str:
+        """The Chinese name of ``fan`` (its id, for a fan the report does not name)."""
+        return self.fan_names.get(fan, (fan, fan))[0]
+
     def __str__(self) -> str:
-        t = get_rules(self.rules).fans
+        """The report as tables, the names aligned by display width."""
         lines = [f"audit of {self.rules}: {self.hands} hands"]
         if self.never:
-            lines.append("fans never seen: " + ", ".join(t[f].zh for f in self.never))
-        lines.append("")
-        lines.append("(a) implied but not excluded (A held => B held):")
-        for a, b, n in self.implied:
-            lines.append(f"  {t[a].zh:<8} -> {t[b].zh:<8} ({n} hands)")
-        lines.append("")
-        lines.append("(b) exclusions that never fired (A excludes B, never together):")
-        for a, b, n in self.silent:
-            lines.append(f"  {t[a].zh:<8} -x {t[b].zh:<8} ({n} hands)")
+            lines.append("fans never seen: " + ", ".join(self.zh(f) for f in self.never))
+        for title, arrow, pairs in (
+            ("(a) implied but not excluded (A held => B held):", "->", self.implied),
+            ("(b) exclusions that never fired (A excludes B, never together):", "-x", self.silent),
+        ):
+            lines += ["", title]
+            a_width = max((display_width(self.zh(a)) for a, _, _ in pairs), default=0)
+            b_width = max((display_width(self.zh(b)) for _, b, _ in pairs), default=0)
+            n_width = max((len(str(n)) for _, _, n in pairs), default=0)
+            for a, b, n in pairs:
+                lines.append(
+                    f"  {pad(self.zh(a), a_width)} {arrow} {pad(self.zh(b), b_width)}"
+                    f"  {n:>{n_width}} {'hand' if n == 1 else 'hands'}"
+                )
         return "\n".join(lines)
 
 
@@ -200,4 +215,5 @@ def _report(rs: RuleSet, table: FanTable, tally: Tally, results: dict[int, Tally
             if (a, b) not in together:
                 silent.append((a, b, n))
     never = tuple(r.id for r in table.rows if r.id not in seen and r.id != table.fallback)
-    return AuditReport(rs.name, hands, seen, tuple(implied), tuple(silent), never, together)
+    names = {r.id: (r.zh, r.en) for r in table.rows}
+    return AuditReport(rs.name, hands, seen, tuple(implied), tuple(silent), never, together, names)

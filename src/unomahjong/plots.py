@@ -19,19 +19,23 @@ the optional extra ``unomahjong[plot]``.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import math
 import os
+import re
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+import attrs
 
 from ._checks import quote, wrong_type
 from ._svg import CJK_FONTS, document, el, esc, num, text
 from ._text import display_width
 from .audit import AuditReport
 from .errors import MahjongError
-from .rules import get_rules
 from .simulation import SimulationReport
 
 __all__ = [
@@ -226,6 +230,18 @@ def simulation_svg(report: SimulationReport) -> str:
     return document(WIDTH, y, title, desc, body)
 
 
+@attrs.frozen(slots=True)
+class _Fan:
+    id: str
+    zh: str
+    en: str
+
+
+def _seen_fans(report: AuditReport) -> list[_Fan]:
+    """The fans an audit saw, in table order, with their names."""
+    return [_Fan(f, zh, en) for f, (zh, en) in report.fan_names.items() if report.seen.get(f)]
+
+
 def _heat(p: float) -> str:
     """The heat map's colour for a share ``p`` in [0, 1], between the stops of :data:`HEAT`."""
     p = min(max(p, 0.0), 1.0) * (len(HEAT) - 1)
@@ -240,11 +256,10 @@ def audit_svg(report: AuditReport) -> str:
     """The picture of an audit as an SVG document (text): the fans seen, in
     table order, as rows and columns; row A, column B coloured by the share
     of the hands holding A that also held B; the implied pairs outlined, the
-    exclusions that never fired crossed. The fan names come from the rule set
-    the report names (:class:`~unomahjong.RulesError` if there is none)."""
+    exclusions that never fired crossed. The fans are named as the report
+    names them (:attr:`~unomahjong.audit.AuditReport.fan_names`)."""
     _check_report(report, AuditReport, "audit_svg")
-    table = get_rules(report.rules).table
-    fans = [row for row in table.rows if report.seen.get(row.id)]
+    fans = _seen_fans(report)
     cell = 12.0
     size = 10.0
     label_w = max((_text_width(f"{r.zh} {r.en}", size) for r in fans), default=0.0)
@@ -402,9 +417,94 @@ def plot_audit(report: AuditReport, path: str | os.PathLike[str]) -> None:
 # with ``matplotlib.figure.Figure`` and its own canvas, not with pyplot: no
 # global figure, no interactive backend.
 
-PNG_FONTS = ("DejaVu Sans", "Noto Sans CJK SC", "Noto Sans CJK TC", "Source Han Sans SC")
-"""Font families in order: Latin text first, then the CJK fonts that
-matplotlib falls back to for the Chinese names (the ones installed)."""
+LATIN_FONT = "DejaVu Sans"
+"""The PNG pictures' font for Latin text (matplotlib's own)."""
+
+CJK_FONTS_PNG = (
+    "Noto Sans CJK SC",
+    "Source Han Sans SC",
+    "Noto Sans CJK TC",
+    "Source Han Sans TC",
+    "Noto Sans CJK JP",
+    "WenQuanYi Zen Hei",
+    "WenQuanYi Micro Hei",
+    "Droid Sans Fallback",
+    "AR PL UMing CN",
+    "Noto Serif CJK SC",
+)
+"""Font families for the Chinese fan names, in order of preference:
+matplotlib falls back to the first installed one that has every character
+to draw."""
+
+_CJK_FILE = re.compile(r"cjk|sourcehan|wqy|wenquanyi|droidsansfallback|uming|ukai", re.IGNORECASE)
+"""What the files of those fonts are called."""
+
+
+class MissingFontWarning(UserWarning):
+    """No installed font has the Chinese fan names: the PNG pictures label
+    the fans in English. Issued once per process."""
+
+
+_font_note_given = False
+_system_fonts_added = False
+
+
+def _png_fonts(fonts: Any, chinese: str) -> tuple[list[str], bool]:
+    """The ``font.family`` list for a PNG picture whose Chinese text is
+    ``chinese``, and whether it can show that text: the Latin font, then the
+    first CJK font installed that has every character of it. matplotlib's
+    font cache lists the fonts installed when it was built; one installed
+    since is found among the system's font files and added for this
+    process. With none, a :class:`MissingFontWarning` says once how to get
+    one, and the pictures name the fans in English."""
+    global _font_note_given, _system_fonts_added
+    family = _cjk_family(fonts, chinese)
+    if family is None and not _system_fonts_added:
+        _system_fonts_added = True
+        for path in fonts.findSystemFonts():
+            if _CJK_FILE.search(Path(path).name):
+                with contextlib.suppress(Exception):  # a file FreeType cannot read
+                    fonts.fontManager.addfont(path)
+        family = _cjk_family(fonts, chinese)
+    if family is not None:
+        return [LATIN_FONT, family], True
+    if not _font_note_given:
+        _font_note_given = True
+        warnings.warn(
+            MissingFontWarning(
+                "no installed font has the Chinese fan names, so the PNG picture names"
+                " the fans in English; install one (Debian and Ubuntu: apt install"
+                " fonts-noto-cjk; Fedora: google-noto-sans-cjk-fonts; macOS and Windows"
+                " have one) and, if matplotlib still does not find it, delete its font"
+                f" cache ({importlib.import_module('matplotlib').get_cachedir()})"
+            ),
+            stacklevel=4,
+        )
+    return [LATIN_FONT], False
+
+
+def _cjk_family(fonts: Any, chinese: str) -> str | None:
+    """The first of :data:`CJK_FONTS_PNG` matplotlib knows whose font has
+    every character of ``chinese``, or None."""
+    files = {f.name: f.fname for f in fonts.fontManager.ttflist}
+    needed = {ord(c) for c in chinese}
+    for family in CJK_FONTS_PNG:
+        path = files.get(family)
+        if path is None:
+            continue
+        try:
+            charmap = importlib.import_module("matplotlib.ft2font").FT2Font(path).get_charmap()
+        except Exception:  # a file FreeType cannot read: the next family
+            continue
+        if needed <= charmap.keys():
+            return family
+    return None
+
+
+def _png_name(zh: str, en: str, chinese: bool) -> str:
+    """A fan's label in a PNG picture: both names, or the English one only
+    when no font can show the Chinese."""
+    return f"{zh} {en}" if chinese else en
 
 
 def _matplotlib() -> tuple[Any, Any, Any]:
@@ -423,12 +523,6 @@ def _matplotlib() -> tuple[Any, Any, Any]:
     return mpl, figure.Figure, fonts
 
 
-def _families(fonts: Any) -> list[str]:
-    installed = {f.name for f in fonts.fontManager.ttflist}
-    chosen = [f for f in PNG_FONTS if f in installed]
-    return chosen or ["sans-serif"]
-
-
 def _save_png(fig: Any, path: Path) -> None:
     # No Software entry: the file does not change with matplotlib's version.
     fig.savefig(path, format="png", dpi=100, metadata={"Software": None})
@@ -437,7 +531,9 @@ def _save_png(fig: Any, path: Path) -> None:
 def _png_simulation(report: SimulationReport, path: Path) -> None:
     """Write the PNG picture of a simulation."""
     mpl, figure_class, fonts = _matplotlib()
-    with mpl.rc_context({"font.family": _families(fonts), "font.size": 9}):
+    top = list(report.fan_frequency.items())[:TOP_FANS]
+    families, chinese = _png_fonts(fonts, "".join(report.fan_names[k][0] for k, _ in top))
+    with mpl.rc_context({"font.family": families, "font.size": 9}):
         fig = figure_class(figsize=(7.6, 10.5), layout="constrained")
         seats, fans, totals = fig.subplots(3, 1, height_ratios=[1.0, 2.4, 1.2])
         fig.suptitle(
@@ -450,8 +546,7 @@ def _png_simulation(report: SimulationReport, path: Path) -> None:
         seats.bar(names, [r * 100 for r in rates], color=colours)
         seats.set_title("Win rate by seat", loc="left", fontweight="bold")
         seats.set_ylabel("% of games")
-        top = list(report.fan_frequency.items())[:TOP_FANS]
-        labels = [" ".join(report.fan_names[k]) for k, _ in top]
+        labels = [_png_name(*report.fan_names[k], chinese) for k, _ in top]
         fans.barh(labels, [n for _, n in top], color="#3b6fb6")
         fans.invert_yaxis()
         fans.set_title(
@@ -481,20 +576,20 @@ def _png_simulation(report: SimulationReport, path: Path) -> None:
 def _png_audit(report: AuditReport, path: Path) -> None:
     """Write the PNG picture of an audit."""
     mpl, figure_class, fonts = _matplotlib()
-    table = get_rules(report.rules).table
-    fans = [row for row in table.rows if report.seen.get(row.id)]
+    fans = _seen_fans(report)
+    families, chinese = _png_fonts(fonts, "".join(f.zh for f in fans))
     n = len(fans)
     matrix = [
         [1.0 if a is b else report.together.get((a.id, b.id), 0) / report.seen[a.id] for b in fans]
         for a in fans
     ]
     side = max(6.0, 2.5 + n * 0.16)
-    with mpl.rc_context({"font.family": _families(fonts), "font.size": 7}):
+    with mpl.rc_context({"font.family": families, "font.size": 7}):
         fig = figure_class(figsize=(side + 1.5, side), layout="constrained")
         ax = fig.subplots()
         image = ax.imshow(matrix, cmap="Blues", vmin=0.0, vmax=1.0, interpolation="nearest")
-        ax.set_xticks(range(n), [r.zh for r in fans], rotation=90)
-        ax.set_yticks(range(n), [f"{r.zh} {r.en}" for r in fans])
+        ax.set_xticks(range(n), [r.zh if chinese else r.en for r in fans], rotation=90)
+        ax.set_yticks(range(n), [_png_name(r.zh, r.en, chinese) for r in fans])
         index = {r.id: i for i, r in enumerate(fans)}
         patches = importlib.import_module("matplotlib.patches")
         for a, b, _ in report.implied:

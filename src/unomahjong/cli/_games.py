@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import warnings
 from typing import Any
 
 from .._text import display_width, pad
@@ -139,9 +140,20 @@ def check_plot(args: argparse.Namespace) -> None:
 
 
 def write_plot(plot: Any, report: Any, name: str) -> None:
-    """Draw ``report`` to the file ``name`` with ``plot``; exit 2 if it cannot."""
+    """Draw ``report`` to the file ``name`` with ``plot``; exit 2 if it
+    cannot. A picture drawn without the Chinese names says why, and how to
+    get them, in one line on stderr."""
+    from ..plots import MissingFontWarning
+
     try:
-        plot(report, name)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", MissingFontWarning)
+            plot(report, name)
+        for w in caught:
+            if issubclass(w.category, MissingFontWarning):
+                _io.err(f"unomahjong: note: {w.message}")
+            else:
+                warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
     except OSError as e:
         raise UsageError(
             "cannot-write", f"cannot write {e.filename or name}: {e.strerror or e}"

@@ -218,28 +218,6 @@ def cmd_fans(args: argparse.Namespace) -> None:
     emit(args.json, {"rules": table.name, "fans": rows}, lines)
 
 
-def audit_lines(report: Any) -> list[str]:
-    """An audit report as tables, the names aligned by display width."""
-    t = get_rules(report.rules).fans
-    lines = [f"audit of {report.rules}: {report.hands} hands"]
-    if report.never:
-        lines.append("fans never seen: " + ", ".join(t[f].zh for f in report.never))
-    for title, arrow, pairs in (
-        ("(a) implied but not excluded (A held => B held):", "->", report.implied),
-        ("(b) exclusions that never fired (A excludes B, never together):", "-x", report.silent),
-    ):
-        lines += ["", title]
-        a_width = max((display_width(t[a].zh) for a, _, _ in pairs), default=0)
-        b_width = max((display_width(t[b].zh) for _, b, _ in pairs), default=0)
-        n_width = max((len(str(n)) for _, _, n in pairs), default=0)
-        for a, b, n in pairs:
-            lines.append(
-                f"  {pad(t[a].zh, a_width)} {arrow} {pad(t[b].zh, b_width)}"
-                f"  {n:>{n_width}} {'hand' if n == 1 else 'hands'}"
-            )
-    return lines
-
-
 def cmd_audit(args: argparse.Namespace) -> None:
     """Rules audit: implied fan pairs and exclusions that never fire."""
     from .. import audit
@@ -270,7 +248,7 @@ def cmd_audit(args: argparse.Namespace) -> None:
         "implied": [{"a": a, "b": b, "hands": n} for a, b, n in report.implied],
         "silent_exclusions": [{"a": a, "b": b, "hands": n} for a, b, n in report.silent],
     }
-    emit(args.json, data, audit_lines(report))
+    emit(args.json, data, str(report).splitlines())
     if interrupted is not None:
         raise _io.Interrupted(
             f"interrupted after {report.hands} of {args.hands} hands"
