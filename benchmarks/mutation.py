@@ -88,7 +88,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             cwd=tree,
             env=env,
             check=True,
-            stdout=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,  # its progress; a failure still shows on stderr
         )
         out = subprocess.run(
             [*mutmut, "results", "--all", "true"],
