@@ -83,13 +83,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         python = _environment(work / "venv")
         mutmut: list[str | Path] = [python, "-m", "mutmut"]
         env = {**os.environ, "UNOMAHJONG_PURE": "1", "PYTHONPATH": ""}
-        subprocess.run(
+        ran = subprocess.run(
             [*mutmut, "run", "--max-children", str(args.jobs)],
             cwd=tree,
             env=env,
-            check=True,
-            stdout=subprocess.DEVNULL,  # its progress; a failure still shows on stderr
+            capture_output=True,
+            text=True,
         )
+        if ran.returncode:
+            print(ran.stdout[-4000:], ran.stderr[-4000:], sep="\n", file=sys.stderr)
+            return ran.returncode
         out = subprocess.run(
             [*mutmut, "results", "--all", "true"],
             cwd=tree,

@@ -95,6 +95,7 @@ def outcome_json(result: Any) -> dict[str, Any]:
 def cmd_play(args: argparse.Namespace) -> None:
     """Play one hand with bots and print it readably."""
     from ..game import play_hand
+    from ..render.viewer import event_text
 
     rules = _played(args)
     bots = _bots(args.bots, args.players, args.seed)
@@ -102,11 +103,15 @@ def cmd_play(args: argparse.Namespace) -> None:
     lines = [f"seed {args.seed}, {args.players} players, dealer 0, bots {args.bots}"]
     for i, s in enumerate(board.initial_state.seats):
         lines.append(f"  seat {i} dealt  {format_tiles(s.concealed)}")
-    for seat, action, events in board.moves:
-        told = ", ".join(
-            f"{e.kind}{' ' + str(e.tile) if e.tile else ''} (seat {e.seat})" for e in events
+    states = board.states
+    width = max((len(str(action)) for _, action, _ in board.moves), default=0)
+    for (seat, action, events), before, after in zip(
+        board.moves, states[:-1], states[1:], strict=True
+    ):
+        told = "; ".join(
+            event_text(e, "" if e.tile is None else e.tile.notation, before, after) for e in events
         )
-        lines.append(f"seat {seat}: {action}" + (f"  -> {told}" if told else ""))
+        lines.append(f"seat {seat} action: {action!s:<{width}}  events: {told or '-'}")
     result = board.outcome()
     assert result is not None  # play_hand returns a finished board
     if result.exhaustive:

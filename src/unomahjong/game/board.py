@@ -54,6 +54,12 @@ class Board:
         return self._states[0]
 
     @property
+    def states(self) -> tuple[RoundState, ...]:
+        """Every state so far, from the deal to :attr:`state`: one more than
+        :attr:`moves`, each move's ``before`` and ``after`` side by side."""
+        return tuple(self._states)
+
+    @property
     def moves(self) -> tuple[tuple[int, Action, tuple[Event, ...]], ...]:
         """Every (seat, action, events) pushed so far."""
         return tuple(self._moves)

@@ -63,7 +63,7 @@ from ..tiles import Tile, TileSet
 from . import fan_table_html
 from ._viewer_page import page
 
-__all__ = ["replay_html"]
+__all__ = ["event_text", "replay_html"]
 
 _ALPHABET: Final = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 """A tile in the page's data is one character: its index in the tile table."""
@@ -114,7 +114,12 @@ def _hidden(viewer: int | None, e: Event) -> bool:
     return viewer is not None and e.seat != viewer and e.kind in _PRIVATE_TILE_EVENTS
 
 
-def _event_text(e: Event, tile: str, before: RoundState, after: RoundState) -> str:
+def event_text(e: Event, tile: str, before: RoundState, after: RoundState) -> str:
+    """What an event did, in words, as the viewer and the command line's
+    ``play`` say it: ``"seat 2 claims 9r from seat 1: chow [789r@1]"``,
+    ``"Skip: seat 3 is skipped"``. ``tile`` is the event's tile as shown
+    (``""`` when the viewer may not see it); ``before`` and ``after`` are the
+    states around the move."""
     who = f"seat {e.seat}"
     k = e.kind
     if k == "draw":
@@ -126,7 +131,9 @@ def _event_text(e: Event, tile: str, before: RoundState, after: RoundState) -> s
     if k == "uno":
         return f"{who} declares UNO: the hand is locked"
     if k in ("chow", "pung", "kong"):
-        return f"{who} claims {tile} from seat {before.current}: {k}"
+        melds = after.seats[e.seat].melds
+        formed = f" {melds[-1]}" if melds else ""
+        return f"{who} claims {tile} from seat {before.current}: {k}{formed}"
     if k == "concealed_kong":
         return f"{who} declares a concealed kong" + (f" of {tile}" if tile else "")
     if k == "added_kong":
@@ -195,7 +202,7 @@ def _step(
     for e in events:
         hide = _hidden(viewer, e)
         tile = "" if e.tile is None or hide else e.tile.notation
-        texts.append(_event_text(e, tile, before or state, state))
+        texts.append(event_text(e, tile, before or state, state))
         if e.kind == "skip":
             skipped = (e.seat + state.direction) % state.players
         elif e.kind in ("chow", "pung", "kong") and before is not None:
