@@ -4,8 +4,9 @@ Every example a reader may copy is run here: Python examples (``>>>``) in
 README.md, the pages of docs/ and the docstrings of every module, as
 doctests; ``console`` blocks of the pages by running each ``$ unomahjong ...``
 command through :func:`unomahjong.cli.main` in-process and comparing its
-output; and each ``unomahjong ...`` command of a ``sh`` block by running it
-and requiring success. Pages and modules are discovered, so a new page's
+output; each page's ``sh`` commands in order, in a shell, from an empty
+directory, requiring success; and the scripts of docs/examples in a fresh
+interpreter. Pages and modules are discovered, so a new page's
 examples are checked without registering it here.
 """
 
@@ -13,9 +14,12 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import os
 import re
 import runpy
 import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -80,16 +84,23 @@ def _sessions() -> list[tuple[str, int, str, str]]:
     return out
 
 
-def _shell_commands() -> list[tuple[str, int, list[str]]]:
-    """(page, line, argv) for each ``unomahjong ...`` command in an ``sh`` block."""
-    out: list[tuple[str, int, list[str]]] = []
-    for page in PAGES:
-        for start, body in fenced_blocks(page, "sh"):
-            for offset, text in enumerate(body):
-                for part in text.split("&&"):
-                    words = shlex.split(part, comments=True)
-                    if words[:1] == ["unomahjong"]:
-                        out.append((_rel(page), start + offset, words[1:]))
+RUNNABLE = frozenset({"unomahjong", "head"})
+"""The programs of ``sh`` blocks the tests run: the package's command and
+what the pages use to make a key file. Installs (``pip``, ``python3 -m
+venv``) are not run here: CI runs README's commands as they are."""
+
+
+def _shell_commands(page: Path) -> list[tuple[int, str]]:
+    """(line, command) for each command of the page's ``sh`` blocks whose
+    program is :data:`RUNNABLE`, in page order (a line joined with ``&&``
+    gives each of its commands)."""
+    out: list[tuple[int, str]] = []
+    for start, body in fenced_blocks(page, "sh"):
+        for offset, text in enumerate(body):
+            for part in text.split("&&"):
+                words = shlex.split(part, comments=True)
+                if words[:1] and words[0] in RUNNABLE:
+                    out.append((start + offset, part.strip()))
     return out
 
 
@@ -142,14 +153,52 @@ def test_console_examples(
     assert status == (2 if failing else 0), f"{page}:{line}: exit status {status}"
 
 
-@pytest.mark.parametrize(
-    ("page", "line", "argv"),
-    _shell_commands(),
-    ids=[f"{p}:{n}" for p, n, _ in _shell_commands()],
-)
-def test_shell_examples_run(
-    page: str, line: int, argv: list[str], capsys: pytest.CaptureFixture[str]
-) -> None:
-    status = main(argv)
-    _, err = capsys.readouterr()
-    assert status == 0, f"{page}:{line}: `unomahjong {shlex.join(argv)}` failed: {err}"
+def _environment() -> dict[str, str]:
+    """This interpreter's scripts first on PATH, so that ``unomahjong`` is
+    the entry point installed with it."""
+    scripts = str(Path(sys.executable).parent)
+    return {**os.environ, "PATH": scripts + os.pathsep + os.environ.get("PATH", "")}
+
+
+@pytest.mark.parametrize("page", [_rel(p) for p in PAGES if _shell_commands(p)])
+def test_a_pages_commands_run_in_order_from_an_empty_directory(page: str, tmp_path: Path) -> None:
+    """As a reader runs them: each in a shell, in a directory that holds
+    only what the page's commands before it wrote."""
+    for line, command in _shell_commands(ROOT / page):
+        done = subprocess.run(
+            command,
+            shell=True,
+            cwd=tmp_path,
+            env=_environment(),
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert done.returncode == 0, f"{page}:{line}: `{command}` failed: {done.stderr}"
+
+
+EXAMPLES = sorted((ROOT / "docs" / "examples").glob("*.py"))
+
+
+@pytest.mark.parametrize("script", [p.name for p in EXAMPLES])
+def test_example_scripts_run_as_scripts(script: str, tmp_path: Path) -> None:
+    """A fresh interpreter running the file, from an empty directory: what
+    starts processes or a cluster is run as its reader runs it."""
+    if script.startswith("dask"):
+        pytest.importorskip("distributed", reason="dask[distributed] (the test group)")
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "docs" / "examples" / script)],
+        cwd=tmp_path,
+        env=_environment(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout and "Traceback" not in done.stderr
+
+
+def test_every_example_script_is_shown_on_a_page() -> None:
+    pages = "".join(p.read_text(encoding="utf-8") for p in PAGES)
+    for script in EXAMPLES:
+        assert f"examples/{script.name}" in pages, f"{script.name} is on no page"

@@ -127,7 +127,9 @@ def cmd_play(args: argparse.Namespace) -> None:
             for f in w.score.fans
         )
     lines.append("payments " + " ".join(f"{p:+d}" for p in result.payments))
-    log = board.log_lines()
+    log = board.log_lines(key=_key_of(args.key_file))
+    if args.log is not None:
+        write_file(args.log, "".join(line + "\n" for line in log))
     if args.html is not None:
         from ..render.viewer import replay_html
 

@@ -108,6 +108,7 @@ EXAMPLES: Final[dict[str, tuple[str, ...]]] = {
         "unomahjong play --seed 3 --players 3 --bots greedy,random,greedy",
         "unomahjong play --seed 0 --json > round.json",
         "unomahjong play --seed 0 --html round.html",
+        "unomahjong play --seed 0 --log round.jsonl",
     ),
     "simulate": (
         "unomahjong simulate --games 20",

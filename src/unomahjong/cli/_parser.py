@@ -375,6 +375,17 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
         metavar="FILE",
         help="also write the replay viewer of the hand to FILE (default: none)",
     )
+    play.add_argument(
+        "--log",
+        metavar="FILE",
+        help="also write the hand's JSON Lines log to FILE (default: none)",
+    )
+    play.add_argument(
+        "--key-file",
+        metavar="FILE",
+        help="sign the log's digests with the server key in FILE (its bytes, less one"
+        " trailing newline; default: an unsigned chain)",
+    )
 
     sim = command("simulate", "play many hands of UNO Mahjong with bots and print statistics")
     _add_game_options(sim)
