@@ -25,6 +25,7 @@ from .errors import (
     NotWinningError,
     RulesError,
 )
+from .fans.model import Detector, DetectorKind, FanDef, FanTable, Gate
 from .hand import Hand, Meld, MeldKind, format_hand, parse_hand
 from .notation import format_meld, format_tiles, parse_meld, parse_tile, parse_tiles
 from .rules import MCR, UNO, RuleOptions, RuleSet, get_rules
@@ -54,8 +55,13 @@ __all__ = [
     "UNO_TILES",
     "ContextError",
     "Decomposition",
+    "Detector",
+    "DetectorKind",
     "DiscardOption",
+    "FanDef",
     "FanEntry",
+    "FanTable",
+    "Gate",
     "Hand",
     "HandError",
     "MahjongError",
