@@ -161,6 +161,10 @@ def _action() -> Any:
     return legal_actions(state, state.current)[0]
 
 
+def _sevens(reading: Any) -> int:
+    return 0
+
+
 Call = tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]
 
 VALID: dict[str, Callable[[], Call]] = {
@@ -173,6 +177,22 @@ VALID: dict[str, Callable[[], Call]] = {
         _init_kwargs(discard_options(H14)[0]),
     ),
     "FanEntry": lambda: (unomahjong.FanEntry, (), _init_kwargs(SCORE.fans[0])),
+    "FanDef": lambda: (unomahjong.FanDef, (), _init_kwargs(UNO.table["ALL_PUNGS"])),
+    "FanTable": lambda: (
+        unomahjong.FanTable,
+        ("house", UNO.table.rows, UNO.table.fallback, UNO.table.bonus),
+        {},
+    ),
+    "FanTable.__getitem__": lambda: (UNO.table.__getitem__, ("ALL_PUNGS",), {}),
+    "FanTable.clear_memos": lambda: (UNO.table.clear_memos, (), {}),
+    "FanTable.without": lambda: (UNO.table.without, (frozenset({"ALL_PUNGS"}),), {}),
+    "Detector": lambda: (
+        unomahjong.Detector,
+        (unomahjong.DetectorKind.SIMPLE, _sevens),
+        {},
+    ),
+    "DetectorKind": lambda: (unomahjong.DetectorKind, ("simple",), {}),
+    "Gate": lambda: (unomahjong.Gate, ("seven_pairs",), {}),
     "Hand": lambda: (unomahjong.Hand, (UNO_TILES, H13.concealed), {}),
     "Hand.parse": lambda: (unomahjong.Hand.parse, ("123456789r 5g 5g 5g 7b",), {}),
     "Hand.all_tiles": lambda: (H14.all_tiles, (), {}),

@@ -276,3 +276,68 @@ def test_the_documented_screenshot_command(browser: Any, tmp_path: Path) -> None
     assert sorted(p.name for p in written) == ["hand.png", "viewer.png"]
     for p in written:
         assert p.read_bytes().startswith(b"\x89PNG") and p.stat().st_size > 5000
+
+
+SCREENS = {"desktop": (1280, 900), "phone": (390, 844)}
+
+
+@pytest.fixture(params=sorted(SCREENS))
+def screen(browser: Any, request: pytest.FixtureRequest) -> Iterator[tuple[str, Watched]]:
+    width, height = SCREENS[request.param]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    w = Watched(context.new_page())
+    yield request.param, w
+    w.check()
+    context.close()
+
+
+_OVERFLOWS = """() => {
+  const wide = [...document.querySelectorAll("header, header *, .layout, .table, .side")]
+    .filter(e => e.scrollWidth > e.clientWidth + 1)
+    .map(e => `${e.tagName}#${e.id}.${e.className}: ${e.scrollWidth} > ${e.clientWidth}`);
+  const cut = [...document.querySelectorAll("nav button, nav input, #counter")]
+    .filter(e => e.getBoundingClientRect().right > innerWidth + 0.5)
+    .map(e => `${e.id} ends at ${e.getBoundingClientRect().right}`);
+  return {page: document.documentElement.scrollWidth - innerWidth, wide, cut};
+}"""
+
+
+@pytest.mark.parametrize("players", [4, 8])
+def test_nothing_overflows_and_the_result_shows_with_the_table(
+    screen: tuple[str, Watched], players: int, tmp_path: Path
+) -> None:
+    name, watched = screen
+    page = watched.page
+    page.set_content(replay_html(log_of(eventful_seed(), players)))
+    for key in ("Home", "End"):
+        page.keyboard.press(key)
+        assert page.evaluate(_OVERFLOWS) == {"page": 0, "wide": [], "cut": []}, key
+    page.screenshot(path=str(tmp_path / f"{name}-{players}.png"))
+    box = page.evaluate(
+        """() => {
+          const r = document.getElementById("result"), b = r.getBoundingClientRect();
+          return {hidden: r.hidden, top: b.top, bottom: b.bottom, height: innerHeight};
+        }"""
+    )
+    assert not box["hidden"]
+    # In view without scrolling: beside the table on a wide screen (whole),
+    # above it on a phone (its top at least, the page scrolls on).
+    assert 0 <= box["top"] < box["height"] / 2
+    if name == "desktop":
+        assert box["bottom"] <= box["height"]
+        steps = page.locator("#steps li").first
+        steps.click()  # the steps stay at hand beside the result
+        assert page.get_attribute("#viewer", "data-step") == "0"
+
+
+def test_a_full_hand_stays_on_one_row_where_there_is_room(browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = Watched(context.new_page()).page
+    page.set_content(replay_html(log_of(eventful_seed(), 4)))
+    page.keyboard.press("Home")  # the deal: the dealer holds 14 tiles
+    rows = page.evaluate(
+        """() => [...document.querySelectorAll(".seat .hand")].map(h =>
+             new Set([...h.querySelectorAll(".t")].map(t => t.getBoundingClientRect().top)).size)"""
+    )
+    assert rows == [1, 1, 1, 1]
+    context.close()

@@ -65,7 +65,7 @@ class AuditReport:
     audited, in table order (what the text and pictures label the fans
     with, whether or not the rule set has a name :func:`get_rules` knows)."""
 
-    def zh(self, fan: str) -> str:
+    def _zh(self, fan: str) -> str:
         """The Chinese name of ``fan`` (its id, for a fan the report does not name)."""
         return self.fan_names.get(fan, (fan, fan))[0]
 
@@ -73,18 +73,18 @@ class AuditReport:
         """The report as tables, the names aligned by display width."""
         lines = [f"audit of {self.rules}: {self.hands} hands"]
         if self.never:
-            lines.append("fans never seen: " + ", ".join(self.zh(f) for f in self.never))
+            lines.append("fans never seen: " + ", ".join(self._zh(f) for f in self.never))
         for title, arrow, pairs in (
             ("(a) implied but not excluded (A held => B held):", "->", self.implied),
             ("(b) exclusions that never fired (A excludes B, never together):", "-x", self.silent),
         ):
             lines += ["", title]
-            a_width = max((display_width(self.zh(a)) for a, _, _ in pairs), default=0)
-            b_width = max((display_width(self.zh(b)) for _, b, _ in pairs), default=0)
+            a_width = max((display_width(self._zh(a)) for a, _, _ in pairs), default=0)
+            b_width = max((display_width(self._zh(b)) for _, b, _ in pairs), default=0)
             n_width = max((len(str(n)) for _, _, n in pairs), default=0)
             for a, b, n in pairs:
                 lines.append(
-                    f"  {pad(self.zh(a), a_width)} {arrow} {pad(self.zh(b), b_width)}"
+                    f"  {pad(self._zh(a), a_width)} {arrow} {pad(self._zh(b), b_width)}"
                     f"  {n:>{n_width}} {'hand' if n == 1 else 'hands'}"
                 )
         return "\n".join(lines)

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol, SupportsIndex
 
 import attrs
 
+from .._checks import Lookup, by_name, did_you_mean, items, quote, unknown_member, wrong_type
 from .._memo import Memo
 from ..errors import RulesError
 
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from .reading import Reading
 
 
-class DetectorKind(enum.Enum):
+class DetectorKind(enum.Enum, metaclass=Lookup):
     """Which counting principle a fan's detector follows."""
 
     SIMPLE = "simple"
@@ -42,8 +43,12 @@ class DetectorKind(enum.Enum):
     PUNG_PAIR = "pung_pair"
     PER_MELD = "per_meld"
 
+    @classmethod
+    def _missing_(cls, value: object) -> DetectorKind:
+        raise unknown_member(cls, value, RulesError, "bad-fan")
 
-class Gate(enum.StrEnum):
+
+class Gate(enum.StrEnum, metaclass=Lookup):
     """A cheap test a simple fan needs to be possible at all: one attribute of
     the hand's facts (``HandFacts``, for per-hand detectors) or of the
     reading (``Reading``, for the others) must be truthy. The engine skips
@@ -73,19 +78,16 @@ class Gate(enum.StrEnum):
     FOURS = "fours"
     """The hand holds all four copies of some kind."""
 
+    @classmethod
+    def _missing_(cls, value: object) -> Gate:
+        raise unknown_member(cls, value, RulesError, "bad-fan")
+
 
 def _gate(value: Gate | str | None) -> Gate | None:
     """``Detector.requires`` as a :class:`Gate` (its name as text is accepted)."""
     if value is None or isinstance(value, Gate):
         return value
-    try:
-        return Gate(value)
-    except ValueError:
-        raise RulesError(
-            "bad-fan",
-            f"{value!r} is not a gate of a detector",
-            hint="one of " + ", ".join(g.value for g in Gate),
-        ) from None
+    return Gate(value)  # an unknown one: RulesError bad-fan, naming the gates
 
 
 def _name(gate: Gate | None) -> str | None:
@@ -312,6 +314,7 @@ class FanTable:
     fans of a score are about tiles or the context, and recur in every score."""
 
     def __attrs_post_init__(self) -> None:
+        self._check_fields()
         detectors = {r.id: engine_detector(r.detector) for r in self.rows if r.detector is not None}
         object.__setattr__(self, "detectors", detectors)
         self._check_rows()
@@ -321,29 +324,53 @@ class FanTable:
         self._set_masks()
         self._set_fns()
 
+    def _check_fields(self) -> None:
+        """Refuse fields of the wrong type (:class:`RulesError` ``bad-fan``);
+        take any iterable of rows as a tuple and of bonus ids as a frozenset."""
+        if not isinstance(self.name, str):
+            raise wrong_type(RulesError, "bad-fan", "FanTable", "name", self.name, "text")
+        rows = items(self.rows, FanDef, RulesError, "bad-fan", "FanTable", "rows", "FanDefs")
+        object.__setattr__(self, "rows", rows)
+        if not isinstance(self.fallback, str):
+            raise wrong_type(
+                RulesError, "bad-fan", "FanTable", "fallback", self.fallback, "a fan id"
+            )
+        bonus = items(self.bonus, str, RulesError, "bad-fan", "FanTable", "bonus", "fan ids")
+        object.__setattr__(self, "bonus", frozenset(bonus))
+
     def _check_rows(self) -> None:
-        """Raise ValueError on a table that contradicts itself: duplicate ids,
-        references to unknown fans, detectors missing or misplaced."""
+        """Raise :class:`RulesError` (``bad-fan``) on a table that contradicts
+        itself: duplicate ids, references to unknown fans, detectors missing
+        or misplaced."""
         ids = [r.id for r in self.rows]
         if len(set(ids)) != len(ids):
-            raise ValueError(f"{self.name}: duplicate fan ids")
+            raise RulesError("bad-fan", f"{self.name}: duplicate fan ids")
+        if self.fallback not in ids:
+            raise RulesError(
+                "bad-fan", f"{quote(self.name)}: no row for the fallback fan {quote(self.fallback)}"
+            )
+        if not self.bonus <= set(ids):
+            raise RulesError("bad-fan", f"{self.name}: a bonus fan is not a row")
         for r in self.rows:
             for x in (*r.excludes, *r.absorbs):
                 if x not in ids:
-                    raise ValueError(f"{self.name}: {r.id} excludes unknown fan {x}")
+                    raise RulesError("bad-fan", f"{self.name}: {r.id} excludes unknown fan {x}")
             if r.id not in self.detectors and r.id != self.fallback:
-                raise ValueError(f"{self.name}: no detector for {r.id}")
+                raise RulesError("bad-fan", f"{self.name}: no detector for {r.id}")
             if r.id == self.fallback and r.detector is not None:
-                raise ValueError(f"{self.name}: {r.id} is the fallback fan, without a detector")
+                raise RulesError(
+                    "bad-fan", f"{self.name}: {r.id} is the fallback fan, without a detector"
+                )
             det = self.detectors.get(r.id)
             is_set = det is not None and det.kind in (DetectorKind.CHOW_SET, DetectorKind.PUNG_SET)
             if is_set and det is not None and det.size not in (3, 4):
-                raise ValueError(f"{self.name}: set fan {r.id} needs size=3 or size=4")
+                raise RulesError("bad-fan", f"{self.name}: set fan {r.id} needs size=3 or size=4")
             limit = r.absorbs_limit
             if limit is not None and (type(limit) is not int or limit < 0):
-                raise ValueError(
+                raise RulesError(
+                    "bad-fan",
                     f"{self.name}: {r.id}'s absorbs_limit must be None or a whole number >= 0,"
-                    f" not {limit!r}"
+                    f" not {limit!r}",
                 )
 
     def _set_groups(self) -> None:
@@ -414,6 +441,9 @@ class FanTable:
     def without(self, fan_ids: frozenset[str]) -> FanTable:
         """This table with some rows removed (an option switched off); the
         removed rows' exclusions go with them."""
+        fan_ids = frozenset(
+            items(fan_ids, str, RulesError, "bad-fan", "FanTable.without", "fan_ids", "fan ids")
+        )
         if not fan_ids:
             return self
         rows = tuple(
@@ -436,7 +466,19 @@ class FanTable:
         self.entry_memo.clear()
 
     def __getitem__(self, fan_id: str) -> FanDef:
-        return self.by_id[fan_id]
+        """The row of ``fan_id``, matched without regard to case; an id of
+        no row is :class:`RulesError` (``unknown-fan``, with the closest)."""
+        row = self.by_id.get(fan_id) if isinstance(fan_id, str) else None
+        if row is not None:
+            return row
+        known = by_name(self.by_id)
+        if isinstance(fan_id, str) and fan_id.casefold() in known:
+            return self.by_id[known[fan_id.casefold()]]
+        raise RulesError(
+            "unknown-fan",
+            f"no fan {quote(fan_id)} in the {self.name} table",
+            hint=did_you_mean(fan_id, known),
+        )
 
     def __iter__(self) -> Any:
         return iter(self.rows)

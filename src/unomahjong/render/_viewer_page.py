@@ -68,7 +68,7 @@ header{
 }
 h1{font-size:17px;margin:0}
 .sub{margin:0;color:#cfd8d2;font-size:13px}
-nav{display:flex;align-items:center;gap:6px;margin-left:auto}
+nav{display:flex;flex-wrap:wrap;align-items:center;gap:6px;margin-left:auto;min-width:0}
 nav button{
   font:inherit;
   min-width:34px;
@@ -78,13 +78,13 @@ nav button{
   background:#f4f1e8;
   cursor:pointer;
 }
-nav input{width:220px}
-#counter{min-width:92px;font-variant-numeric:tabular-nums}
+nav input{flex:1 1 120px;width:220px;min-width:60px;max-width:220px}
+#counter{font-variant-numeric:tabular-nums;white-space:nowrap}
 .layout{display:flex;gap:10px;padding:10px;align-items:flex-start}
 .table{
   flex:1;
   display:grid;
-  grid-template-columns:1fr 1fr 1fr;
+  grid-template-columns:minmax(0,1fr) minmax(0,260px) minmax(0,1fr);
   grid-template-areas:"tl t tr" "l c r" "bl b br";
   gap:8px;
   padding:12px;
@@ -93,6 +93,8 @@ nav input{width:220px}
   border:10px solid #6b4a2b;
   min-width:0;
 }
+.table.open{grid-template-areas:"t t t" "l c r" "b b b"}
+.table.open .seat{justify-self:center;max-width:100%}
 .seat{
   background:rgba(255,255,255,.9);
   border-radius:10px;
@@ -151,6 +153,8 @@ nav input{width:220px}
   border:2px dashed rgba(255,255,255,.35);
   border-radius:18px;
   min-height:190px;
+  width:min(260px,100%);
+  justify-self:center;
 }
 #dir svg{width:64px;height:64px;display:block}
 #dir.cw svg{transform:scaleX(-1)}
@@ -159,9 +163,18 @@ nav input{width:220px}
 #offer .t{--tw:34px;--th:50px}
 #flash{font-weight:bold;font-size:16px;min-height:20px;color:#ffe066}
 #events{margin:0;padding:0;list-style:none;font-size:12px;color:#f1f7f3}
+.side{
+  flex:0 0 240px;
+  display:flex;
+  flex-direction:column;
+  gap:10px;
+  height:calc(100vh - 90px);
+  min-width:0;
+}
+main.over .side{flex-basis:400px}
 aside{
-  width:240px;
-  max-height:calc(100vh - 90px);
+  flex:1 1 0;
+  min-height:140px;
   overflow:auto;
   background:#fff;
   border-radius:8px;
@@ -171,10 +184,16 @@ aside h2{font-size:14px;margin:2px 4px 6px}
 #steps{margin:0;padding:0 0 0 34px;font-size:12px}
 #steps li{cursor:pointer;padding:1px 3px;border-radius:3px}
 #steps li.cur{background:#ffd84a}
-#result{margin:0 10px 14px;padding:10px 14px;background:#fff;border-radius:8px}
+#result{
+  flex:0 1 auto;
+  overflow:auto;
+  padding:10px 14px;
+  background:#fff;
+  border-radius:8px;
+}
 #result h2{margin:0 0 6px;font-size:16px}
 #result h3{margin:8px 0 4px;font-size:14px}
-#result .hand{--tw:34px;--th:50px;display:flex;flex-wrap:wrap;gap:6px;align-items:flex-end}
+#result .hand{--tw:24px;--th:35px;display:flex;flex-wrap:wrap;gap:4px;align-items:flex-end}
 #result .cap{
   position:absolute;
   left:0;
@@ -188,7 +207,17 @@ aside h2{font-size:14px;margin:2px 4px 6px}
 #result table{border-collapse:collapse;margin:4px 0 8px}
 #result td,#result th{border:1px solid #ccc;padding:2px 8px}
 .num{text-align:right}
-@media (max-width:1100px){aside{display:none}}
+@media (max-width:1100px){aside{display:none}.side{flex-basis:auto;height:auto}main.over .side{flex-basis:360px}}
+@media (max-width:820px){
+  .layout{flex-direction:column;align-items:stretch}
+  .table,.table.open{
+    grid-template-columns:minmax(0,1fr) minmax(0,1fr);
+    grid-template-areas:"tl tr" "t t" "l r" "c c" "b b" "bl br";
+  }
+  .centre{width:100%;min-height:0}
+  .side,main.over .side{order:-1;flex:none;height:auto}
+  nav{margin-left:0;width:100%}
+}
 """
 
 _JS: Final = r"""
@@ -229,6 +258,9 @@ _JS: Final = r"""
   }
   var bottom = D.viewer === null ? 0 : D.viewer, panels = [];
   if (n > 4) table.classList.add("many");
+  // 2 or 4 players leave the corners empty: the top and bottom seats then
+  // take the whole width, so a full hand stays on one row.
+  if (n === 2 || n === 4) table.classList.add("open");
   for (var i = 0; i < n; i++) {
     var p = document.createElement("section");
     var k = (i - bottom + n) % n;
@@ -341,6 +373,7 @@ _JS: Final = r"""
     if (items[at] && items[at].scrollIntoView) items[at].scrollIntoView({block: "nearest"});
     var result = $("result");
     if (result) result.hidden = !(ended && at === S.length - 1);
+    root.classList.toggle("over", !!result && !result.hidden);
   }
   $("first").addEventListener("click", function () { show(0); });
   $("prev").addEventListener("click", function () { show(at - 1); });
@@ -404,9 +437,11 @@ style-src 'unsafe-inline'; script-src 'unsafe-inline'">
 <ol id="events"></ol>
 </div>
 </div>
+<div class="side">
+@RESULT@
 <aside><h2>Steps (&#x2190; &#x2192; Home End)</h2><ol id="steps" start="0"></ol></aside>
 </div>
-@RESULT@
+</div>
 </main>
 <noscript><p>This replay needs JavaScript to step through the round.</p></noscript>
 <script type="application/json" id="data">@DATA@</script>
