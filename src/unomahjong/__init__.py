@@ -18,6 +18,7 @@ from ._version import __version__
 from .context import WinContext
 from .decompose import Decomposition, Role, WinRole, decompose
 from .errors import (
+    ArgumentError,
     ContextError,
     HandError,
     MahjongError,
@@ -53,6 +54,7 @@ __all__ = [
     "MCR_TILES",
     "UNO",
     "UNO_TILES",
+    "ArgumentError",
     "ContextError",
     "Decomposition",
     "Detector",

@@ -22,16 +22,19 @@ from __future__ import annotations
 
 import difflib
 import enum
+import functools
+import inspect
 import operator
 import reprlib
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 import attrs
 
-from .errors import MahjongError
+from .errors import ArgumentError, MahjongError
 
 _T = TypeVar("_T")
+_P = ParamSpec("_P")
 _E = TypeVar("_E", bound=MahjongError)
 
 _SHORT = reprlib.Repr()
@@ -68,6 +71,45 @@ def did_you_mean(value: object, index: Mapping[str, str]) -> str | None:
         return None
     close = difflib.get_close_matches(value.casefold(), list(index), n=1)
     return f"did you mean {index[close[0]]!r}?" if close else None
+
+
+def unknown_keyword(func: str, given: str, keywords: Iterable[str]) -> ArgumentError:
+    """The error of a call of ``func`` naming the keyword ``given``, which is
+    not one of its ``keywords``: the closest of them as the hint."""
+    known = by_name(keywords)
+    return ArgumentError(
+        "unknown-keyword",
+        f"{func}() takes no keyword {quote(given)}",
+        hint=did_you_mean(given, known) or "its keywords: " + ", ".join(known.values()),
+    )
+
+
+def keywords_checked(function: Callable[_P, _T]) -> Callable[_P, _T]:
+    """``function``, raising :func:`unknown_keyword`'s error for a call that
+    names a keyword it does not take, instead of Python's bare
+    ``TypeError``. The check runs only when the call fails: a call that
+    binds costs one more function call, so the hot paths (scoring,
+    shanten, the game step) are not wrapped."""
+    parameters = inspect.signature(function).parameters.values()
+    if any(p.kind is p.VAR_KEYWORD for p in parameters):
+        return function  # it takes any keyword: it checks them itself
+    keywords = [p.name for p in parameters if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    name = function.__qualname__.removesuffix(".__init__")
+
+    @functools.wraps(function)
+    def checked(*args: _P.args, **kwargs: _P.kwargs) -> _T:
+        try:
+            return function(*args, **kwargs)
+        except TypeError as e:
+            # Raised by the call itself (the traceback ends in this frame),
+            # not by the function's body.
+            if e.__traceback__ is not None and e.__traceback__.tb_next is None:
+                for given in kwargs:
+                    if given not in keywords:
+                        raise unknown_keyword(name, given, keywords) from None
+            raise
+
+    return checked
 
 
 def whole(value: object) -> int | None:

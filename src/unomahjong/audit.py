@@ -23,6 +23,7 @@ from typing import ClassVar
 import attrs
 
 from . import _parallel
+from ._checks import keywords_checked
 from ._text import display_width, pad
 from .context import WinContext
 from .decompose import decompose
@@ -140,6 +141,7 @@ class AuditInterrupted(KeyboardInterrupt):
         self.report = report
 
 
+@keywords_checked
 def audit(
     rules: str | RuleSet = "uno",
     *,

@@ -79,3 +79,9 @@ class NotWinningError(MahjongError):
 class RulesError(MahjongError):
     """An unknown rule set name, an option the rule set does not have, or an
     option value out of range."""
+
+
+class ArgumentError(MahjongError, TypeError):
+    """A call that names a keyword the function does not take (code
+    ``unknown-keyword``, the closest keyword in its hint). Also a
+    ``TypeError``, the type of Python's own error for such a call."""

@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable, Iterator, MutableSequence, Sequence
 from typing import Final, Protocol, TypeVar
 
-from ._checks import quote, wrong_type
+from ._checks import keywords_checked, quote, wrong_type
 from .context import WinContext
 from .errors import ContextError, RulesError
 from .hand import Hand, Meld, MeldKind
@@ -459,6 +459,7 @@ _SPECIAL: dict[str, Callable[[TileSet, RuleSet, Picker], Hand | None]] = {
 }
 
 
+@keywords_checked
 def random_winning_hand(
     rng: random.Random, rules: str | RuleSet = "uno", *, theme: str | None = None
 ) -> tuple[Hand, WinContext]:
@@ -496,6 +497,7 @@ def picked_winning_hand(rng: Picker, rs: RuleSet, theme: str | None) -> tuple[Ha
     return hand, _context(hand, rs, rng)
 
 
+@keywords_checked
 def winning_hands(
     seed: int, count: int, rules: str | RuleSet = "uno"
 ) -> Iterator[tuple[Hand, WinContext]]:

@@ -31,7 +31,7 @@ from typing import Any
 
 import attrs
 
-from ._checks import quote, wrong_type
+from ._checks import keywords_checked, quote, wrong_type
 from ._svg import CJK_FONTS, document, el, esc, num, text
 from ._text import display_width
 from .audit import AuditReport
@@ -201,6 +201,7 @@ def _totals_panel(report: SimulationReport, top: float) -> tuple[list[str], floa
     return body, base + 44
 
 
+@keywords_checked
 def simulation_svg(report: SimulationReport) -> str:
     """The picture of a simulation as an SVG document (text): win rate by
     seat, the most frequent fans, the distribution of the winning totals."""
@@ -252,6 +253,7 @@ def _heat(p: float) -> str:
     return "#" + "".join(f"{c:02x}" for c in rgb)
 
 
+@keywords_checked
 def audit_svg(report: AuditReport) -> str:
     """The picture of an audit as an SVG document (text): the fans seen, in
     table order, as rows and columns; row A, column B coloured by the share
@@ -388,6 +390,7 @@ def _write(
         )
 
 
+@keywords_checked
 def plot_simulation(report: SimulationReport, path: str | os.PathLike[str]) -> None:
     """Write the picture of a simulation to ``path``: SVG for a ``.svg``
     name (as :func:`simulation_svg`), PNG for ``.png`` (drawn by matplotlib:
@@ -401,6 +404,7 @@ def plot_simulation(report: SimulationReport, path: str | os.PathLike[str]) -> N
     )
 
 
+@keywords_checked
 def plot_audit(report: AuditReport, path: str | os.PathLike[str]) -> None:
     """Write the picture of an audit to ``path``: SVG for a ``.svg`` name (as
     :func:`audit_svg`), PNG for ``.png`` (drawn by matplotlib: ``pip install

@@ -8,7 +8,7 @@ from typing import Any, Final, Literal
 import attrs
 
 from . import _engine
-from ._checks import by_name, did_you_mean, listed, quote, whole, wrong_type
+from ._checks import by_name, did_you_mean, keywords_checked, listed, quote, whole, wrong_type
 from .context import WinContext, known_facts
 from .errors import ContextError, HandError, RulesError
 from .fans.detectors import Primitive
@@ -226,6 +226,7 @@ class RuleSet:
     # one, or this one's with the change appended ("uno[-seven_pairs]"), so
     # that a score, a log or a memo never takes a house rule for a built-in.
 
+    @keywords_checked
     def with_shapes(self, *shapes: Shape | str, name: str | None = None) -> RuleSet:
         """A copy allowing exactly ``shapes`` (:class:`Shape` members or their
         names), e.g. ``UNO.with_shapes(Shape.STANDARD, Shape.SEVEN_PAIRS)``.
@@ -236,6 +237,7 @@ class RuleSet:
         label = "shapes=" + ",".join(s.value for s in kept)
         return self._derived(name, label, shapes=self._shapes(kept))
 
+    @keywords_checked
     def without_shapes(self, *shapes: Shape | str, name: str | None = None) -> RuleSet:
         """A copy with ``shapes`` switched off (:class:`Shape` members or their
         names), e.g. ``UNO.without_shapes(Shape.SEVEN_PAIRS)``; a shape
@@ -248,6 +250,7 @@ class RuleSet:
         label = ",".join("-" + s.value for s in Shape if s in removed)
         return self._derived(name, label, shapes=self._shapes(kept))
 
+    @keywords_checked
     def with_fans(
         self,
         *fans: FanDef | tuple[FanDef, Detector | Primitive],

@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 
 from . import _engine
-from ._checks import quote
+from ._checks import keywords_checked, quote
 from ._memo import Memo
 from ._memo import memo_limit as memo_limit
 from ._memo import set_memo_limit as set_memo_limit
@@ -206,6 +206,7 @@ def check_minimum(hand: Hand, total: int, rules: RuleSet) -> None:
 
 
 @_engine.entry("scoring", score_type=Score, check_minimum=check_minimum)
+@keywords_checked
 def score(
     hand: Hand,
     context: WinContext | None = None,
@@ -319,6 +320,7 @@ def _select(
 
 
 @_engine.entry("scoring", score_type=Score, max_length=MAX_HAND_LENGTH)
+@keywords_checked
 def score_hand(
     text: str,
     *,

@@ -25,7 +25,7 @@ from typing import Any
 import attrs
 
 from . import _parallel
-from ._checks import items, quote
+from ._checks import items, keywords_checked, quote
 from .errors import RulesError
 from .game import Board, GreedyBot, RandomBot, play_hand
 from .rules import RuleSet, count_option, get_rules, seed_option
@@ -343,6 +343,7 @@ def _bot_names(bots: object, players: int) -> tuple[str, ...]:
     return names
 
 
+@keywords_checked
 def simulate(
     rules: str | RuleSet = "uno",
     *,

@@ -37,7 +37,7 @@ except ImportError as _missing:
         name="hypothesis",
     ) from _missing
 
-from ._checks import flag, quote, whole, wrong_type
+from ._checks import flag, keywords_checked, quote, whole, wrong_type
 from ._drawn import DrawnPicker
 from .context import FLAGS, WINDS, WinContext, known_facts
 from .errors import ContextError, RulesError
@@ -206,6 +206,7 @@ def _with_win(draw: st.DrawFn, ts: TileSet, tiles: list[Tile], melds: Sequence[M
 # ------------------------------------------------------------ basic values
 
 
+@keywords_checked
 def tiles(rules: Rules = "uno") -> st.SearchStrategy[Tile]:
     """Any tile kind of the rule set; shrinks towards the first kind (1r / 1m)."""
     return st.sampled_from(_tileset(rules).tiles)
@@ -216,6 +217,7 @@ def _melds(draw: st.DrawFn, ts: TileSet, exposed: bool | None) -> Meld:
     return _draw_meld(draw, ts, [0] * ts.size, declared=True, exposed=exposed)
 
 
+@keywords_checked
 def melds(rules: Rules = "uno", *, exposed: bool | None = None) -> st.SearchStrategy[Meld]:
     """Melds a hand may declare: exposed chows, pungs and kongs (with or without
     an ``@k`` source seat) and concealed kongs.
@@ -252,6 +254,7 @@ def _hands(draw: st.DrawFn, ts: TileSet, min_melds: int, max_melds: int, with_wi
     return Hand(ts, concealed, declared, win)
 
 
+@keywords_checked
 def hands(
     rules: Rules = "uno", *, min_melds: int = 0, max_melds: int = 4, with_win: bool = False
 ) -> st.SearchStrategy[Hand]:
@@ -344,6 +347,7 @@ _BUILDERS = {
 }
 
 
+@keywords_checked
 def shaped_winning_hands(
     rules: Rules = "uno", shape: Shape | None = None
 ) -> st.SearchStrategy[tuple[Shape, Hand]]:
@@ -361,6 +365,7 @@ def shaped_winning_hands(
     return st.one_of(*(_BUILDERS[s](ts) for s in shapes))
 
 
+@keywords_checked
 def winning_hands(rules: Rules = "uno", shape: Shape | None = None) -> st.SearchStrategy[Hand]:
     """Complete 14-tile hands, built constructively for every shape (or one).
 
@@ -373,6 +378,7 @@ def winning_hands(rules: Rules = "uno", shape: Shape | None = None) -> st.Search
     return shaped_winning_hands(rules, shape).map(lambda p: p[1])
 
 
+@keywords_checked
 def ready_hands(rules: Rules = "uno", shape: Shape | None = None) -> st.SearchStrategy[Hand]:
     """13-tile hands with shanten 0: a winning hand without its winning tile."""
     return winning_hands(rules, shape).map(lambda h: h.without_win())
@@ -396,6 +402,7 @@ def _near_misses(draw: st.DrawFn, ts: TileSet, shape: Shape | None, with_win: bo
     return hand if with_win else hand.without_win()
 
 
+@keywords_checked
 def near_misses(
     rules: Rules = "uno", shape: Shape | None = None, *, with_win: bool = True
 ) -> st.SearchStrategy[Hand]:
@@ -443,6 +450,7 @@ def _hand_texts(draw: st.DrawFn, ts: TileSet) -> tuple[str, Hand]:
     return text, hand
 
 
+@keywords_checked
 def hand_texts(rules: Rules = "uno") -> st.SearchStrategy[tuple[str, Hand]]:
     """Valid but non-canonical writings of a hand, with the hand they denote.
 
@@ -588,6 +596,7 @@ def _other_rules(ts: TileSet) -> st.SearchStrategy[str]:
     return _valid_texts(tileset_by_name("mcr" if ts.name == "uno" else "uno"))
 
 
+@keywords_checked
 def invalid_hand_texts(rules: Rules = "uno") -> st.SearchStrategy[str]:
     """Strings that ``parse_hand(text, rules)`` must reject with NotationError.
 
@@ -646,6 +655,7 @@ def _win_contexts(draw: st.DrawFn, hand: Hand, rules: str) -> WinContext:
     return ctx
 
 
+@keywords_checked
 def win_contexts(hand: Hand) -> st.SearchStrategy[WinContext]:
     """Win contexts consistent with ``hand`` (rare flags drawn rarely); MCR
     hands also get seat and prevalent winds and flowers."""
@@ -663,6 +673,7 @@ def _scored_hands(draw: st.DrawFn, ts: TileSet, shape: Shape | None) -> tuple[Ha
     return hand, draw(_win_contexts(hand, ts.name))
 
 
+@keywords_checked
 def scored_hands(
     rules: Rules = "uno", shape: Shape | None = None
 ) -> st.SearchStrategy[tuple[Hand, WinContext]]:
@@ -676,6 +687,7 @@ def _themed_hands(draw: st.DrawFn, rules: str) -> tuple[Hand, WinContext]:
     return picked_winning_hand(DrawnPicker(draw), get_rules(rules), theme)
 
 
+@keywords_checked
 def themed_hands(rules: Rules = "uno") -> st.SearchStrategy[tuple[Hand, WinContext]]:
     """Winning hands with contexts built around :mod:`unomahjong.generate`'s
     themes (one colour, pungs only, terminals, shifted chows, honours, ...),

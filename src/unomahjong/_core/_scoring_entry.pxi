@@ -130,7 +130,12 @@ def entry_point(function, dict serving, score_type, max_length=0, check_minimum=
     raise ValueError(f"the scoring core has no entry point for {name!r}")
 
 
-def score(hand, context=None, rules="uno", *, enforce_minimum=False):
+# Each entry point takes any other keyword and hands the call to the
+# reference function, which refuses it with the library's typed error (its
+# own signature, which type checkers read, takes none).
+def score(hand, context=None, rules="uno", *, enforce_minimum=False, **unknown):
+    if unknown:
+        return _reference_score(hand, context, rules, enforce_minimum=enforce_minimum, **unknown)
     if _serving.get("scoring") is _this_module:
         result = public_score(hand, context, rules, _score_type, enforce_minimum)
         if result is not None:
@@ -141,7 +146,9 @@ def score(hand, context=None, rules="uno", *, enforce_minimum=False):
 def score_hand(text, *, rules="uno", self_drawn=False, last_copy=False, last_tile=False,
                      kong_replacement=False, robbing_kong=False, heavenly_hand=False,
                      earthly_hand=False, heavenly_uno=False, seat_wind="E", prevalent_wind="E",
-                     flowers=0):
+                     flowers=0, **unknown):
+    if unknown:
+        return _reference_score_hand(text, rules=rules, **unknown)
     if (type(text) is str and len(<str>text) <= _max_hand_length
             and _serving.get("scoring") is _this_module):
         result = text_score(text, rules, self_drawn, last_copy, last_tile, kong_replacement,

@@ -16,7 +16,7 @@ from typing import Final
 
 import attrs
 
-from .._checks import Lookup, describe, quote, unknown_member, whole, wrong_type
+from .._checks import Lookup, describe, keywords_checked, quote, unknown_member, whole, wrong_type
 from ..errors import MahjongError
 from ..notation import SEPARATORS, parse_tile, plain_text
 from ..rules import RuleSet, get_rules
@@ -138,6 +138,7 @@ class Action:
         return f"{kind}{tile}{' UNO' if self.uno else ''}"
 
     @classmethod
+    @keywords_checked
     def parse(cls, text: str, rules: str | RuleSet | TileSet = "uno") -> Action:
         """The action that ``text`` writes, the inverse of ``str(action)``:
         its kind, its tile in the notation of ``rules`` (all but ``win``

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._checks import quote, wrong_type
+from .._checks import keywords_checked, quote, wrong_type
 from ..rules import RuleSet
 from ..tiles import Tile
 from .actions import Action, Event, IllegalActionError, parse_action, seed_number, whole_number
@@ -19,6 +19,7 @@ from .view import Observation, observe
 class Board:
     """A round you can play move by move, undo, and log."""
 
+    @keywords_checked
     def __init__(
         self,
         rules: str | RuleSet = "uno",
@@ -128,6 +129,7 @@ class Board:
                 return a
         return [a for a in actions if a.kind.value == "discard" and not a.uno][-1]
 
+    @keywords_checked
     def log_lines(self, *, key: bytes | str | None = None) -> list[str]:
         """The round as JSON Lines, format 2 (docs/game.md#log-format-json-lines-version-2):
         each record with a digest chained from the one before, an HMAC under

@@ -42,7 +42,7 @@ from collections.abc import Iterable, Sequence
 from typing import Literal
 
 from .. import _engine
-from .._checks import items, quote, wrong_type
+from .._checks import items, keywords_checked, quote, wrong_type
 from ..errors import MahjongError, RulesError
 from ..hand import Meld, MeldKind
 from ..rules import RuleSet, get_rules
@@ -109,6 +109,7 @@ def next_seat(
 # ------------------------------------------------------------------ 1. deal
 
 
+@keywords_checked
 def start_round(
     rules: str | RuleSet = "uno",
     *,

@@ -41,7 +41,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, Any, Final
 
-from .._checks import describe, flag, items, quote, whole, wrong_type
+from .._checks import describe, flag, items, keywords_checked, quote, whole, wrong_type
 from ..errors import MahjongError
 from ..notation import parse_tile
 from ..rules import RuleSet, get_rules
@@ -468,6 +468,7 @@ def _deal(
     return state, events
 
 
+@keywords_checked
 def replay(
     lines: LogSource,
     *,
@@ -562,6 +563,7 @@ _PUBLIC_TILE_EVENTS = frozenset(
 )
 
 
+@keywords_checked
 def seat_view(lines: LogSource, seat: int, *, key: object = None) -> list[str]:
     """The log as ``seat`` saw it: no wall or seed, other seats' drawn tiles,
     concealed kongs and unresolved answers (passes) hidden. The log, in
@@ -614,6 +616,7 @@ def _hide(e: dict[str, Any], seat: int) -> dict[str, Any]:
     return {**e, "tile": None}
 
 
+@keywords_checked
 def write_log(
     path_or_file: str | os.PathLike[str] | IO[str],
     lines: LogSource,

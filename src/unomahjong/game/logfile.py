@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import IO, Any, Final, TypeAlias
 
-from .._checks import describe, quote, wrong_type
+from .._checks import describe, keywords_checked, quote, wrong_type
 from ..errors import MahjongError
 
 
@@ -109,6 +109,7 @@ def loads_line(n: int, line: str) -> object:
         raise line_error(n, "bad-json", f"a value JSON cannot hold here ({str(e)[:60]})") from None
 
 
+@keywords_checked
 def read_log(path_or_file: str | os.PathLike[str] | IO[str]) -> list[str]:
     """The lines of a log file (a path, or a file open in text mode), without
     their line ends, for :func:`replay`. Reads one line at a time and

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from .._checks import describe, items, quote
+from .._checks import describe, items, keywords_checked, quote
 from ..rules import RuleSet, get_rules
 from .actions import IllegalActionError, player_count, seed_number, whole_number
 from .board import Board
@@ -72,6 +72,7 @@ def draw_seats(players: int, rng: random.Random) -> tuple[int, ...]:
     return tuple(seating)
 
 
+@keywords_checked
 def play_hand(
     rules: str | RuleSet,
     bots: Sequence[Bot],
@@ -107,6 +108,7 @@ def play_hand(
     raise IllegalActionError("stuck", f"the hand did not end within {max_actions} actions")
 
 
+@keywords_checked
 def play_match(
     rules: str | RuleSet,
     bots: Sequence[Bot],

@@ -41,7 +41,7 @@ import importlib
 from collections.abc import Iterable
 from itertools import islice
 
-from .._checks import flag, quote, whole
+from .._checks import flag, keywords_checked, quote, whole
 from .._hand_svg import Group, Placed, draw_hand, picture, set_name
 from .._score_svg import draw_score, fan_table
 from .._score_svg import score_html as drawn_score_html
@@ -90,6 +90,7 @@ def _check_hand(hand: object) -> Hand:
     return hand
 
 
+@keywords_checked
 def hand_svg(hand: Hand, *, players: int = 4, title: str | None = None) -> str:
     """The hand as laid on the table, as an SVG document.
 
@@ -104,6 +105,7 @@ def hand_svg(hand: Hand, *, players: int = 4, title: str | None = None) -> str:
     return draw_hand(h, n, _title(title, str(h)))
 
 
+@keywords_checked
 def tiles_svg(tiles: Iterable[Tile], *, title: str | None = None) -> str:
     """A row of tiles of one tile set, in the order given, as an SVG document.
 
@@ -135,6 +137,7 @@ def tiles_svg(tiles: Iterable[Tile], *, title: str | None = None) -> str:
     return picture(row[0].tileset, groups, label, desc)
 
 
+@keywords_checked
 def score_svg(score: Score, *, fans: bool = True, players: int = 4) -> str:
     """A score as an SVG document: the hand with its concealed tiles grouped
     as the scored reading reads them (each meld, pair, knitted set apart),
@@ -171,6 +174,7 @@ def fan_table_html(score: Score) -> str:
     return fan_table(score)
 
 
+@keywords_checked
 def score_html(score: Score) -> str:
     """A score as an HTML fragment: its picture (:func:`score_svg` without
     the fan lines), then its fan table (:func:`fan_table_html`): the fans

@@ -207,7 +207,11 @@ aside h2{font-size:14px;margin:2px 4px 6px}
 #result table{border-collapse:collapse;margin:4px 0 8px}
 #result td,#result th{border:1px solid #ccc;padding:2px 8px}
 .num{text-align:right}
-@media (max-width:1100px){aside{display:none}.side{flex-basis:auto;height:auto}main.over .side{flex-basis:360px}}
+@media (max-width:1100px){
+  aside{display:none}
+  .side{flex-basis:auto;height:auto}
+  main.over .side{flex-basis:360px}
+}
 @media (max-width:820px){
   .layout{flex-direction:column;align-items:stretch}
   .table,.table.open{

@@ -39,7 +39,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from .. import _faces
-from .._checks import describe, quote, whole
+from .._checks import describe, keywords_checked, quote, whole
 from .._hand_svg import groups_of, meld_tiles
 from .._score_svg import reading_groups
 from .._svg import esc
@@ -357,6 +357,7 @@ def signature_of(played: Replay) -> str:
     return "unsigned" if played.verified else "unchecked"
 
 
+@keywords_checked
 def replay_html(
     lines: Iterable[str],
     *,

@@ -22,7 +22,7 @@ import json
 from importlib import resources
 from typing import Any, Final
 
-from .._checks import describe
+from .._checks import describe, keywords_checked
 from ..errors import MahjongError
 
 __all__ = ["SchemaError", "load", "names"]
@@ -54,12 +54,14 @@ class SchemaError(MahjongError):
     or not text (``not-a-name``)."""
 
 
+@keywords_checked
 def names() -> tuple[str, ...]:
     """The name of every schema the package ships, in a stable order: the
     commands' outputs first, then ``error`` and ``log-record``."""
     return NAMES
 
 
+@keywords_checked
 def load(name: str) -> dict[str, Any]:
     """The schema ``name`` (one of :func:`names`) as a new dict, read from
     the package's data file ``NAME.schema.json``.
