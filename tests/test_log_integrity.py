@@ -403,7 +403,11 @@ def test_keyed_logs() -> None:
     assert e.code == "digest" and str(e).startswith("line 7:")
 
 
-@pytest.mark.parametrize("key", [b"", "", 5, ["k"], object()], ids=repr)
+@pytest.mark.parametrize(
+    "key",
+    [b"", "", 5, ["k"], object()],
+    ids=["empty bytes", "empty text", "int", "list", "object"],
+)
 def test_keys_that_are_not_keys(key: object) -> None:
     with pytest.raises(LogError) as e:
         replay(SIGNED, key=key)
