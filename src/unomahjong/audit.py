@@ -64,7 +64,7 @@ class AuditReport:
     fan_names: Mapping[str, tuple[str, str]] = attrs.field(factory=dict)
     """Fan id -> its Chinese and English names, for every row of the table
     audited, in table order (what the text and pictures label the fans
-    with, whether or not the rule set has a name :func:`get_rules` knows)."""
+    with, whether or not the rule set has a name :func:`~unomahjong.get_rules` knows)."""
 
     def _zh(self, fan: str) -> str:
         """The Chinese name of ``fan`` (its id, for a fan the report does not name)."""
