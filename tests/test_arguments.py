@@ -28,6 +28,7 @@ from hypothesis.strategies import SearchStrategy
 
 import unomahjong
 import unomahjong.audit
+import unomahjong.cards as cards
 import unomahjong.game
 import unomahjong.generate
 import unomahjong.interop
@@ -86,6 +87,7 @@ MODULES: tuple[ModuleType, ...] = (
     unomahjong.interop,
     unomahjong.schemas,
     unomahjong.strategies,
+    unomahjong.cards,
 )
 """The public modules (docs/api.md) whose ``__all__`` the sweep reads.
 ``unomahjong.cli`` is swept by its own test: its contract is the exit status."""
@@ -99,6 +101,7 @@ M14 = parse_hand("[123m] 456m 789m 123s 5p +5p", "mcr")
 MELD = parse_meld("[123r@1]")
 SCORE = score(H14)
 LOG = Board(seed=7).log_lines()
+CARD_STATE = cards.start_hand(players=3, seed=1)[0]
 
 BAD: tuple[object, ...] = (
     None,
@@ -362,6 +365,26 @@ VALID: dict[str, Callable[[], Call]] = {
         ("uno", Shape.STANDARD),
         {},
     ),
+    # unomahjong.cards
+    "Card": lambda: (cards.Card, (), _init_kwargs(cards.card("7r"))),
+    "Card.parse": lambda: (cards.Card.parse, ("7r",), {}),
+    "CardAction": lambda: (cards.CardAction, (cards.CardActionKind.DRAW,), {}),
+    "CardAction.parse": lambda: (cards.CardAction.parse, ("play W b uno",), {}),
+    "CardActionKind": lambda: (cards.CardActionKind, ("draw",), {}),
+    "CardEvent": lambda: (cards.CardEvent, ("draw", 0), {}),
+    "CardKind": lambda: (cards.CardKind, ("wild",), {}),
+    "CardPhase": lambda: (cards.CardPhase, ("play",), {}),
+    "CardRules": lambda: (cards.CardRules, (), {"target": 300}),
+    "CardRules.with_options": lambda: (cards.CARDS.with_options, (), {"target": 300}),
+    "CardState": lambda: (cards.CardState, (), _init_kwargs(CARD_STATE)),
+    "CardState.card_count": lambda: (CARD_STATE.card_count, (), {}),
+    "apply (cards)": lambda: (cards.apply, (CARD_STATE, CARD_STATE.current, "draw"), {}),
+    "card": lambda: (cards.card, ("W4",), {}),
+    "deck": lambda: (cards.deck, (), {"all_draw_wild": True}),
+    "legal_actions (cards)": lambda: (cards.legal_actions, (CARD_STATE, 0), {}),
+    "parse_cards": lambda: (cards.parse_cards, ("7r W",), {}),
+    "playable": lambda: (cards.playable, (cards.card("7r"), cards.card("7b"), "b"), {}),
+    "start_hand": lambda: (cards.start_hand, (cards.CARDS,), {"players": 3, "seed": 1}),
     # unomahjong.schemas
     "load": lambda: (unomahjong.schemas.load, ("score",), {}),
     "names": lambda: (unomahjong.schemas.names, (), {}),
@@ -369,7 +392,11 @@ VALID: dict[str, Callable[[], Call]] = {
 """A valid call of every public callable: (callable, args, kwargs), made
 fresh for each sweep (a Board is changed by its methods)."""
 
-_RENAMED = {"unomahjong.strategies.winning_hands": "winning_hands (strategies)"}
+_RENAMED = {
+    "unomahjong.strategies.winning_hands": "winning_hands (strategies)",
+    "unomahjong.cards.apply": "apply (cards)",
+    "unomahjong.cards.legal_actions": "legal_actions (cards)",
+}
 """Names that two public modules share, told apart."""
 
 

@@ -19,6 +19,7 @@ from .context import WinContext
 from .decompose import Decomposition, Role, WinRole, decompose
 from .errors import (
     ArgumentError,
+    CardError,
     ContextError,
     HandError,
     MahjongError,
@@ -55,6 +56,7 @@ __all__ = [
     "UNO",
     "UNO_TILES",
     "ArgumentError",
+    "CardError",
     "ContextError",
     "Decomposition",
     "Detector",

@@ -81,6 +81,12 @@ class RulesError(MahjongError):
     option value out of range."""
 
 
+class CardError(MahjongError):
+    """A card, card action or card-game value that breaks the rules of UNO,
+    the card game (:mod:`unomahjong.cards`): an unknown card, an action that
+    is not legal, an action by the wrong seat."""
+
+
 class ArgumentError(MahjongError, TypeError):
     """A call that names a keyword the function does not take (code
     ``unknown-keyword``, the closest keyword in its hint). Also a

@@ -1,0 +1,38 @@
+"""UNO, the card game whose two decks UNO Mahjong is played with.
+
+A separate game from the mahjong rule set named ``"uno"``: its rules are
+:class:`CardRules` (the default game is ``CARDS``), a hand is a
+:class:`CardState` dealt by :func:`start_hand`, and :func:`legal_actions`
+and :func:`apply` play it. docs/cards.md states the rules.
+
+    >>> from unomahjong.cards import CARDS, apply, legal_actions, start_hand
+    >>> state, events = start_hand(CARDS, players=4, seed=1)
+    >>> state.card_count(), len(state.hands[0])
+    (108, 7)
+"""
+
+from .deck import COLOURS, Card, CardKind, card, deck, parse_cards
+from .flow import HAND_SIZE, apply, legal_actions, playable, start_hand
+from .rules import CARDS, CardRules
+from .state import CardAction, CardActionKind, CardEvent, CardPhase, CardState
+
+__all__ = [
+    "CARDS",
+    "COLOURS",
+    "HAND_SIZE",
+    "Card",
+    "CardAction",
+    "CardActionKind",
+    "CardEvent",
+    "CardKind",
+    "CardPhase",
+    "CardRules",
+    "CardState",
+    "apply",
+    "card",
+    "deck",
+    "legal_actions",
+    "parse_cards",
+    "playable",
+    "start_hand",
+]
