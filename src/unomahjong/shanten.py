@@ -328,7 +328,10 @@ def shanten_of_counts(spec: ShapeSpec, counts: Sequence[int], melds: int) -> int
         core, number = compiled
         s: int = core.shanten(counts, melds, number, spec.mask)
         if s == _CORE_BAD:  # never for a validated hand's counts
-            raise HandError("bad-counts", f"the compiled core refused the counts {counts!r}")
+            raise HandError(
+                "bad-counts",
+                "the compiled core refused the counts " + " ".join(map(str, counts)),
+            )
         return s
     return min_shanten(layout_for(spec), counts, melds)
 

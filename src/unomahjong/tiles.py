@@ -217,7 +217,7 @@ class TileSet:
         object.__setattr__(self, "free_honours", free)
         letters = [s.letter for s in self.suits]
         if len(set(letters)) != len(letters):
-            raise RulesError("bad-tileset", f"suit letters {letters} repeat")
+            raise RulesError("bad-tileset", f"suit letters {', '.join(letters)} repeat")
         tiles: list[Tile] = []
         for b, suit in enumerate(self.suits):
             for rank in range(1, 10):
