@@ -473,3 +473,62 @@ def test_random_games_keep_every_invariant(seed: int, players: int, all_draw_wil
         left = sum(c.points for s, h in enumerate(state.hands) if s != state.winner for c in h)
         assert state.scores == tuple(left if s == state.winner else 0 for s in range(players))
         assert state.hands[state.winner] == ()
+
+
+# ------------------------------------------------------------------ second look
+
+
+def _house(hands: list[str], top: str, **kw: Any) -> CardState:
+    return attrs.evolve(table(hands, top, **kw), rules=CARDS.with_options(all_draw_wild=True))
+
+
+def test_a_settled_challenge_reshuffles_all_but_the_top_card() -> None:
+    four = play(table(["W4 5r 6g", "1y 2y", "3b"], "3r", under="1y"), 0, "play W4 b")
+    accepted = play(four, 1, "accept")  # 1y and 3r come back as the draw pile
+    assert sorted(map(str, accepted.hands[1])) == ["1y", "1y", "2y", "3r"]
+    assert accepted.discards == (card("W4"),)
+    guilty = play(four, 1, "challenge")  # the Four back in hand: only 3r stays
+    assert card("1y") in guilty.hands[0] and guilty.discards == (card("3r"),)
+
+
+def test_the_all_draw_wild_makes_the_others_draw_one_and_plays_again() -> None:
+    s = play(_house(["A 5r 6r", "1y", "2y"], "3r", pile="7g 8g 9g"), 0, "play A g")
+    assert [len(h) for h in s.hands] == [2, 2, 2]
+    assert s.current == 0 and s.colour == "g" and s.phase is CardPhase.PLAY
+
+
+def test_going_out_on_an_all_draw_wild_the_others_still_draw() -> None:
+    end = play(_house(["A", "1y", "2y"], "3r", pile="8y 9y"), 0, "play A g")
+    assert end.ended and end.scores == (1 + 9 + 2 + 8, 0, 0)
+
+
+def test_a_first_all_draw_wild_goes_back_into_the_pile() -> None:
+    rules = CARDS.with_options(all_draw_wild=True)
+    for seed in range(3000):
+        state, events = start_hand(rules, players=4, seed=seed, dealer=0)
+        if any(e.kind == "return" and e.cards[0] is card("A") for e in events):
+            assert state.top.kind not in (CardKind.ALL_DRAW_WILD, CardKind.WILD_DRAW_FOUR)
+            assert state.card_count() == 112
+            return
+    raise AssertionError("no seed turned an All Draw Wild up")
+
+
+def test_going_out_on_a_wild_draw_four_makes_the_next_draw_four_unchallenged() -> None:
+    end = play(table(["W4", "1y", "2y"], "3r", pile="1b 2b 3b 4b"), 0, "play W4 g")
+    assert end.ended and len(end.hands[1]) == 5 and end.scores == (1 + 10 + 2, 0, 0)
+
+
+def test_two_players_a_wild_draw_four_accepted_lets_its_player_go_again() -> None:
+    s = play(table(["W4 5g 6g", "1y 2y"], "3r", pile="1b 2b 3b 4b"), 0, "play W4 b")
+    assert s.phase is CardPhase.CHALLENGE and s.current == 1
+    after = play(s, 1, "accept")
+    assert after.current == 0 and len(after.hands[1]) == 6
+
+
+def test_two_players_a_first_reverse_lets_the_dealer_play_first() -> None:
+    for seed in range(2000):
+        state, _ = start_hand(players=2, seed=seed, dealer=1)
+        if state.discards[0].kind is CardKind.REVERSE:
+            assert state.current == 1
+            return
+    raise AssertionError("no seed turned a Reverse up")

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from . import _engine
-from ._checks import iterable
+from ._checks import iterable, listed
 from ._distance import ZERO_ID, BlockKind, BlockStatus, block_kind, convolve_ids, vector
 from .errors import HandError
 from .hand import Hand, refuse_hand
@@ -328,10 +328,7 @@ def shanten_of_counts(spec: ShapeSpec, counts: Sequence[int], melds: int) -> int
         core, number = compiled
         s: int = core.shanten(counts, melds, number, spec.mask)
         if s == _CORE_BAD:  # never for a validated hand's counts
-            raise HandError(
-                "bad-counts",
-                "the compiled core refused the counts " + " ".join(map(str, counts)),
-            )
+            raise HandError("bad-counts", f"the core refused the counts {listed(counts)}")
         return s
     return min_shanten(layout_for(spec), counts, melds)
 

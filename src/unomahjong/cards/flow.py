@@ -53,6 +53,9 @@ class _Work:
         self.direction = s.direction
         self.reshuffles = s.reshuffles
         self.stalled = s.stalled
+        # A reshuffle keeps the top card, and the card under it while a Wild
+        # Draw Four may still be challenged (a guilty player takes it back).
+        self.keep = 2 if s.four is not None else 1
         self.events: list[CardEvent] = []
 
     def next_seat(self, seat: int) -> int:
@@ -74,9 +77,7 @@ class _Work:
         return got
 
     def reshuffle(self) -> None:
-        # The top card stays; under a Wild Draw Four that may be challenged,
-        # the card before it too (a guilty player takes the Four back).
-        keep = 2 if self.s.four is not None else 1
+        keep = self.keep
         if len(self.discards) <= keep:
             return
         rest = self.discards[:-keep]
@@ -166,7 +167,7 @@ def start_hand(
     top = cards.pop()
     while top.kind in _DRAW_CARDS:
         events.append(CardEvent("return", first_dealer, (top,)))
-        cards.insert(rng.randrange(len(cards) + 1), top)
+        cards.insert(rng.randrange(len(cards)), top)  # anywhere but on top
         top = cards.pop()
     events.append(CardEvent("turn_up", first_dealer, (top,)))
     base = CardState(
@@ -382,6 +383,7 @@ def _answer_four(w: _Work, seat: int, challenge: bool) -> tuple[CardState, tuple
     four = w.s.four
     assert four is not None
     player, before, guilty = four
+    w.keep = 1  # the challenge is settled
     if not challenge:
         w.events.append(CardEvent("accept", seat))
         w.draw(seat, 4)
