@@ -380,6 +380,23 @@ VALID: dict[str, Callable[[], Call]] = {
     "CardState.card_count": lambda: (CARD_STATE.card_count, (), {}),
     "apply (cards)": lambda: (cards.apply, (CARD_STATE, CARD_STATE.current, "draw"), {}),
     "card": lambda: (cards.card, ("W4",), {}),
+    "GreedyCardBot": lambda: (cards.GreedyCardBot, (), {}),
+    "GreedyCardBot.choose": lambda: (
+        cards.GreedyCardBot().choose,
+        (CARD_STATE, CARD_STATE.current, cards.legal_actions(CARD_STATE, CARD_STATE.current)),
+        {},
+    ),
+    "RandomCardBot": lambda: (cards.RandomCardBot, (3,), {}),
+    "RandomCardBot.choose": lambda: (
+        cards.RandomCardBot(3).choose,
+        (CARD_STATE, CARD_STATE.current, cards.legal_actions(CARD_STATE, CARD_STATE.current)),
+        {},
+    ),
+    "play_cards": lambda: (
+        cards.play_cards,
+        (cards.CARDS, [cards.GreedyCardBot()] * 2),
+        {"seed": 1},
+    ),
     "deck": lambda: (cards.deck, (), {"all_draw_wild": True}),
     "legal_actions (cards)": lambda: (cards.legal_actions, (CARD_STATE, 0), {}),
     "parse_cards": lambda: (cards.parse_cards, ("7r W",), {}),

@@ -532,3 +532,56 @@ def test_two_players_a_first_reverse_lets_the_dealer_play_first() -> None:
             assert state.current == 1
             return
     raise AssertionError("no seed turned a Reverse up")
+
+
+# ------------------------------------------------------------------ bots
+
+
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_greedy_bots_play_sensible_legal_hands(players: int) -> None:
+    from unomahjong.cards import GreedyCardBot, play_cards
+
+    for seed in range(30):
+        end, moves = play_cards(CARDS, [GreedyCardBot()] * players, seed=seed)
+        assert end.ended and end.winner is not None
+        state, _ = start_hand(CARDS, players=players, seed=seed)
+        for seat, action, events in moves:
+            assert legal(state, seat, action)
+            if action.kind is CardActionKind.PLAY:
+                # UNO is called exactly when the play leaves one card.
+                assert action.uno == (len(state.hands[seat]) == 2)
+                if action.card is card("W4"):  # a Wild Draw Four only when legal
+                    assert not any(c.colour == state.colour for c in state.hands[seat])
+            state, replayed = apply(state, seat, action)
+            assert replayed == events  # the moves replay exactly
+        assert state == end
+
+
+def test_the_greedy_bot_catches_challenges_and_names_its_colour() -> None:
+    from unomahjong.cards import GreedyCardBot
+
+    bot = GreedyCardBot()
+    missed = play(table(["5r 6r", "1y 2y", "1y 2y"], "3r"), 0, "play 5r")
+    assert str(bot.choose(missed, 1, legal_actions(missed, 1))) == "catch 0"
+    called = play(table(["5r 6r", "1y 2y", "1y 2y"], "3r"), 0, "play 5r uno")
+    assert str(bot.choose(called, 1, legal_actions(called, 1))) == "pass"
+    many = play(table(["W4 5g 6g", "1y 2y", "1y"], "3r"), 0, "play W4 b")
+    assert str(bot.choose(many, 1, legal_actions(many, 1))) == "challenge"
+    last = play(table(["W4 5g", "1y 2y", "1y"], "3r"), 0, "play W4 b uno")
+    last = play(play(last, 1, "pass"), 2, "pass")
+    assert str(bot.choose(last, 1, legal_actions(last, 1))) == "accept"
+    colour = table(["1g 2g 3b", "1y"], "W", phase=CardPhase.COLOUR)
+    colour = attrs.evolve(colour, colour=None)
+    assert str(bot.choose(colour, 0, legal_actions(colour, 0))) == "colour g"
+    wild = table(["W 7y", "1y"], "3r")
+    assert str(bot.choose(wild, 0, legal_actions(wild, 0))) == "play W y uno"  # one card left
+
+
+def test_random_bots_are_seeded_and_bad_bots_refused() -> None:
+    from unomahjong.cards import RandomCardBot, play_cards
+
+    s = table(["7r 1g W", "1y 2y"], "7b")
+    picks = [str(RandomCardBot(3).choose(s, 0, legal_actions(s, 0))) for _ in range(2)]
+    assert picks[0] == picks[1]
+    with pytest.raises(CardError, match="not-bots"):
+        play_cards(CARDS, [object(), object()])  # type: ignore[list-item]

@@ -11,6 +11,7 @@ and :func:`apply` play it. docs/cards.md states the rules.
     (108, 7)
 """
 
+from .bots import CardBot, GreedyCardBot, RandomCardBot, play_cards
 from .deck import COLOURS, Card, CardKind, card, deck, parse_cards
 from .flow import HAND_SIZE, apply, legal_actions, playable, start_hand
 from .rules import CARDS, CardRules
@@ -23,16 +24,20 @@ __all__ = [
     "Card",
     "CardAction",
     "CardActionKind",
+    "CardBot",
     "CardEvent",
     "CardKind",
     "CardPhase",
     "CardRules",
     "CardState",
+    "GreedyCardBot",
+    "RandomCardBot",
     "apply",
     "card",
     "deck",
     "legal_actions",
     "parse_cards",
+    "play_cards",
     "playable",
     "start_hand",
 ]

@@ -1,0 +1,103 @@
+"""Benchmark the UNO card game: hands per second against rlcard's UNO environment.
+
+Usage::
+
+    python benchmarks/bench_cards.py [--seconds T] [--repeats R] [--seed S] [--json]
+
+Plays 2-player hands of UNO cards in one process, each pass for about ``T``
+seconds, interleaved and repeated ``R`` times (the best repeat counts):
+
+* rlcard's UNO environment (``rlcard.make("uno")``, 2 players, its
+  ``RandomAgent``);
+* ours with ``RandomCardBot`` on every seat (uniform over the legal
+  actions) and with ``GreedyCardBot``.
+
+Prints hands per second, actions per hand and actions per second of each.
+
+The two random players do not play the same game. rlcard lists ``draw``
+only when no card can be played, a Wild Draw Four only when nothing else
+can, and has no UNO call, challenge or catch. Our rules (docs/cards.md)
+allow a draw with a playable card and list every play with and without an
+UNO call. So a uniform choice over our legal actions makes hands hundreds
+of times longer. Hence the actions-per-second figure next to the
+hands-per-second ratio (target: >= 5x rlcard).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import rlcard
+from rlcard.agents import RandomAgent
+
+from unomahjong.cards import CARDS, GreedyCardBot, RandomCardBot, play_cards
+
+TARGET_RATIO = 5.0
+
+
+def _rlcard(seconds: float, seed: int) -> tuple[int, int, float]:
+    env = rlcard.make("uno", config={"seed": seed})
+    np.random.seed(seed)
+    env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
+    hands = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        trajectories, _ = env.run(is_training=False)
+        hands += 1
+        actions += sum((len(t) - 1) // 2 for t in trajectories)
+    return hands, actions, time.perf_counter() - start
+
+
+def _ours(seconds: float, seed: int, greedy: bool) -> tuple[int, int, float]:
+    hands = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        s = seed + hands
+        bots = [GreedyCardBot() if greedy else RandomCardBot(s * 2 + i) for i in range(2)]
+        _, moves = play_cards(CARDS, bots, seed=s)
+        hands += 1
+        actions += len(moves)
+    return hands, actions, time.perf_counter() - start
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=20_261_202)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    best: dict[str, tuple[float, float, float]] = {}
+    for r in range(args.repeats):
+        seed = args.seed + r * 100_000
+        passes = (
+            ("rlcard random", _rlcard(args.seconds, seed)),
+            ("ours random", _ours(args.seconds, seed, greedy=False)),
+            ("ours greedy", _ours(args.seconds, seed, greedy=True)),
+        )
+        for name, (hands, actions, elapsed) in passes:
+            row = (hands / elapsed, actions / max(hands, 1), actions / elapsed)
+            if name not in best or row[0] > best[name][0]:
+                best[name] = row
+    ratio = best["ours random"][0] / best["rlcard random"][0]
+    result: dict[str, Any] = {
+        name: {"hands_per_s": h, "actions_per_hand": a, "actions_per_s": s}
+        for name, (h, a, s) in best.items()
+    }
+    result["random_ratio"] = ratio
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    for name, (h, a, s) in best.items():
+        print(f"{name:14} {h:9.1f} hands/s  {a:9.1f} actions/hand  {s:9.0f} actions/s")
+    print(f"ours/rlcard, random hands per second: {ratio:.3f}x (target >= {TARGET_RATIO}x)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
