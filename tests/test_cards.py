@@ -585,3 +585,36 @@ def test_random_bots_are_seeded_and_bad_bots_refused() -> None:
     assert picks[0] == picks[1]
     with pytest.raises(CardError, match="not-bots"):
         play_cards(CARDS, [object(), object()])  # type: ignore[list-item]
+
+
+def _candidates(state: CardState) -> list[CardAction]:
+    """Every action text can write for this hand, legal or not."""
+    out = [CardAction(k) for k in CardActionKind]
+    out += [CardAction(CardActionKind.COLOUR, colour=c) for c in COLOURS]
+    out += [CardAction(CardActionKind.CATCH, seat=s) for s in range(state.players)]
+    for c in set(deck(True)):
+        for named in (None, *COLOURS):
+            for uno in (False, True):
+                out.append(CardAction(CardActionKind.PLAY, c, named, uno))
+    return out
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 6))
+def test_apply_takes_exactly_the_listed_actions(seed: int, players: int) -> None:
+    rng = random.Random(seed)
+    state, _ = start_hand(CARDS.with_options(all_draw_wild=True), players=players, seed=seed)
+    for _ in range(60):
+        if state.ended:
+            break
+        for seat in range(players):
+            listed = set(legal_actions(state, seat))
+            for action in _candidates(state):
+                try:
+                    apply(state, seat, action)
+                    taken = True
+                except CardError:
+                    taken = False
+                assert taken == (action in listed), (seat, str(action), state.phase)
+        actions = legal_actions(state, state.current)
+        state, _ = apply(state, state.current, _choose(rng, actions, state))

@@ -252,6 +252,47 @@ def legal_actions(state: CardState, seat: int) -> tuple[CardAction, ...]:
     return tuple(CardAction(CardActionKind.COLOUR, colour=c) for c in COLOURS)
 
 
+def _allows(state: CardState, seat: object, act: CardAction) -> bool:
+    """Whether ``act`` is among ``legal_actions(state, seat)``, decided
+    without listing them (``apply`` asks it of every action)."""
+    if not isinstance(state, CardState) or seat != state.current or type(seat) is not int:
+        return False
+    phase, kind = state.phase, act.kind
+    if kind is _PLAY:
+        c = act.card
+        if phase is CardPhase.PLAY:
+            held = c in state.hands[seat]
+        elif phase is CardPhase.DRAWN:
+            held = c is state.drawn
+        else:
+            return False
+        return (
+            held
+            and isinstance(c, Card)
+            and act.seat is None
+            and type(act.uno) is bool
+            and (act.colour in COLOURS if c.colour is None else act.colour is None)
+            and _playable(c, state.top, state.colour)
+        )
+    if act.card is not None or act.uno is not False:
+        return False
+    if kind is CardActionKind.COLOUR:
+        return phase is CardPhase.COLOUR and act.seat is None and act.colour in COLOURS
+    if act.colour is not None:
+        return False
+    if kind is CardActionKind.CATCH:
+        return phase is CardPhase.CATCH and state.catch is not None and act.seat == state.catch[0]
+    if act.seat is not None:
+        return False
+    if kind is CardActionKind.DRAW:
+        return phase is CardPhase.PLAY
+    if kind is CardActionKind.KEEP:
+        return phase is CardPhase.DRAWN
+    if kind in (CardActionKind.CHALLENGE, CardActionKind.ACCEPT):
+        return phase is CardPhase.CHALLENGE
+    return kind is CardActionKind.PASS and phase is CardPhase.CATCH
+
+
 def apply(
     state: CardState, seat: int, action: CardAction | str
 ) -> tuple[CardState, tuple[CardEvent, ...]]:
@@ -262,8 +303,8 @@ def apply(
     act = CardAction.parse(action) if isinstance(action, str) else action
     if not isinstance(act, CardAction):
         raise CardError("not-an-action", f"apply() takes a CardAction, not {quote(action)}")
-    legal = legal_actions(state, seat)
-    if act not in legal:
+    if not _allows(state, seat, act):
+        legal = legal_actions(state, seat)  # also checks the state and the seat
         if not legal:
             raise CardError(
                 "not-your-turn",
