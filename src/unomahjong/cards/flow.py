@@ -257,25 +257,11 @@ def _allows(state: CardState, seat: object, act: CardAction) -> bool:
     without listing them (``apply`` asks it of every action)."""
     if not isinstance(state, CardState) or seat != state.current or type(seat) is not int:
         return False
-    phase, kind = state.phase, act.kind
-    if kind is _PLAY:
-        c = act.card
-        if phase is CardPhase.PLAY:
-            held = c in state.hands[seat]
-        elif phase is CardPhase.DRAWN:
-            held = c is state.drawn
-        else:
-            return False
-        return (
-            held
-            and isinstance(c, Card)
-            and act.seat is None
-            and type(act.uno) is bool
-            and (act.colour in COLOURS if c.colour is None else act.colour is None)
-            and _playable(c, state.top, state.colour)
-        )
+    if act.kind is _PLAY:
+        return _allows_play(state, seat, act)
     if act.card is not None or act.uno is not False:
         return False
+    phase, kind = state.phase, act.kind
     if kind is CardActionKind.COLOUR:
         return phase is CardPhase.COLOUR and act.seat is None and act.colour in COLOURS
     if act.colour is not None:
@@ -284,13 +270,35 @@ def _allows(state: CardState, seat: object, act: CardAction) -> bool:
         return phase is CardPhase.CATCH and state.catch is not None and act.seat == state.catch[0]
     if act.seat is not None:
         return False
-    if kind is CardActionKind.DRAW:
-        return phase is CardPhase.PLAY
-    if kind is CardActionKind.KEEP:
-        return phase is CardPhase.DRAWN
-    if kind in (CardActionKind.CHALLENGE, CardActionKind.ACCEPT):
-        return phase is CardPhase.CHALLENGE
-    return kind is CardActionKind.PASS and phase is CardPhase.CATCH
+    return phase is _PLAIN_ACTIONS.get(kind)
+
+
+_PLAIN_ACTIONS: Final = {
+    CardActionKind.DRAW: CardPhase.PLAY,
+    CardActionKind.KEEP: CardPhase.DRAWN,
+    CardActionKind.CHALLENGE: CardPhase.CHALLENGE,
+    CardActionKind.ACCEPT: CardPhase.CHALLENGE,
+    CardActionKind.PASS: CardPhase.CATCH,
+}
+"""The actions that name nothing, by the phase they are taken in."""
+
+
+def _allows_play(state: CardState, seat: int, act: CardAction) -> bool:
+    c = act.card
+    if state.phase is CardPhase.PLAY:
+        held = c in state.hands[seat]
+    elif state.phase is CardPhase.DRAWN:
+        held = c is state.drawn
+    else:
+        return False
+    return (
+        held
+        and isinstance(c, Card)
+        and act.seat is None
+        and type(act.uno) is bool
+        and (act.colour in COLOURS if c.colour is None else act.colour is None)
+        and _playable(c, state.top, state.colour)
+    )
 
 
 def apply(
