@@ -25,9 +25,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import unomahjong as um
-from unomahjong import MCR, UNO, RulesError, Shape, _engine
+from unomahjong import MCR, UNO, RulesError, Shape, WinContext, _engine, parse_hand, score
 from unomahjong.fans import detectors as d
-from unomahjong.fans.detectors import Primitive
+from unomahjong.fans.detectors import (
+    ConcealedPattern,
+    EachPung,
+    KnittedSet,
+    MeldSet,
+    Primitive,
+)
 from unomahjong.fans.model import Detector, DetectorKind, FanDef, FanTable
 from unomahjong.rules import RuleSet
 from unomahjong.strategies import shaped_winning_hands
@@ -500,7 +506,9 @@ def random_tables(draw: st.DrawFn, base: RuleSet) -> RuleSet:
 
 
 @pytest.mark.parametrize("base", [UNO, MCR], ids=["uno", "mcr"])
-@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Derandomized while the defect pinned below is open: a random draw found
+# it once in about six CI runs, and must not decide whether CI passes.
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(data=st.data())
 def test_random_tables_score_alike_in_both_engines(base: RuleSet, data: st.DataObject) -> None:
     rules = data.draw(random_tables(base))
@@ -510,3 +518,50 @@ def test_random_tables_score_alike_in_both_engines(base: RuleSet, data: st.DataO
         _, hand = data.draw(shaped_winning_hands(base.name))
         context = random_context(rng, rules)
         assert compare(hand, context, rules, analysis=False) == [], (str(hand), context)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="open defect: with bonus rows absorbed or excluded away the engines disagree"
+    " (compiled 0, Python -1 with no fans)",
+)
+def test_a_table_of_bonus_rows_scores_alike_in_both_engines() -> None:
+    """Found by the random tables (2026-12-02): a fallback, bonus rows F1
+    and F3, and rows absorbing or excluding one another."""
+
+    def row(i: str, points: int, excludes: tuple[str, ...] = (), absorbs: tuple[str, ...] = (),
+            limit: int | None = None, detector: Any = None) -> FanDef:  # fmt: skip
+        return FanDef(i, i, i, points, 0, excludes, i, absorbs, limit, detector)
+
+    rows = (
+        row("NONE", 1),
+        row(
+            "F0",
+            0,
+            absorbs=("F4",),
+            detector=MeldSet("pung", 3, "one", "same", pair="five_same_suit"),
+        ),
+        row("F1", 1, ("F0", "F2"), ("F4",), 2, ConcealedPattern((3, 1, 1, 1, 1, 1, 1, 1, 3))),
+        row("F2", 29, ("F0",), detector=KnittedSet()),
+        row(
+            "F3",
+            31,
+            ("F1", "F0", "F4", "F2"),
+            ("F4",),
+            detector=MeldSet("chow", 3, "one", "shifted_1"),
+        ),
+        row("F4", 0, detector=EachPung(frozenset({6}))),
+    )
+    table = FanTable("random", rows, "NONE", frozenset({"F1", "F3"}))
+    rules = attrs.evolve(
+        MCR,
+        name="random",
+        table=table,
+        options=attrs.evolve(MCR.options, disabled_fans=frozenset()),
+    )
+    hand = parse_hand("2334455566667m +1m", "mcr")
+    context = WinContext(seat_wind="W", prevalent_wind="N", flowers=5)
+    with _engine.python_engine():
+        reference = score(hand, context, rules)
+    assert reference.total >= 0
+    assert score(hand, context, rules) == reference
