@@ -460,7 +460,8 @@ def _parameters(func: Callable[..., Any]) -> list[inspect.Parameter]:
         # An enum's call is a lookup by value (its other parameters are the
         # functional API that creates enums).
         return [inspect.Parameter("value", inspect.Parameter.POSITIONAL_ONLY)]
-    return list(inspect.signature(func).parameters.values())
+    # ``**unknown: Never`` takes no value: it is there to refuse misspellings.
+    return [p for p in inspect.signature(func).parameters.values() if p.kind is not p.VAR_KEYWORD]
 
 
 _FIND = settings(
@@ -588,7 +589,7 @@ def test_tile_set_lookup_with_an_unhashable_key() -> None:
 @pytest.mark.parametrize("func", [legal_actions, apply, awaiting, outcome, observe])
 def test_none_for_a_state_is_an_illegal_action_error(func: Callable[..., object]) -> None:
     args: list[object] = [None, 0, Action(ActionKind.PASS)]
-    n = len(inspect.signature(func).parameters)
+    n = len(_parameters(func))
     with pytest.raises(IllegalActionError) as e:
         func(*args[:n])
     assert e.value.code == "not-a-state" and e.value.argument == "state"

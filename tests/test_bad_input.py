@@ -36,6 +36,7 @@ from unomahjong import (
 )
 from unomahjong.audit import audit
 from unomahjong.cli import main
+from unomahjong.discards import live_waits
 from unomahjong.game import (
     Action,
     ActionKind,
@@ -52,7 +53,6 @@ from unomahjong.game import (
     seat_view,
 )
 from unomahjong.interop import gb_fan_arguments
-from unomahjong.shanten import live_waits
 from unomahjong.strategies import hands, winning_hands
 from unomahjong.tiles import SuitSpec, TileSet
 

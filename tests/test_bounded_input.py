@@ -128,7 +128,7 @@ def test_the_limit_is_exact_and_holds_for_str_subclasses(
     engine_name: str, parse: Callable[[str], object], limit: int
 ) -> None:
     text = {parse_hand: "123456789r 5g 5g 5g 7b", parse_tiles: "5g 1r", parse_meld: "[123r@2]"}[
-        parse  # type: ignore[index]
+        parse
     ]
     with engine(engine_name):
         padded = text + " " * (limit - len(text))

@@ -31,6 +31,7 @@ from unomahjong.shapes import ALL_SHAPES, Shape, ShapeSpec
 from unomahjong.strategies import scored_hands, shaped_winning_hands
 
 shanten = importlib.import_module("unomahjong.shanten")
+discards = importlib.import_module("unomahjong.discards")
 """The analysis module (``unomahjong.shanten`` the attribute is its function)."""
 
 SPECIAL = tuple(s for s in Shape if s is not Shape.STANDARD)
@@ -140,7 +141,7 @@ def check_shape_is_off(rs: RuleSet, shape: Shape, hand: Hand) -> None:
         if done is not None:
             assert (tile in waits) == bool(decompose(done, rules=rs)), tile
     assert (hand.win in waits) == won
-    options = in_both(lambda: shanten.discard_options(hand, rules=rs))
+    options = in_both(lambda: discards.discard_options(hand, rules=rs))
     for option in options:
         rest = list(hand.concealed_with_win)
         rest.remove(option.tile)
@@ -207,7 +208,7 @@ def test_each_shape_on_and_off(base: RuleSet, text: str, shape: Shape) -> None:
     assert shape not in in_both(lambda: shanten.shanten_by_shape(ready, rules=off))
     assert in_both(lambda: shanten.shanten(ready, rules=off)) > 0
     # The live waits and a switched-on copy agree with the plain functions.
-    assert in_both(lambda: shanten.live_waits(ready, rules=off)) == {}
+    assert in_both(lambda: discards.live_waits(ready, rules=off)) == {}
     back = off.with_shapes(*ALL_SHAPES, name="all-again")
     assert in_both(lambda: _score_summary(hand, back))[0] is shape
     check_shape_is_off(off, shape, hand)
@@ -318,12 +319,13 @@ def test_the_compiled_core_analyses_a_subset_of_shapes(monkeypatch: pytest.Monke
 
     for name in ("min_shanten", "waits_codes", "is_complete_counts"):
         monkeypatch.setattr(shanten, name, python_called)
+    monkeypatch.setattr(discards, "min_shanten", python_called)
     hand = parse_hand(SEVEN_PAIRS_HAND)
     for rs in (UNO.with_shapes(Shape.STANDARD), UNO.without_shapes(Shape.KNITTED_STRAIGHT)):
         shanten.shanten(hand, rules=rs)
         shanten.is_winning(hand, rules=rs)
         shanten.waits(hand.without_win(), rules=rs)
-        shanten.discard_options(hand, rules=rs)
+        discards.discard_options(hand, rules=rs)
 
 
 def _shape_subsets(rules: RuleSet) -> list[RuleSet]:

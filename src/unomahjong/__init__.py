@@ -17,6 +17,7 @@ from . import _engine
 from ._version import __version__
 from .context import WinContext
 from .decompose import Decomposition, Role, WinRole, decompose
+from .discards import DiscardOption, discard_options, live_waits
 from .errors import (
     ArgumentError,
     CardError,
@@ -32,15 +33,7 @@ from .hand import Hand, Meld, MeldKind, format_hand, parse_hand
 from .notation import format_meld, format_tiles, parse_meld, parse_tile, parse_tiles
 from .rules import MCR, UNO, RuleOptions, RuleSet, get_rules
 from .scoring import FanEntry, Score, score, score_hand
-from .shanten import (
-    DiscardOption,
-    discard_options,
-    is_winning,
-    live_waits,
-    shanten,
-    shanten_by_shape,
-    waits,
-)
+from .shanten import is_winning, shanten, shanten_by_shape, waits
 from .shapes import Shape
 from .tiles import MCR_TILES, UNO_TILES, Tile, TileSet
 

@@ -36,6 +36,7 @@ from .errors import ArgumentError, MahjongError
 _T = TypeVar("_T")
 _P = ParamSpec("_P")
 _E = TypeVar("_E", bound=MahjongError)
+_C = TypeVar("_C", bound=type)
 
 _SHORT = reprlib.Repr()
 _SHORT.maxstring = 40
@@ -80,16 +81,36 @@ def unknown_keyword(func: str, given: str, keywords: Iterable[str]) -> ArgumentE
     return ArgumentError(
         "unknown-keyword",
         f"{func}() takes no keyword {quote(given)}",
-        hint=did_you_mean(given, known) or "its keywords: " + ", ".join(known.values()),
+        hint=did_you_mean(given, known)
+        or ("its keywords: " + ", ".join(known.values()) if known else "it takes no keyword"),
     )
+
+
+def unknown_keywords(
+    function: Callable[..., object], unknown: Mapping[str, object]
+) -> ArgumentError:
+    """The error of a call that named keywords ``function`` does not take.
+
+    The per-hand and per-step functions end with ``**unknown: Never``
+    instead of being wrapped (:func:`keywords_checked`): an empty ``**``
+    costs far less than a second call, a type checker still refuses any
+    keyword there, and the body raises this error when one came."""
+    parameters = inspect.signature(function).parameters.values()
+    keywords = [
+        p.name
+        for p in parameters
+        if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and p.name != "self"
+    ]
+    name = function.__qualname__.removesuffix(".__init__")
+    return unknown_keyword(name, next(iter(unknown)), keywords)
 
 
 def keywords_checked(function: Callable[_P, _T]) -> Callable[_P, _T]:
     """``function``, raising :func:`unknown_keyword`'s error for a call that
     names a keyword it does not take, instead of Python's bare
     ``TypeError``. The check runs only when the call fails: a call that
-    binds costs one more function call, so the hot paths (scoring,
-    shanten, the game step) are not wrapped."""
+    binds costs one more function call, so the functions called per hand
+    or per step take ``**unknown: Never`` instead (:func:`unknown_keywords`)."""
     parameters = inspect.signature(function).parameters.values()
     if any(p.kind is p.VAR_KEYWORD for p in parameters):
         return function  # it takes any keyword: it checks them itself
@@ -110,6 +131,16 @@ def keywords_checked(function: Callable[_P, _T]) -> Callable[_P, _T]:
             raise
 
     return checked
+
+
+def checked_init(cls: _C) -> _C:
+    """``cls`` with its constructor checked as :func:`keywords_checked`
+    checks a function: a misspelt keyword gets the typed error. For the
+    value types, whose ``__init__`` attrs writes."""
+    init = vars(cls).get("__init__")
+    if init is not None:  # else object's, which takes no keyword to misspell
+        setattr(cls, "__init__", keywords_checked(init))  # noqa: B010 (mypy: no method assignment)
+    return cls
 
 
 def whole(value: object) -> int | None:

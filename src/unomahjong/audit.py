@@ -23,7 +23,7 @@ from typing import ClassVar
 import attrs
 
 from . import _parallel
-from ._checks import keywords_checked
+from ._checks import checked_init, keywords_checked
 from ._text import display_width, pad
 from .context import WinContext
 from .decompose import decompose
@@ -37,6 +37,7 @@ from .rules import RuleSet, count_option, get_rules, seed_option
 __all__ = ["AuditInterrupted", "AuditReport", "audit"]
 
 
+@checked_init
 @attrs.frozen(slots=True)
 class AuditReport:
     """What an audit found; ``str()`` prints it as tables."""

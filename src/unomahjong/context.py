@@ -8,11 +8,11 @@ are rejected with :class:`~unomahjong.errors.ContextError`, never corrected
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Never
 
 import attrs
 
-from ._checks import flag, quote, restore_validated, whole
+from ._checks import checked_init, flag, quote, restore_validated, unknown_keywords, whole
 from .errors import ContextError
 from .hand import Hand, PrettyPrinter, refuse_hand
 
@@ -54,6 +54,7 @@ def _flowers(value: int) -> int:
     return n
 
 
+@checked_init
 @attrs.frozen(slots=True, kw_only=True, repr=False)
 class WinContext:
     """How the hand was won. Defaults: won on a discard, nothing special."""
@@ -123,8 +124,10 @@ class WinContext:
         # As Hand's: pretty printers would otherwise list every field.
         printer.text(repr(self))
 
-    def check(self, hand: Hand) -> None:
+    def check(self, hand: Hand, **unknown: Never) -> None:
         """Raise :class:`ContextError` when the flags contradict each other or the hand."""
+        if unknown:
+            raise unknown_keywords(WinContext.check, unknown)
         if not isinstance(hand, Hand):
             raise refuse_hand("WinContext.check", hand)
         problems = _problems(self, hand)

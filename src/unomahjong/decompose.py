@@ -15,11 +15,11 @@ from __future__ import annotations
 import enum
 import itertools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Never
 
 import attrs
 
-from ._checks import Lookup, unknown_member
+from ._checks import Lookup, checked_init, unknown_keywords, unknown_member
 from ._memo import Memo
 from .errors import HandError
 from .hand import Hand, Meld, MeldKind, refuse_hand
@@ -50,6 +50,7 @@ class Role(enum.Enum, metaclass=Lookup):
         raise unknown_member(cls, value, HandError, "unknown-role")
 
 
+@checked_init
 @attrs.frozen(slots=True)
 class WinRole:
     """One role of the winning tile; ``index`` points into ``Decomposition.melds``."""
@@ -58,6 +59,7 @@ class WinRole:
     index: int | None = None
 
 
+@checked_init
 @attrs.frozen(slots=True)
 class Decomposition:
     """One reading of a complete hand.
@@ -77,8 +79,10 @@ class Decomposition:
     """Single tiles of 十三幺 / 国士无双, and the honours of 全不靠."""
     win_roles: tuple[WinRole, ...] = ()
 
-    def tiles(self) -> list[Tile]:
+    def tiles(self, **unknown: Never) -> list[Tile]:
         """Every tile of the reading (kongs as four), for checks and display."""
+        if unknown:
+            raise unknown_keywords(Decomposition.tiles, unknown)
         out: list[Tile] = []
         for m in self.melds:
             out.extend(m.tiles)
@@ -268,7 +272,9 @@ def clear_caches() -> None:
     _options.clear()
 
 
-def decompose(hand: Hand, *, rules: str | RuleSet | None = None) -> tuple[Decomposition, ...]:
+def decompose(
+    hand: Hand, *, rules: str | RuleSet | None = None, **unknown: Never
+) -> tuple[Decomposition, ...]:
     """Every reading of a complete hand under the shapes of ``rules`` (a rule
     set or its name; default: every shape of the hand's tile set); empty
     when it does not win.
@@ -276,6 +282,8 @@ def decompose(hand: Hand, *, rules: str | RuleSet | None = None) -> tuple[Decomp
     Deterministic order: standard readings first, then seven pairs, thirteen
     orphans, honours-and-knitted and knitted-straight readings.
     """
+    if unknown:
+        raise unknown_keywords(decompose, unknown)
     if not isinstance(hand, Hand):
         raise refuse_hand("decompose", hand)
     return decompose_under(hand, shapes_of(hand, rules, "decompose"))

@@ -7,11 +7,19 @@ Validation lives here, not only in the parser, so that a hand built in code
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Never
 
 import attrs
 
-from ._checks import describe, items, quote, restore_validated, wrong_type
+from ._checks import (
+    checked_init,
+    describe,
+    items,
+    quote,
+    restore_validated,
+    unknown_keywords,
+    wrong_type,
+)
 from ._hand_svg import draw_hand
 from .errors import HandError
 from .meld import CHOW as CHOW
@@ -123,6 +131,7 @@ def _code(t: Tile) -> int:
     return t.code
 
 
+@checked_init
 @attrs.frozen(slots=True, repr=False)
 class Hand:
     """A player's hand: concealed tiles, declared melds and the winning tile.
@@ -241,8 +250,10 @@ class Hand:
         restore_validated(self, state, _hand_from)
 
     @classmethod
-    def parse(cls, text: str, rules: str = "uno") -> Hand:
+    def parse(cls, text: str, rules: str = "uno", **unknown: Never) -> Hand:
         """Parse ``text`` in the notation of ``rules`` (``"uno"`` or ``"mcr"``)."""
+        if unknown:
+            raise unknown_keywords(Hand.parse, unknown)
         return parse_hand(text, rules)
 
     def __str__(self) -> str:
@@ -293,23 +304,29 @@ class Hand:
         """True when no meld is exposed (concealed kongs allowed)."""
         return all(not m.exposed for m in self.melds)
 
-    def all_tiles(self) -> Iterator[Tile]:
+    def all_tiles(self, **unknown: Never) -> Iterator[Tile]:
         """Every tile the hand holds: melds (kongs as four), concealed, winning tile."""
+        if unknown:
+            raise unknown_keywords(Hand.all_tiles, unknown)
         for m in self.melds:
             yield from m.tiles
         yield from self.concealed
         if self.win is not None:
             yield self.win
 
-    def total_counts(self) -> list[int]:
+    def total_counts(self, **unknown: Never) -> list[int]:
         """Per-code counts over concealed tiles, melds and the winning tile
         (a new list: :attr:`all_counts` as a list)."""
+        if unknown:
+            raise unknown_keywords(Hand.total_counts, unknown)
         return list(self.all_counts)
 
-    def map_tiles(self, f: Callable[[Tile], Tile]) -> Hand:
+    def map_tiles(self, f: Callable[[Tile], Tile], **unknown: Never) -> Hand:
         """This hand with every tile replaced by ``f(tile)`` (a symmetry such as
         a colour permutation or the rank mirror n -> 10-n); melds keep their
         kind, exposure and source."""
+        if unknown:
+            raise unknown_keywords(Hand.map_tiles, unknown)
         if not callable(f):
             raise wrong_type(
                 HandError, "not-callable", "Hand.map_tiles", "f", f, "a function of a Tile"
@@ -332,20 +349,26 @@ class Hand:
         win = None if self.win is None else image(self.win)
         return Hand(self.tileset, [image(t) for t in self.concealed], melds, win)
 
-    def with_win(self, tile: Tile) -> Hand:
+    def with_win(self, tile: Tile, **unknown: Never) -> Hand:
         """This 13-tile hand completed by ``tile``."""
+        if unknown:
+            raise unknown_keywords(Hand.with_win, unknown)
         if not isinstance(tile, Tile):
             raise refuse_tile("Hand.with_win", tile)
         if self.win is not None:
             raise HandError("has-winning-tile", "the hand already has a winning tile")
         return Hand(self.tileset, self.concealed, self.melds, tile)
 
-    def without_win(self) -> Hand:
+    def without_win(self, **unknown: Never) -> Hand:
         """The 13-tile hand before the winning tile."""
+        if unknown:
+            raise unknown_keywords(Hand.without_win, unknown)
         return Hand(self.tileset, self.concealed, self.melds, None)
 
-    def discard(self, tile: Tile) -> Hand:
+    def discard(self, tile: Tile, **unknown: Never) -> Hand:
         """The 13-tile hand left after discarding ``tile`` from this 14-tile hand."""
+        if unknown:
+            raise unknown_keywords(Hand.discard, unknown)
         if self.win is None:
             raise HandError(
                 "missing-winning-tile", "discarding needs a 14-tile hand (a tile after '+')"
@@ -363,12 +386,14 @@ class Hand:
 # ---------------------------------------------------------------- as text
 
 
-def parse_hand(text: str, rules: str | TileSet | RuleSet = "uno") -> Hand:
+def parse_hand(text: str, rules: str | TileSet | RuleSet = "uno", **unknown: Never) -> Hand:
     """Parse a hand: melds, concealed tiles and an optional ``+`` winning tile.
 
     >>> str(parse_hand("[SSSg] 123r 456r 789r 5g +5g"))
     '[SSSg] 123456789r 5g +5g'
     """
+    if unknown:
+        raise unknown_keywords(parse_hand, unknown)
     text = check_length(text, MAX_HAND_LENGTH, "a hand")  # before the core reads it
     hand = compiled_parse("parse_hand", text, rules)
     if hand is not None:
@@ -377,8 +402,10 @@ def parse_hand(text: str, rules: str | TileSet | RuleSet = "uno") -> Hand:
     return Hand(ts, concealed, melds, win)
 
 
-def format_hand(hand: Hand) -> str:
+def format_hand(hand: Hand, **unknown: Never) -> str:
     """The canonical text of ``hand``; ``parse_hand(format_hand(h)) == h``."""
+    if unknown:
+        raise unknown_keywords(format_hand, unknown)
     if not isinstance(hand, Hand):
         raise refuse_hand("format_hand", hand)
     parts = [format_meld(m) for m in hand.melds]

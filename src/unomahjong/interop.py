@@ -68,9 +68,9 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping
-from typing import Final
+from typing import Final, Never
 
-from ._checks import describe, flag, items, iterable, quote, whole, wrong_type
+from ._checks import describe, flag, items, iterable, quote, unknown_keywords, whole, wrong_type
 from .context import WINDS, WinContext
 from .errors import ContextError, HandError, NotationError, RulesError
 from .hand import HAND_SIZE, Hand, Meld, MeldKind, refuse_hand, refuse_meld, refuse_tile
@@ -109,8 +109,10 @@ _SEATS: Final = 3
 _TILE_NAMES: Final = "W1-W9, T1-T9, B1-B9, F1-F4 or J1-J3"
 
 
-def gb_tile(t: Tile) -> str:
+def gb_tile(t: Tile, **unknown: Never) -> str:
     """PyMahjongGB's name of an MCR tile (``"W5"`` for 5m)."""
+    if unknown:
+        raise unknown_keywords(gb_tile, unknown)
     if not isinstance(t, Tile):
         raise refuse_tile("gb_tile", t, "t")
     _check_mcr(t)
@@ -128,10 +130,12 @@ def _check_mcr(t: Tile) -> None:
 _BY_GB_NAME: Final = {gb_tile(t): t for t in MCR_TILES.tiles}
 
 
-def gb_pack(meld: Meld) -> GbPack:
+def gb_pack(meld: Meld, **unknown: Never) -> GbPack:
     """A meld as a PyMahjongGB pack (the conventions are in the module's
     description). A source beyond 3 seats back, which no seat of four
     players has, raises :class:`~unomahjong.HandError` (``bad-seat``)."""
+    if unknown:
+        raise unknown_keywords(gb_pack, unknown)
     if not isinstance(meld, Meld):
         raise refuse_meld("gb_pack", meld)
     if meld.source is not None and meld.source > _SEATS:
@@ -148,19 +152,25 @@ def gb_pack(meld: Meld) -> GbPack:
     return ("GANG" if meld.is_kong else "PENG", gb_tile(meld.tile), offer if meld.exposed else 0)
 
 
-def gb_hand(hand: Hand) -> tuple[tuple[GbPack, ...], tuple[str, ...]]:
+def gb_hand(hand: Hand, **unknown: Never) -> tuple[tuple[GbPack, ...], tuple[str, ...]]:
     """``(pack, hand)`` for ``MahjongShanten`` and friends (concealed tiles,
     the winning tile excluded)."""
+    if unknown:
+        raise unknown_keywords(gb_hand, unknown)
     if not isinstance(hand, Hand):
         raise refuse_hand("gb_hand", hand)
     return tuple(gb_pack(m) for m in hand.melds), tuple(gb_tile(t) for t in hand.concealed)
 
 
-def gb_fan_arguments(hand: Hand, context: WinContext | None = None) -> dict[str, object]:
+def gb_fan_arguments(
+    hand: Hand, context: WinContext | None = None, **unknown: Never
+) -> dict[str, object]:
     """Keyword arguments of ``MahjongFanCalculator`` for a complete MCR hand.
     The context is checked as :func:`~unomahjong.score` checks it, so that
     nothing the calculator cannot express (天和, a replacement tile without
     a kong, ...) is dropped silently."""
+    if unknown:
+        raise unknown_keywords(gb_fan_arguments, unknown)
     if not isinstance(hand, Hand):
         raise refuse_hand("gb_fan_arguments", hand)
     if hand.win is None:
@@ -263,20 +273,24 @@ def _meld(pack: object, func: str, param: str, where: str) -> Meld:
     return Meld(kind, tile, True, offer, tile)
 
 
-def from_gb_tile(name: str) -> Tile:
+def from_gb_tile(name: str, **unknown: Never) -> Tile:
     """The MCR tile PyMahjongGB calls ``name`` (``"W5"`` is 5m): the inverse
     of :func:`gb_tile`. An unknown name raises
     :class:`~unomahjong.NotationError` (``unknown-tile``)."""
+    if unknown:
+        raise unknown_keywords(from_gb_tile, unknown)
     return _tile(name, "from_gb_tile", "name", "name")
 
 
-def from_gb_pack(pack: GbPack) -> Meld:
+def from_gb_pack(pack: GbPack, **unknown: Never) -> Meld:
     """The meld of a PyMahjongGB pack: the inverse of :func:`gb_pack`. An
     exposed meld gets the source and claimed tile the offer records (a
     chow's source is 1); offer 0 gives a concealed meld. A malformed pack
     raises :class:`~unomahjong.HandError` naming what is wrong (``not-a-pack``,
     ``bad-pack-type``, ``bad-offer``, ``bad-meld``) and an unknown tile name
     :class:`~unomahjong.NotationError`."""
+    if unknown:
+        raise unknown_keywords(from_gb_pack, unknown)
     return _meld(pack, "from_gb_pack", "pack", "pack")
 
 
@@ -315,7 +329,9 @@ def _hand(
     return Hand(MCR_TILES, concealed, melds, win)
 
 
-def from_gb_hand(pack: Iterable[GbPack], hand: Iterable[str], win_tile: str | None = None) -> Hand:
+def from_gb_hand(
+    pack: Iterable[GbPack], hand: Iterable[str], win_tile: str | None = None, **unknown: Never
+) -> Hand:
     """The MCR :class:`~unomahjong.Hand` of PyMahjongGB's ``pack`` (declared
     melds), ``hand`` (standing tiles) and ``win_tile`` (None for a 13-tile
     hand): the inverse of :func:`gb_hand` (see the module's description for
@@ -324,6 +340,8 @@ def from_gb_hand(pack: Iterable[GbPack], hand: Iterable[str], win_tile: str | No
     pack as :func:`from_gb_pack`, a concealed ``CHI`` or ``PENG``
     (``concealed-pack``), too many or too few tiles (``tile-count``) and a
     fifth copy of a tile (``too-many-copies``)."""
+    if unknown:
+        raise unknown_keywords(from_gb_hand, unknown)
     return _hand(pack, hand, win_tile, "from_gb_hand", ("pack", "hand", "win_tile"))
 
 
@@ -343,7 +361,9 @@ _FAN_ARGUMENTS: Final = (
 _FLAGS: Final = {"isSelfDrawn": "self_drawn", "is4thTile": "last_copy", "isWallLast": "last_tile"}
 
 
-def from_gb_fan_arguments(arguments: Mapping[str, object]) -> tuple[Hand, WinContext]:
+def from_gb_fan_arguments(
+    arguments: Mapping[str, object], **unknown: Never
+) -> tuple[Hand, WinContext]:
     """The hand and win context of ``MahjongFanCalculator``'s keyword
     arguments (the calculator's own ``verbose`` is allowed and ignored): the
     inverse of :func:`gb_fan_arguments`. ``isAboutKong`` is a kong's
@@ -352,16 +372,18 @@ def from_gb_fan_arguments(arguments: Mapping[str, object]) -> tuple[Hand, WinCon
     :class:`~unomahjong.ContextError` for a missing or unknown argument, a
     flag that is not True or False, a wind outside 0-3, a flower count
     outside 0-8, or a context that contradicts the hand)."""
+    if unknown:
+        raise unknown_keywords(from_gb_fan_arguments, unknown)
     func = "from_gb_fan_arguments"
     if not isinstance(arguments, Mapping):
         raise wrong_type(
             ContextError, "not-arguments", func, "arguments", arguments, "a mapping of arguments"
         )
-    unknown = [k for k in arguments if k not in _FAN_ARGUMENTS and k != "verbose"]
-    if unknown:
+    extra = [k for k in arguments if k not in _FAN_ARGUMENTS and k != "verbose"]
+    if extra:
         raise ContextError(
             "unknown-argument",
-            f"{func}(): {quote(unknown[0])} is not an argument of MahjongFanCalculator",
+            f"{func}(): {quote(extra[0])} is not an argument of MahjongFanCalculator",
             argument="arguments",
         )
     missing = [k for k in _FAN_ARGUMENTS if k not in arguments]
@@ -461,12 +483,14 @@ def _too_many(func: str, tile: Tile) -> HandError:
     )
 
 
-def to_34(tiles: Hand | Iterable[Tile]) -> list[int]:
+def to_34(tiles: Hand | Iterable[Tile], **unknown: Never) -> list[int]:
     """The riichi ``mahjong`` package's 34-array of MCR tiles: how many of
     each kind (a hand's tiles are all it holds: melds, a kong as four,
     concealed tiles and the winning tile). A non-MCR tile raises
     :class:`~unomahjong.RulesError` (``not-mcr``), a fifth copy
     :class:`~unomahjong.HandError` (``too-many-copies``)."""
+    if unknown:
+        raise unknown_keywords(to_34, unknown)
     counts = [0] * _KINDS
     for k in _riichi_kinds(tiles, "to_34"):
         counts[k] += 1
@@ -475,11 +499,13 @@ def to_34(tiles: Hand | Iterable[Tile]) -> list[int]:
     return counts
 
 
-def to_136(tiles: Hand | Iterable[Tile]) -> list[int]:
+def to_136(tiles: Hand | Iterable[Tile], **unknown: Never) -> list[int]:
     """The riichi ``mahjong`` package's tile ids of MCR tiles, in the order
     given (a hand's as :meth:`~unomahjong.Hand.all_tiles`): the n-th copy of
     a kind gets ``4 * kind + n``, so the ids are the same for the same tiles
     in the same order. Errors as :func:`to_34`."""
+    if unknown:
+        raise unknown_keywords(to_136, unknown)
     used = [0] * _KINDS
     ids = []
     for k in _riichi_kinds(tiles, "to_136"):
@@ -490,10 +516,12 @@ def to_136(tiles: Hand | Iterable[Tile]) -> list[int]:
     return ids
 
 
-def from_34(counts: Iterable[int]) -> tuple[Tile, ...]:
+def from_34(counts: Iterable[int], **unknown: Never) -> tuple[Tile, ...]:
     """The MCR tiles a riichi 34-array counts, in canonical order: the
     inverse of :func:`to_34`. Anything but 34 whole numbers 0-4 raises
     :class:`~unomahjong.HandError` (``bad-counts``) naming the first bad one."""
+    if unknown:
+        raise unknown_keywords(from_34, unknown)
     func = "from_34"
     listed = _bounded(counts, _KINDS, func, "counts", "34 counts")
     if len(listed) != _KINDS:
@@ -515,11 +543,13 @@ def from_34(counts: Iterable[int]) -> tuple[Tile, ...]:
     return tuple(sorted(out, key=lambda t: t.code))
 
 
-def from_136(ids: Iterable[int]) -> tuple[Tile, ...]:
+def from_136(ids: Iterable[int], **unknown: Never) -> tuple[Tile, ...]:
     """The MCR tiles of riichi tile ids 0-135, in the order given (``id // 4``
     is the kind): the inverse of :func:`to_136`. An id out of range, not a
     whole number, or given twice (one physical tile) raises
     :class:`~unomahjong.HandError` (``bad-tile-id``) naming its position."""
+    if unknown:
+        raise unknown_keywords(from_136, unknown)
     func = "from_136"
     listed = _bounded(ids, 4 * _KINDS, func, "ids", "tile ids")
     if len(listed) > 4 * _KINDS:

@@ -5,11 +5,21 @@ them)."""
 from __future__ import annotations
 
 import enum
-from typing import Any, Protocol
+from typing import Any, Never, Protocol
 
 import attrs
 
-from ._checks import Lookup, flag, quote, restore_validated, unknown_member, whole, wrong_type
+from ._checks import (
+    Lookup,
+    checked_init,
+    flag,
+    quote,
+    restore_validated,
+    unknown_keywords,
+    unknown_member,
+    whole,
+    wrong_type,
+)
 from .errors import HandError
 from .tiles import Tile
 
@@ -71,6 +81,7 @@ _new = object.__new__
 _set = object.__setattr__
 
 
+@checked_init
 @attrs.frozen(slots=True, order=False)
 class Meld:
     """A chow, pung or kong.
@@ -193,8 +204,10 @@ class Meld:
         """The kind as the JSON contract names it."""
         return "concealed_kong" if self.is_concealed_kong else self.kind.value
 
-    def sort_key(self) -> tuple[int, ...]:
+    def sort_key(self, **unknown: Never) -> tuple[int, ...]:
         """Canonical order: by tiles, then shorter first, then by source seat."""
+        if unknown:
+            raise unknown_keywords(Meld.sort_key, unknown)
         return (*self.codes, 0 if len(self.codes) == 3 else 1, self.source or 0)
 
     @classmethod
@@ -220,18 +233,30 @@ class Meld:
         return m
 
     @classmethod
-    def chow(cls, tile: Tile, *, exposed: bool = True, source: int | None = None) -> Meld:
+    def chow(
+        cls, tile: Tile, *, exposed: bool = True, source: int | None = None, **unknown: Never
+    ) -> Meld:
         """A chow starting at ``tile``."""
+        if unknown:
+            raise unknown_keywords(Meld.chow, unknown)
         return cls(MeldKind.CHOW, tile, exposed, source)
 
     @classmethod
-    def pung(cls, tile: Tile, *, exposed: bool = True, source: int | None = None) -> Meld:
+    def pung(
+        cls, tile: Tile, *, exposed: bool = True, source: int | None = None, **unknown: Never
+    ) -> Meld:
         """A pung of ``tile``."""
+        if unknown:
+            raise unknown_keywords(Meld.pung, unknown)
         return cls(MeldKind.PUNG, tile, exposed, source)
 
     @classmethod
-    def kong(cls, tile: Tile, *, exposed: bool = True, source: int | None = None) -> Meld:
+    def kong(
+        cls, tile: Tile, *, exposed: bool = True, source: int | None = None, **unknown: Never
+    ) -> Meld:
         """A kong of ``tile``; ``exposed=False`` for a concealed kong."""
+        if unknown:
+            raise unknown_keywords(Meld.kong, unknown)
         return cls(MeldKind.KONG, tile, exposed, source)
 
 

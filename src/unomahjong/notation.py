@@ -19,12 +19,12 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 from itertools import islice
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Never, TypeVar
 
 import attrs
 
 from . import _engine
-from ._checks import items, quote
+from ._checks import items, quote, unknown_keywords
 from .errors import NotationError, RulesError
 from .meld import MAX_SEAT_OFFSET, Meld, MeldKind, refuse_meld
 from .tiles import MCR_TILES, UNO_TILES, Tile, TileSet
@@ -469,8 +469,12 @@ def compiled_parse(function: str, text: object, rules: object) -> Any:
     return getattr(core, function)(text, rules)
 
 
-def parse_tiles(text: str, rules: str | TileSet | RuleSet = "uno") -> tuple[Tile, ...]:
+def parse_tiles(
+    text: str, rules: str | TileSet | RuleSet = "uno", **unknown: Never
+) -> tuple[Tile, ...]:
     """Parse loose tiles (no brackets, no ``+``), e.g. visible discards."""
+    if unknown:
+        raise unknown_keywords(parse_tiles, unknown)
     text = check_length(text, MAX_TILES_LENGTH, "a list of tiles")  # before the core reads it
     found = compiled_parse("parse_tiles", text, rules)
     if found is not None:
@@ -491,8 +495,10 @@ def _parse_tiles(text: str, rules: str | TileSet | RuleSet) -> tuple[Tile, ...]:
         out.extend(t for t, _ in sc.tiles("[]()+@"))
 
 
-def parse_tile(text: str, rules: str | TileSet | RuleSet = "uno") -> Tile:
+def parse_tile(text: str, rules: str | TileSet | RuleSet = "uno", **unknown: Never) -> Tile:
     """Parse exactly one tile (``"5g"``, ``"Sg"``, ``"E"``)."""
+    if unknown:
+        raise unknown_keywords(parse_tile, unknown)
     text = check_length(text, MAX_HAND_LENGTH, "a tile")  # before the core reads it
     found = compiled_parse("parse_tile", text, rules)
     if found is not None:
@@ -509,8 +515,10 @@ def _parse_tile(text: str, rules: str | TileSet | RuleSet) -> Tile:
     return tiles[0]
 
 
-def parse_meld(text: str, rules: str | TileSet | RuleSet = "uno") -> Meld:
+def parse_meld(text: str, rules: str | TileSet | RuleSet = "uno", **unknown: Never) -> Meld:
     """Parse one bracketed meld (``"[123r]"``, ``"[SSSg@2]"``, ``"(RRRRy)"``)."""
+    if unknown:
+        raise unknown_keywords(parse_meld, unknown)
     text = check_length(text, MAX_HAND_LENGTH, "a meld")  # before the core reads it
     found = compiled_parse("parse_meld", text, rules)
     if found is not None:
@@ -531,9 +539,11 @@ def _parse_meld(text: str, rules: str | TileSet | RuleSet) -> Meld:
     return meld
 
 
-def format_tiles(tiles: Iterable[Tile]) -> str:
+def format_tiles(tiles: Iterable[Tile], **unknown: Never) -> str:
     """Tiles in canonical grouped form: one group per suit, space separated
     (tiles of one tile set: codes of two sets would interleave)."""
+    if unknown:
+        raise unknown_keywords(format_tiles, unknown)
     groups: list[str] = []
     current_suit: object = object()
     buf: list[str] = []
@@ -570,9 +580,11 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
     return " ".join(groups)
 
 
-def format_meld(meld: Meld) -> str:
+def format_meld(meld: Meld, **unknown: Never) -> str:
     """One meld in canonical form: ``[123r]``, ``[SSSg@2]``, ``(RRRRy)``
     (``str(meld)``, for any value)."""
+    if unknown:
+        raise unknown_keywords(format_meld, unknown)
     if not isinstance(meld, Meld):
         raise refuse_meld("format_meld", meld)
     return str(meld)

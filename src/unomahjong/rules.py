@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, Never
 
 import attrs
 
 from . import _engine
-from ._checks import by_name, did_you_mean, keywords_checked, listed, quote, whole, wrong_type
+from ._checks import (
+    by_name,
+    checked_init,
+    did_you_mean,
+    keywords_checked,
+    listed,
+    quote,
+    unknown_keywords,
+    whole,
+    wrong_type,
+)
 from .context import WinContext, known_facts
 from .errors import ContextError, HandError, RulesError
 from .fans.detectors import Primitive
@@ -50,6 +60,7 @@ def seed_option(value: object, func: str) -> int:
     return n
 
 
+@checked_init
 @attrs.frozen(slots=True, kw_only=True)
 class RuleOptions:
     """Options of a rule set that a table or a game may change."""
@@ -86,6 +97,7 @@ COMMON_FLAGS: Final = known_facts()
 """Win-context facts every rule set knows (those of no rule set only)."""
 
 
+@checked_init
 @attrs.frozen(slots=True)
 class RuleSet:
     """A complete rule set: shapes (and so tiles), a fan table and options."""
@@ -171,8 +183,10 @@ class RuleSet:
         reason: str | None = core.coverage(self)
         return reason
 
-    def check_context(self, context: WinContext) -> None:
+    def check_context(self, context: WinContext, **unknown: Never) -> None:
         """Reject a context that sets facts this rule set does not know."""
+        if unknown:
+            raise unknown_keywords(RuleSet.check_context, unknown)
         if not isinstance(context, WinContext):
             raise wrong_type(
                 ContextError,
@@ -458,8 +472,10 @@ RULE_SETS: Final[dict[str, RuleSet]] = {"uno": UNO, "mcr": MCR}
 _RULE_NAMES: Final = by_name(RULE_SETS)
 
 
-def get_rules(rules: str | RuleSet) -> RuleSet:
+def get_rules(rules: str | RuleSet, **unknown: Never) -> RuleSet:
     """The rule set called ``rules`` (``"uno"``), or ``rules`` itself."""
+    if unknown:
+        raise unknown_keywords(get_rules, unknown)
     if isinstance(rules, RuleSet):
         return rules
     try:

@@ -9,12 +9,12 @@ table order; if still equal, the first reading in decomposition order.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Never
 
 import attrs
 
 from . import _engine
-from ._checks import keywords_checked, quote
+from ._checks import checked_init, keywords_checked, quote, unknown_keywords
 from ._memo import Memo
 from ._memo import memo_limit as memo_limit
 from ._memo import set_memo_limit as set_memo_limit
@@ -32,6 +32,7 @@ from .rules import RuleSet, get_rules
 from .shapes import Shape
 
 
+@checked_init
 @attrs.frozen(slots=True)
 class FanEntry:
     """One counted fan: which fan, how many times, and what produced it."""
@@ -67,6 +68,7 @@ class FanEntry:
         return self.fan.points * self.count
 
 
+@checked_init
 @attrs.frozen(slots=True, repr=False)
 class Score:
     """The result of scoring a winning hand."""
@@ -114,9 +116,11 @@ class Score:
         """The score as HTML, for Jupyter: :func:`unomahjong.render.score_html`."""
         return score_html(self)
 
-    def as_dict(self) -> dict[str, object]:
+    def as_dict(self, **unknown: Never) -> dict[str, object]:
         """The public JSON form: ``total``, ``fans`` and ``decomposition``
         (the chosen reading's groups in notation; see docs/cli.md)."""
+        if unknown:
+            raise unknown_keywords(Score.as_dict, unknown)
         return {
             "total": self.total,
             "fans": [

@@ -1,9 +1,9 @@
-"""Shanten per shape, waits and discard analysis.
+"""Shanten per shape, and waits.
 
 Shanten and waits are judged by *shape*, as the MCR calculators judge them:
 a tile whose four copies are all in the player's own hand still counts as a
-wait (docs/rules.md#further-counting-rules). :func:`live_waits` reports how
-many copies of each wait are still unseen, so a dead wait shows as 0.
+wait (docs/rules.md#further-counting-rules). :mod:`unomahjong.discards`
+adds what the tiles seen elsewhere leave (live waits, discard options).
 
 Every public function reads the hand by the shapes of its ``rules`` argument
 (a rule set or its name): a house rule that switches a shape off
@@ -13,14 +13,14 @@ shape. Without ``rules``, every shape of the hand's tile set counts.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Never
 
 import attrs
 
 from . import _engine
-from ._checks import iterable, listed
+from ._checks import listed, unknown_keywords
 from ._distance import ZERO_ID, BlockKind, BlockStatus, block_kind, convolve_ids, vector
 from .errors import HandError
 from .hand import Hand, refuse_hand
@@ -309,7 +309,7 @@ _CORE_BAD = -100
 """What the core's int-valued functions return for counts it refuses."""
 
 
-def _core(spec: ShapeSpec) -> tuple[ModuleType, int] | None:
+def core_for(spec: ShapeSpec) -> tuple[ModuleType, int] | None:
     """The compiled analysis module and its number of the tile set, or None."""
     core = _engine.core("analysis")
     if core is None:
@@ -323,7 +323,7 @@ def _core(spec: ShapeSpec) -> tuple[ModuleType, int] | None:
 def shanten_of_counts(spec: ShapeSpec, counts: Sequence[int], melds: int) -> int:
     """:func:`min_shanten` of concealed ``counts`` (by code) with ``melds``
     melds over the shapes of ``spec``, by the compiled core while it serves."""
-    compiled = _core(spec)
+    compiled = core_for(spec)
     if compiled is not None:
         core, number = compiled
         s: int = core.shanten(counts, melds, number, spec.mask)
@@ -333,24 +333,33 @@ def shanten_of_counts(spec: ShapeSpec, counts: Sequence[int], melds: int) -> int
     return min_shanten(layout_for(spec), counts, melds)
 
 
-def _refused(hand: Hand) -> HandError:
+def refused(hand: Hand) -> HandError:
     """The core's refusal as the library's error (never for a validated hand)."""
     return HandError("bad-counts", f"the compiled core refused the counts of {hand.counts!r}")
 
 
 # ---------------------------------------------------------------- public API
 
+
+def shapes_to_read(func: str, hand: object, rules: str | RuleSet | None) -> ShapeSpec:
+    """The shapes ``func`` reads ``hand`` by: those of ``rules``, or every
+    shape of the hand's tile set; a hand that is not a :class:`Hand` is refused."""
+    if not isinstance(hand, Hand):
+        raise refuse_hand(func, hand)
+    return shapes_for(hand.tileset) if rules is None else shapes_of(hand, rules, func)
+
+
 # Every function takes ``rules``: a rule set or its name, whose shapes it
 # reads the hand by (a rule set may switch shapes off: RuleSet.without_shapes);
 # None reads it by every shape of its tile set.
 
 
-def shanten(hand: Hand, *, rules: str | RuleSet | None = None) -> int:
+def shanten(hand: Hand, *, rules: str | RuleSet | None = None, **unknown: Never) -> int:
     """Overall shanten: -1 complete (14 tiles), 0 ready (13 tiles), and so
     on, over the shapes of ``rules`` (default: every shape)."""
-    if not isinstance(hand, Hand):
-        raise refuse_hand("shanten", hand)
-    spec = shapes_for(hand.tileset) if rules is None else shapes_of(hand, rules, "shanten")
+    if unknown:
+        raise unknown_keywords(shanten, unknown)
+    spec = shapes_to_read("shanten", hand, rules)
     return shanten_of_counts(spec, hand.counts, len(hand.melds))
 
 
@@ -364,20 +373,22 @@ _SHAPE_ORDER = (
 """The order of the core's per-shape answer."""
 
 
-def shanten_by_shape(hand: Hand, *, rules: str | RuleSet | None = None) -> dict[Shape, int]:
+def shanten_by_shape(
+    hand: Hand, *, rules: str | RuleSet | None = None, **unknown: Never
+) -> dict[Shape, int]:
     """Shanten of each shape of ``rules`` (default: every shape) the hand can
     still reach (shapes that need a concealed hand are left out once a meld
     is declared)."""
-    if not isinstance(hand, Hand):
-        raise refuse_hand("shanten_by_shape", hand)
-    spec = shapes_for(hand.tileset) if rules is None else shapes_of(hand, rules, "shanten_by_shape")
-    compiled = _core(spec)
+    if unknown:
+        raise unknown_keywords(shanten_by_shape, unknown)
+    spec = shapes_to_read("shanten_by_shape", hand, rules)
+    compiled = core_for(spec)
     if compiled is not None:
         core, number = compiled
         melds = len(hand.melds)
         values: tuple[int, ...] | None = core.shanten_by_shape(hand.counts, melds, number)
         if values is None:
-            raise _refused(hand)
+            raise refused(hand)
         # The shapes shape_shanten_counts reports, in its order.
         out = {Shape.STANDARD: values[0]}
         if melds == 0:
@@ -390,25 +401,25 @@ def shanten_by_shape(hand: Hand, *, rules: str | RuleSet | None = None) -> dict[
     return shape_shanten_counts(layout_for(spec), hand.counts, len(hand.melds))
 
 
-def is_winning(hand: Hand, *, rules: str | RuleSet | None = None) -> bool:
+def is_winning(hand: Hand, *, rules: str | RuleSet | None = None, **unknown: Never) -> bool:
     """True when the 14-tile hand is complete under some shape of ``rules``
     (default: every shape)."""
-    if not isinstance(hand, Hand):
-        raise refuse_hand("is_winning", hand)
-    spec = shapes_for(hand.tileset) if rules is None else shapes_of(hand, rules, "is_winning")
+    if unknown:
+        raise unknown_keywords(is_winning, unknown)
+    spec = shapes_to_read("is_winning", hand, rules)
     if hand.win is None:
         return False
-    compiled = _core(spec)
+    compiled = core_for(spec)
     if compiled is not None:
         core, number = compiled
         won: bool | None = core.is_winning(hand.counts, len(hand.melds), number, spec.mask)
         if won is None:
-            raise _refused(hand)
+            raise refused(hand)
         return won
     return is_complete_counts(layout_for(spec), hand.counts, len(hand.melds))
 
 
-def _require_13(hand: Hand, what: str) -> None:
+def require_13(hand: Hand, what: str) -> None:
     if hand.win is not None:
         raise HandError(
             "has-winning-tile",
@@ -565,136 +576,20 @@ def won_on_single_wait(hand: Hand, spec: ShapeSpec | None = None) -> bool:
     return _special_waits(lay, counts, melds) <= {code}
 
 
-def waits(hand: Hand, *, rules: str | RuleSet | None = None) -> frozenset[Tile]:
+def waits(hand: Hand, *, rules: str | RuleSet | None = None, **unknown: Never) -> frozenset[Tile]:
     """Every tile kind that completes this 13-tile hand, judged by shape: the
     shapes of ``rules`` (default: every shape)."""
-    if not isinstance(hand, Hand):
-        raise refuse_hand("waits", hand)
-    spec = shapes_for(hand.tileset) if rules is None else shapes_of(hand, rules, "waits")
-    _require_13(hand, "waits")
+    if unknown:
+        raise unknown_keywords(waits, unknown)
+    spec = shapes_to_read("waits", hand, rules)
+    require_13(hand, "waits")
     ts = hand.tileset
-    compiled = _core(spec)
+    compiled = core_for(spec)
     if compiled is not None:
         core, number = compiled
         codes: tuple[int, ...] | None = core.waits(hand.counts, len(hand.melds), number, spec.mask)
         if codes is None:
-            raise _refused(hand)
+            raise refused(hand)
         return frozenset(map(ts.by_code, codes))
     lay = layout_for(spec)
     return frozenset(ts.by_code(c) for c in waits_codes(lay, list(hand.counts), len(hand.melds)))
-
-
-def _unseen(hand: Hand, visible: Iterable[Tile], func: str) -> list[int]:
-    ts = hand.tileset
-    seen = hand.total_counts()
-    tiles = iterable(
-        visible, HandError, "not-tiles", func, "visible", "Tiles", hint="parse_tiles(text)"
-    )
-    for t in tiles:
-        if not isinstance(t, Tile):
-            raise HandError("not-tiles", f"visible tile {t!r} is not a Tile", argument="visible")
-        if t.tileset is not ts:
-            raise HandError("wrong-tileset", f"visible tile {t} is not from {ts.name}")
-        seen[t.code] += 1
-        if seen[t.code] > ts.copies:
-            raise HandError(
-                "too-many-copies",
-                f"{t} is seen more than {ts.copies} times (the hand and the visible tiles)",
-            )
-    return [ts.copies - n for n in seen]
-
-
-def live_waits(
-    hand: Hand, visible: Iterable[Tile] = (), *, rules: str | RuleSet | None = None
-) -> dict[Tile, int]:
-    """Each wait of a 13-tile hand with the copies not yet visible.
-
-    ``visible`` lists tiles seen outside this hand (discards, others' melds).
-    A wait whose copies are all visible or held shows 0 (a dead wait). More
-    copies of a kind than the set holds, hand and visible tiles together,
-    raise :class:`HandError` (``too-many-copies``). The waits are those of
-    the shapes of ``rules`` (default: every shape), as for :func:`waits`.
-    """
-    if not isinstance(hand, Hand):
-        raise refuse_hand("live_waits", hand)
-    if rules is not None:
-        shapes_of(hand, rules, "live_waits")  # checked before the visible tiles
-    _require_13(hand, "waits")
-    unseen = _unseen(hand, visible, "live_waits")
-    return {t: unseen[t.code] for t in sorted(waits(hand, rules=rules))}
-
-
-@attrs.frozen(slots=True)
-class DiscardOption:
-    """What discarding one tile of a 14-tile hand leaves."""
-
-    tile: Tile
-    shanten: int
-    useful: Mapping[Tile, int]
-    """Tiles that would lower the shanten, with their unseen copies."""
-    __hash__: ClassVar[None] = None  # type: ignore[assignment]  # unhashable, as its dict is
-
-    @property
-    def useful_count(self) -> int:
-        """Unseen copies of all useful tiles together."""
-        return sum(self.useful.values())
-
-
-def discard_options(
-    hand: Hand, visible: Iterable[Tile] = (), *, rules: str | RuleSet | None = None
-) -> tuple[DiscardOption, ...]:
-    """For each distinct discard of a 14-tile hand: shanten after it and useful tiles.
-
-    Ordered best first: lowest shanten, then most unseen useful copies, then
-    canonical tile order. ``visible`` as for :func:`live_waits`; the shanten
-    is over the shapes of ``rules`` (default: every shape).
-    """
-    if not isinstance(hand, Hand):
-        raise refuse_hand("discard_options", hand)
-    spec = shapes_for(hand.tileset) if rules is None else shapes_of(hand, rules, "discard_options")
-    if hand.win is None:
-        raise HandError(
-            "missing-winning-tile",
-            "discard analysis needs a 14-tile hand",
-            hint="write the drawn tile after '+'",
-        )
-    ts = hand.tileset
-    compiled = _core(spec)
-    if compiled is not None:
-        core, number = compiled
-        unseen = _unseen(hand, visible, "discard_options")
-        raw: list[tuple[int, int, tuple[int, ...]]] | None = core.discard_options(
-            hand.counts, len(hand.melds), number, spec.mask
-        )
-        if raw is None:
-            raise _refused(hand)
-        by_code = ts.by_code
-        options = [
-            DiscardOption(by_code(code), s, {by_code(k): unseen[k] for k in useful})
-            for code, s, useful in raw
-        ]
-        options.sort(key=_discard_order)
-        return tuple(options)
-    lay = layout_for(spec)
-    unseen = _unseen(hand, visible, "discard_options")
-    counts = list(hand.counts)
-    melds = len(hand.melds)
-    out = []
-    for code in sorted({t.code for t in hand.concealed_with_win}):
-        counts[code] -= 1
-        s = min_shanten(lay, counts, melds)
-        useful: dict[Tile, int] = {}
-        for k in lay.kind_codes:
-            counts[k] += 1
-            if min_shanten(lay, counts, melds) < s:
-                useful[ts.by_code(k)] = unseen[k]
-            counts[k] -= 1
-        counts[code] += 1
-        out.append(DiscardOption(ts.by_code(code), s, useful))
-    out.sort(key=_discard_order)
-    return tuple(out)
-
-
-def _discard_order(o: DiscardOption) -> tuple[int, int, int]:
-    """Best first: lowest shanten, most unseen useful copies, tile order."""
-    return (o.shanten, -o.useful_count, o.tile.code)

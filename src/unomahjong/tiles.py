@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import compress
-from typing import Final
+from typing import Final, Never
 
 import attrs
 
-from ._checks import items, quote, whole, wrong_type
+from ._checks import checked_init, items, quote, unknown_keywords, whole, wrong_type
 from .errors import NotationError, RulesError
 
 BLOCK: Final = 16
@@ -46,6 +46,7 @@ class HonourSpec:
     """A grouping used by fans: ``function`` (UNO), ``wind`` or ``dragon`` (MCR)."""
 
 
+@checked_init
 @attrs.frozen(slots=True, eq=False, repr=False)
 class Tile:
     """One tile kind of a tile set. Interned: compare with ``==`` or ``is``.
@@ -138,6 +139,7 @@ def _tile_by_set_name(name: str, code: int) -> Tile:
     return tileset_by_name(name).by_code(code)
 
 
+@checked_init
 @attrs.frozen(slots=True, eq=False, repr=False)
 class TileSet:
     """A tile set: suits, honours and copies per kind, with interned tiles."""
@@ -276,8 +278,10 @@ class TileSet:
             )
         return tile
 
-    def by_code(self, code: int) -> Tile:
+    def by_code(self, code: int, **unknown: Never) -> Tile:
         """The tile with this code."""
+        if unknown:
+            raise unknown_keywords(TileSet.by_code, unknown)
         try:
             if 0 <= code < self.size:
                 tile = self._by_code[code]
@@ -291,9 +295,11 @@ class TileSet:
             "unknown-tile", f"no tile has code {quote(code)} in the {self.name} tile set"
         )
 
-    def held(self, counts: Sequence[int]) -> list[Tile]:
+    def held(self, counts: Sequence[int], **unknown: Never) -> list[Tile]:
         """The kinds with a nonzero count in a per-code array, in canonical
         order (codes rise in canonical order; the scan runs in C)."""
+        if unknown:
+            raise unknown_keywords(TileSet.held, unknown)
         try:
             return list(compress(self._by_code, counts))  # type: ignore[arg-type]
         except TypeError:
@@ -326,8 +332,10 @@ class TileSet:
         """Every number tile in canonical order."""
         return tuple(t for t in self.tiles if t.rank is not None)
 
-    def suit_codes(self, suit: int) -> range:
+    def suit_codes(self, suit: int, **unknown: Never) -> range:
         """Codes of ranks 1-9 of a suit, in order."""
+        if unknown:
+            raise unknown_keywords(TileSet.suit_codes, unknown)
         s = whole(suit)
         if s is None or not 0 <= s < len(self.suits):
             raise NotationError(
@@ -337,8 +345,10 @@ class TileSet:
             )
         return range(BLOCK * s + 1, BLOCK * s + 10)
 
-    def number(self, suit: int, rank: int) -> Tile:
+    def number(self, suit: int, rank: int, **unknown: Never) -> Tile:
         """The number tile of a suit (colour, 0-based) and rank (1-9)."""
+        if unknown:
+            raise unknown_keywords(TileSet.number, unknown)
         s, r = whole(suit), whole(rank)
         if s is None or r is None or not (0 <= s < len(self.suits) and 1 <= r <= 9):
             raise NotationError(
@@ -347,8 +357,10 @@ class TileSet:
             )
         return self.by_code(BLOCK * s + r)
 
-    def counts(self, tiles: Sequence[Tile]) -> list[int]:
+    def counts(self, tiles: Sequence[Tile], **unknown: Never) -> list[int]:
         """A flat per-code count array of ``tiles`` (tiles of this set only)."""
+        if unknown:
+            raise unknown_keywords(TileSet.counts, unknown)
         out = [0] * self.size
         for t in items(
             tiles, object, NotationError, "not-tiles", "TileSet.counts", "tiles", "Tiles"

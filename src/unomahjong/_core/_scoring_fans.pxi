@@ -373,10 +373,10 @@ cdef void add_entry(Count* out, int pos, int n, const int* m, int nm) noexcept n
     out.ne += 1
 
 
-cdef int count(const Plan* p, const Found* fd, const SetHit* const* chow_alt, int nca,
-               const SetHit* const* pung_alt, int npa, Count* out) noexcept nogil:
+cdef void count(const Plan* p, const Found* fd, const SetHit* const* chow_alt, int nca,
+                const SetHit* const* pung_alt, int npa, Count* out) noexcept nogil:
     """``engine._count``: the fans counted with one choice of set fans, into
-    ``out``; 0 when this choice is void."""
+    ``out`` (``fallback`` set when it took the fallback fan)."""
     cdef uint64_t excluded[2]
     cdef int present_pos[MAXROWS + 2 * MAXSETS]
     cdef int present_src[MAXROWS + 2 * MAXSETS]
@@ -398,7 +398,7 @@ cdef int count(const Plan* p, const Found* fd, const SetHit* const* chow_alt, in
     cdef int hits[MAXEV]
     excluded[0] = excluded[1] = 0
     out.ne = 0
-    out.void = 0
+    out.fallback = 0
     out.overflow = 0
     # present: the simple fans (by position), then the chosen sets; a
     # position keeps what came first (dict.setdefault)
@@ -535,16 +535,15 @@ cdef int count(const Plan* p, const Found* fd, const SetHit* const* chow_alt, in
         for i in range(nmerged):
             out.e[i] = merged[i]
         out.ne = nmerged
-    # nothing counted but bonus fans: the fallback, or void
+    # nothing counted but bonus fans: the fallback (best_count keeps it
+    # only when no choice of set fans counts anything else)
     k = 1
     for i in range(out.ne):
         if not bit_test(p.bonus, out.e[i].pos):
             k = 0
     if out.ne == 0 or k:
-        if fd.nchow_sets or fd.npung_sets:
-            out.void = 1
-            return 0
         add_entry(out, p.fallback, 1, left, 0)
+        out.fallback = 1
     # by position: one entry per fan
     for i in range(1, out.ne):
         merged[0] = out.e[i]
@@ -554,13 +553,12 @@ cdef int count(const Plan* p, const Found* fd, const SetHit* const* chow_alt, in
             j -= 1
         out.e[j + 1] = merged[0]
     make_key(p, out)
-    return 1
 
 
 cdef void copy_count(Count* dst, const Count* src) noexcept nogil:
     """``*dst = *src`` for the parts in use (a Count has room for far more
     entries and key items than a reading counts)."""
-    dst.void = src.void
+    dst.fallback = src.fallback
     dst.overflow = src.overflow
     dst.total = src.total
     dst.ne = src.ne
@@ -589,10 +587,8 @@ cdef void make_key(const Plan* p, Count* c) noexcept nogil:
 
 
 cdef int key_cmp(const Count* a, const Count* b) noexcept nogil:
-    """Compare two keys (-1, 0, 1); a void count is below every other."""
+    """Compare two keys (-1, 0, 1)."""
     cdef int i, n
-    if a.void or b.void:
-        return (0 if b.void else -1) if a.void else 1
     if a.total != b.total:
         return -1 if a.total < b.total else 1
     n = a.nkey if a.nkey < b.nkey else b.nkey
@@ -636,18 +632,19 @@ cdef int alternatives(const SetHit* sets, int n, int size, const SetHit** buf, i
 
 
 cdef void best_count(const Layout* lay, const Plan* p, Facts* f, Reading* rd, Count* best) noexcept nogil:
-    """``engine.best_count``: the best way to count one reading."""
+    """``engine.best_count``: the best way to count one reading; a choice of
+    set fans that took the fallback only when no choice counts anything else."""
     cdef Found fd
     cdef Count cur
+    cdef Count best_fallback
     cdef const SetHit* cbuf[2 * MAXSETS]
     cdef const SetHit* pbuf[2 * MAXSETS]
     cdef int cstart[MAXSETS + 2]
     cdef int clen[MAXSETS + 2]
     cdef int pstart[MAXSETS + 2]
     cdef int plen[MAXSETS + 2]
-    cdef int nca, npa, i, j, counted
+    cdef int nca, npa, i, j, have = 0, have_fallback = 0
     find(lay, p, f, rd, &fd)
-    best.void = 1
     if not (fd.nchow_sets or fd.npung_sets):
         count(p, &fd, cbuf, 0, pbuf, 0, best)
         if best.overflow:
@@ -657,10 +654,15 @@ cdef void best_count(const Layout* lay, const Plan* p, Facts* f, Reading* rd, Co
     npa = alternatives(fd.pung_sets, fd.npung_sets, rd.npungs, pbuf, pstart, plen)
     for i in range(nca):
         for j in range(npa):
-            counted = count(p, &fd, &cbuf[cstart[i]], clen[i], &pbuf[pstart[j]], plen[j], &cur)
+            count(p, &fd, &cbuf[cstart[i]], clen[i], &pbuf[pstart[j]], plen[j], &cur)
             if cur.overflow:
                 f.overflow = 1
-            if not counted:
-                continue
-            if best.void or key_cmp(&cur, best) > 0:
+            if cur.fallback:
+                if not have_fallback or key_cmp(&cur, &best_fallback) > 0:
+                    copy_count(&best_fallback, &cur)
+                    have_fallback = 1
+            elif not have or key_cmp(&cur, best) > 0:
                 copy_count(best, &cur)
+                have = 1
+    if not have:  # the choice of no set fan is always there
+        copy_count(best, &best_fallback)

@@ -369,7 +369,7 @@ cdef struct Entry:
 
 
 cdef struct Count:
-    int void
+    int fallback              # nothing but bonus fans counted: the fallback added
     int overflow              # an entry or key item did not fit
     int total
     int ne

@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Final, Protocol
+from typing import Final, Never, Protocol
 
-from .._checks import items, keywords_checked, quote, whole
+from .._checks import checked_init, items, keywords_checked, quote, unknown_keywords, whole
 from ..errors import CardError
 from .deck import COLOURS, Card, CardKind
 from .flow import apply, legal_actions, start_hand
@@ -49,6 +49,7 @@ def _offered(
     return offered
 
 
+@checked_init
 class RandomCardBot:
     """Uniform over the legal actions, from its own seeded generator."""
 
@@ -59,8 +60,12 @@ class RandomCardBot:
         self.rng: random.Random = random.Random(n)
         """The bot's own generator, seeded with ``seed``."""
 
-    def choose(self, state: CardState, seat: int, actions: tuple[CardAction, ...]) -> CardAction:
+    def choose(
+        self, state: CardState, seat: int, actions: tuple[CardAction, ...], **unknown: Never
+    ) -> CardAction:
         """One of ``actions``, each as likely."""
+        if unknown:
+            raise unknown_keywords(RandomCardBot.choose, unknown)
         return self.rng.choice(_offered("RandomCardBot.choose", state, seat, actions))
 
 
@@ -70,6 +75,7 @@ def _favourite(hand: Sequence[Card]) -> str:
     return max(COLOURS, key=lambda c: (held[c], -COLOURS.index(c)))
 
 
+@checked_init
 class GreedyCardBot:
     """Plays as a careful person would: gets rid of coloured cards first,
     action cards before numbers, and keeps the Wilds for last (a Wild Draw
@@ -81,9 +87,18 @@ class GreedyCardBot:
     above 1/3 (it risks 6 cards against the 4 of accepting), so from two
     cards left on."""
 
-    def choose(self, state: CardState, seat: int, actions: tuple[CardAction, ...]) -> CardAction:
+    def __init__(self, **unknown: Never) -> None:
+        """A bot with no settings: it keeps no state between choices."""
+        if unknown:
+            raise unknown_keywords(GreedyCardBot, unknown)
+
+    def choose(
+        self, state: CardState, seat: int, actions: tuple[CardAction, ...], **unknown: Never
+    ) -> CardAction:
         """The action this bot takes among ``actions`` (the first of them
         when they hold none it would choose)."""
+        if unknown:
+            raise unknown_keywords(GreedyCardBot.choose, unknown)
         offered = _offered("GreedyCardBot.choose", state, seat, actions)
         wanted = self._wanted(state, seat, offered)
         return wanted if wanted is not None else offered[0]

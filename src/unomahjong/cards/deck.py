@@ -13,11 +13,18 @@ in the 112-card deck only).
 from __future__ import annotations
 
 import enum
-from typing import Final
+from typing import Final, Never
 
 import attrs
 
-from .._checks import Lookup, keywords_checked, quote, unknown_member
+from .._checks import (
+    Lookup,
+    checked_init,
+    keywords_checked,
+    quote,
+    unknown_keywords,
+    unknown_member,
+)
 from ..errors import CardError
 
 __all__ = [
@@ -56,6 +63,7 @@ _SYMBOLS: Final = {CardKind.SKIP: "S", CardKind.REVERSE: "R", CardKind.DRAW_TWO:
 _BLACK: Final = {CardKind.WILD: "W", CardKind.WILD_DRAW_FOUR: "W4", CardKind.ALL_DRAW_WILD: "A"}
 
 
+@checked_init
 @attrs.frozen(slots=True, eq=False, repr=False)
 class Card:
     """One card kind. Interned: get cards with :func:`card` or
@@ -93,8 +101,10 @@ class Card:
         return (card, (self.notation,))
 
     @classmethod
-    def parse(cls, text: str) -> Card:
+    def parse(cls, text: str, **unknown: Never) -> Card:
         """The card ``text`` writes (``"7r"``, ``"Db"``, ``"W4"``)."""
+        if unknown:
+            raise unknown_keywords(Card.parse, unknown)
         return card(text)
 
 
@@ -113,9 +123,11 @@ def _all_cards() -> dict[str, Card]:
 _CARDS: Final = _all_cards()
 
 
-def card(text: str) -> Card:
+def card(text: str, **unknown: Never) -> Card:
     """The card of the notation ``text``; :class:`~unomahjong.CardError`
     (``unknown-card``) for any other text."""
+    if unknown:
+        raise unknown_keywords(card, unknown)
     found = _CARDS.get(text) if isinstance(text, str) else None
     if found is None:
         raise CardError(
@@ -126,8 +138,10 @@ def card(text: str) -> Card:
     return found
 
 
-def parse_cards(text: str) -> tuple[Card, ...]:
+def parse_cards(text: str, **unknown: Never) -> tuple[Card, ...]:
     """Cards written one after another, separated by spaces: ``"7r Sg W4"``."""
+    if unknown:
+        raise unknown_keywords(parse_cards, unknown)
     if not isinstance(text, str):
         raise CardError("not-text", f"cards are written as text, not {quote(text)}")
     return tuple(card(word) for word in text.split())

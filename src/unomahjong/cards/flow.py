@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, Never
 
-from .._checks import keywords_checked, quote, whole
+from .._checks import keywords_checked, quote, unknown_keywords, whole
 from ..errors import CardError
 from .deck import COLOURS, Card, CardKind, deck
 from .rules import CARDS, MAX_PLAYERS, MIN_PLAYERS, CardRules
@@ -23,10 +23,12 @@ _DRAW_CARDS: Final = frozenset({CardKind.WILD_DRAW_FOUR, CardKind.ALL_DRAW_WILD}
 """Cards turned up first that go back into the pile (a draw for everyone)."""
 
 
-def playable(card: Card, top: Card, colour: str | None) -> bool:
+def playable(card: Card, top: Card, colour: str | None, **unknown: Never) -> bool:
     """Whether ``card`` may be played on ``top`` with ``colour`` in force:
     a black card always; another when it has the colour in force, or the
     top card's number or symbol (a black top card matches by colour only)."""
+    if unknown:
+        raise unknown_keywords(playable, unknown)
     for name, value in (("card", card), ("top", top)):
         if not isinstance(value, Card):
             raise CardError("not-a-card", f"playable() takes a Card as {name}, not {quote(value)}")
@@ -213,20 +215,49 @@ def _cut(rng: random.Random, rules: CardRules, n: int, events: list[CardEvent]) 
             return seats[0]
 
 
+_PLAYS_OF: dict[Card, tuple[CardAction, ...]] = {}
+"""Each card's plays (a colour named for a black card; UNO called or not),
+built once: cards are interned, so the listed actions are too."""
+
+
+def _plays_of(c: Card) -> tuple[CardAction, ...]:
+    hit = _PLAYS_OF.get(c)
+    if hit is None:
+        named = COLOURS if c.colour is None else (None,)
+        hit = tuple(CardAction(_PLAY, c, n, uno) for n in named for uno in (False, True))
+        _PLAYS_OF[c] = hit
+    return hit
+
+
 def _plays(hand: Sequence[Card], top: Card, colour: str | None) -> list[CardAction]:
     out: list[CardAction] = []
     for c in dict.fromkeys(hand):  # each distinct card once, in hand order
-        if not _playable(c, top, colour):
-            continue
-        for named in COLOURS if c.colour is None else (None,):
-            out += [CardAction(_PLAY, c, named), CardAction(_PLAY, c, named, True)]
+        if _playable(c, top, colour):
+            out += _plays_of(c)
     return out
 
 
-def legal_actions(state: CardState, seat: int) -> tuple[CardAction, ...]:
+_DRAW: Final = CardAction(CardActionKind.DRAW)
+_KEEP: Final = CardAction(CardActionKind.KEEP)
+_ANSWERS: Final = (CardAction(CardActionKind.CHALLENGE), CardAction(CardActionKind.ACCEPT))
+_PASS: Final = CardAction(CardActionKind.PASS)
+_COLOURS: Final = tuple(CardAction(CardActionKind.COLOUR, colour=c) for c in COLOURS)
+_CATCHES: dict[int, CardAction] = {}
+
+
+def _catch_action(seat: int) -> CardAction:
+    hit = _CATCHES.get(seat)
+    if hit is None:
+        hit = _CATCHES.setdefault(seat, CardAction(CardActionKind.CATCH, seat=seat))
+    return hit
+
+
+def legal_actions(state: CardState, seat: int, **unknown: Never) -> tuple[CardAction, ...]:
     """Every action ``seat`` may take now; empty when the state does not
     wait for it. A play is listed with and without an UNO call: calling it
     falsely is allowed, and costs 2 cards if caught."""
+    if unknown:
+        raise unknown_keywords(legal_actions, unknown)
     if not isinstance(state, CardState):
         raise CardError("not-a-state", f"legal_actions() takes a CardState, not {quote(state)}")
     s = whole(seat)
@@ -236,20 +267,16 @@ def legal_actions(state: CardState, seat: int) -> tuple[CardAction, ...]:
         return ()
     phase = state.phase
     if phase is CardPhase.PLAY:
-        return (*_plays(state.hands[s], state.top, state.colour), CardAction(CardActionKind.DRAW))
+        return (*_plays(state.hands[s], state.top, state.colour), _DRAW)
     if phase is CardPhase.DRAWN:
         assert state.drawn is not None
-        return (
-            *_plays((state.drawn,), state.top, state.colour),
-            CardAction(CardActionKind.KEEP),
-        )
+        return (*_plays((state.drawn,), state.top, state.colour), _KEEP)
     if phase is CardPhase.CHALLENGE:
-        return (CardAction(CardActionKind.CHALLENGE), CardAction(CardActionKind.ACCEPT))
+        return _ANSWERS
     if phase is CardPhase.CATCH:
         assert state.catch is not None
-        caught = state.catch[0]
-        return (CardAction(CardActionKind.CATCH, seat=caught), CardAction(CardActionKind.PASS))
-    return tuple(CardAction(CardActionKind.COLOUR, colour=c) for c in COLOURS)
+        return (_catch_action(state.catch[0]), _PASS)
+    return _COLOURS
 
 
 def _allows(state: CardState, seat: object, act: CardAction) -> bool:
@@ -302,12 +329,14 @@ def _allows_play(state: CardState, seat: int, act: CardAction) -> bool:
 
 
 def apply(
-    state: CardState, seat: int, action: CardAction | str
+    state: CardState, seat: int, action: CardAction | str, **unknown: Never
 ) -> tuple[CardState, tuple[CardEvent, ...]]:
     """The state after ``seat`` takes ``action`` (a :class:`CardAction` or
     its text), and what happened. An action the seat may not take now is
     :class:`~unomahjong.CardError` (``illegal-action``, or ``not-your-turn``); the state
     is never changed."""
+    if unknown:
+        raise unknown_keywords(apply, unknown)
     act = CardAction.parse(action) if isinstance(action, str) else action
     if not isinstance(act, CardAction):
         raise CardError("not-an-action", f"apply() takes a CardAction, not {quote(action)}")

@@ -8,7 +8,7 @@ from typing import Any, Final
 
 import attrs
 
-from .._checks import by_name, did_you_mean, flag, quote, whole
+from .._checks import by_name, checked_init, did_you_mean, flag, quote, whole
 from ..errors import CardError
 
 __all__ = ["CARDS", "CardRules"]
@@ -31,6 +31,7 @@ def _target(value: object) -> int:
     return n
 
 
+@checked_init
 @attrs.frozen(slots=True, kw_only=True)
 class CardRules:
     """How a game of UNO cards is played. The defaults are the game the

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import enum
-from typing import Final
+from typing import Final, Never
 
 import attrs
 
-from .._checks import Lookup, quote, unknown_member, whole
+from .._checks import Lookup, checked_init, quote, unknown_keywords, unknown_member, whole
 from ..errors import CardError
 from .deck import COLOURS, Card, card
 from .rules import CardRules
@@ -59,6 +59,7 @@ MAX_ACTION_LENGTH: Final = 32
 """The most characters :meth:`CardAction.parse` reads (``"play W4 b uno"`` has 13)."""
 
 
+@checked_init
 @attrs.frozen(slots=True)
 class CardAction:
     """What a seat does: ``play`` a card (naming a colour for a black card,
@@ -87,11 +88,13 @@ class CardAction:
         return " ".join(parts)
 
     @classmethod
-    def parse(cls, text: str) -> CardAction:
+    def parse(cls, text: str, **unknown: Never) -> CardAction:
         """The action ``text`` writes: ``"play 7r"``, ``"play W b uno"``,
         ``"draw"``, ``"keep"``, ``"challenge"``, ``"accept"``, ``"catch 2"``,
         ``"pass"``, ``"colour g"``. Raises :class:`~unomahjong.CardError`
         (``bad-action``) for text that writes no action."""
+        if unknown:
+            raise unknown_keywords(CardAction.parse, unknown)
         if not isinstance(text, str):
             raise CardError("bad-action", f"an action is text, not {quote(text)}")
         if len(text) > MAX_ACTION_LENGTH:
@@ -139,6 +142,7 @@ def _int(word: str) -> int | None:
     return int(word) if word.isascii() and word.isdigit() and len(word) < 4 else None
 
 
+@checked_init
 @attrs.frozen(slots=True)
 class CardEvent:
     """Something that happened, in order. ``cards`` are the cards it moved
@@ -153,6 +157,7 @@ class CardEvent:
     """The other seat of a catch (the catcher) or of a shown hand (who saw it)."""
 
 
+@checked_init
 @attrs.frozen(slots=True)
 class CardState:
     """A hand of UNO cards at one moment. Made by :func:`start_hand` and
@@ -203,6 +208,8 @@ class CardState:
         """The hand is over."""
         return self.phase is CardPhase.ENDED
 
-    def card_count(self) -> int:
+    def card_count(self, **unknown: Never) -> int:
         """Every card of the hand, wherever it is (the deck's size)."""
+        if unknown:
+            raise unknown_keywords(CardState.card_count, unknown)
         return sum(map(len, self.hands)) + len(self.draw_pile) + len(self.discards)

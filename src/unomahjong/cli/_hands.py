@@ -8,12 +8,13 @@ from typing import Any
 
 from .._text import display_width, pad
 from ..context import FLAGS, WinContext
+from ..discards import discard_options, live_waits
 from ..errors import MahjongError
 from ..hand import Hand, parse_hand
 from ..notation import format_meld, format_tiles, parse_tiles
 from ..rules import RuleSet, get_rules
 from ..scoring import score
-from ..shanten import discard_options, live_waits, shanten, shanten_by_shape
+from ..shanten import shanten, shanten_by_shape
 from ..tiles import Tile
 from . import _io
 from ._io import UsageError, emit

@@ -314,10 +314,7 @@ class Count(NamedTuple):
     """The tie-break key of the fans (``_entries_key``)."""
     total: int
     entries: tuple[Entry, ...]
-    """One entry per fan, in table order (empty when void)."""
-
-
-_VOID = Count((-1,), -1, ())
+    """One entry per fan, in table order."""
 
 
 def best_count(table: FanTable, r: Reading, cache: HandCache) -> Count:
@@ -348,22 +345,28 @@ def best_count(table: FanTable, r: Reading, cache: HandCache) -> Count:
 
 
 def _best_count(table: FanTable, r: Reading, found: _Found) -> Count:
+    """The best choice of set fans. The fallback (无番和) needs "no other fan
+    at all": a choice that counts nothing but bonus fans takes it only when
+    no choice counts anything else, so declining a set fan never buys the
+    fallback. Some choice always stands, so a reading always has a count."""
     if not (found.chow_sets or found.pung_sets):
-        entries = _count(table, found, [], [])
-        if entries is None:
-            return _VOID
+        entries, _ = _count(table, found, [], [])
         key = _entries_key(table, entries)
         return Count(key, key[0], tuple(entries))
-    best = _VOID
+    best: Count | None = None
+    best_fallback: Count | None = None
     for chow_alt in _alternatives(found.chow_sets, len(r.chows)):
         for pung_alt in _alternatives(found.pung_sets, len(r.pungs)):
-            entries = _count(table, found, chow_alt, pung_alt)
-            if entries is None:
-                continue
+            entries, fallback = _count(table, found, chow_alt, pung_alt)
             key = _entries_key(table, entries)
-            if best is _VOID or key > best.key:
+            if fallback:
+                if best_fallback is None or key > best_fallback.key:
+                    best_fallback = Count(key, key[0], tuple(entries))
+            elif best is None or key > best.key:
                 best = Count(key, key[0], tuple(entries))
-    return best
+    chosen = best or best_fallback
+    assert chosen is not None  # the choice of no set fan is always there
+    return chosen
 
 
 def _count(
@@ -371,9 +374,10 @@ def _count(
     found: _Found,
     chow_alt: list[SetHit],
     pung_alt: list[SetHit],
-) -> list[Entry] | None:
+) -> tuple[list[Entry], bool]:
     """The fans counted with one choice of set fans, merged (one entry per
-    fan, in table order); None when this choice is void."""
+    fan, in table order), and whether the fallback was added because nothing
+    but bonus fans was counted."""
     counted, excluded = _count_simple(table, found, chow_alt, pung_alt)
     # Pair-combination fans, on what the counted fans leave allowed.
     repeats = False
@@ -384,14 +388,11 @@ def _count(
     if repeats:
         # Only pair-combination fans repeat: merge counts and melds.
         counted = _merge_repeats(counted)
-    if _nothing_but_bonus(table, counted):
-        if found.chow_sets or found.pung_sets:
-            # Dropping every set fan left nothing, but a set fan holds here:
-            # 无番和 needs "no other fan at all", so this alternative is void.
-            return None
+    fallback = _nothing_but_bonus(table, counted)
+    if fallback:
         counted.append((table.position[table.fallback], 1, ()))
     counted.sort()  # by position: one entry per fan, so positions differ
-    return counted
+    return counted, fallback
 
 
 def _count_simple(

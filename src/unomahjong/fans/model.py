@@ -20,11 +20,21 @@ import enum
 import sys
 import types
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, SupportsIndex
+from typing import TYPE_CHECKING, Any, Never, Protocol, SupportsIndex
 
 import attrs
 
-from .._checks import Lookup, by_name, did_you_mean, items, quote, unknown_member, wrong_type
+from .._checks import (
+    Lookup,
+    by_name,
+    checked_init,
+    did_you_mean,
+    items,
+    quote,
+    unknown_keywords,
+    unknown_member,
+    wrong_type,
+)
 from .._memo import Memo
 from ..errors import RulesError
 
@@ -126,6 +136,7 @@ def _found_by_name(fn: Callable[..., Any]) -> bool:
     return found is fn
 
 
+@checked_init
 @attrs.frozen(slots=True)
 class Detector:
     """How a fan is found; ``fn``'s signature depends on ``kind``."""
@@ -203,6 +214,7 @@ def engine_detector(value: DetectorLike) -> Detector:
     return det
 
 
+@checked_init
 @attrs.frozen(slots=True)
 class FanDef:
     """One fan of a table: its row (names, points, exclusions) and its
@@ -232,6 +244,7 @@ class FanDef:
     fallback fan (无番和), scored when no other is."""
 
 
+@checked_init
 @attrs.frozen(slots=True)
 class FanTable:
     """A rule set's fans in table order, each with its detector. Two tables
@@ -244,7 +257,9 @@ class FanTable:
     fallback: str
     """The fan scored when nothing else is (无番和)."""
     bonus: frozenset[str] = frozenset()
-    """Fans that do not count as "another fan" for the fallback (MCR's 花牌)."""
+    """Fans that do not count as "another fan" for the fallback (MCR's 花牌):
+    the fallback is counted with them when nothing else is, in every choice
+    of set fans."""
     detectors: dict[str, Detector] = attrs.field(init=False, eq=False, repr=False)
     """Each fan's detector by id, as the Python engine runs it (derived from
     the rows; the fallback has none)."""
@@ -438,9 +453,11 @@ class FanTable:
         per_meld_fns = tuple((pos[r.id], d.fn) for r, d in self.per_meld_fans)
         object.__setattr__(self, "per_meld_fns", per_meld_fns)
 
-    def without(self, fan_ids: frozenset[str]) -> FanTable:
+    def without(self, fan_ids: frozenset[str], **unknown: Never) -> FanTable:
         """This table with some rows removed (an option switched off); the
         removed rows' exclusions go with them."""
+        if unknown:
+            raise unknown_keywords(FanTable.without, unknown)
         fan_ids = frozenset(
             items(fan_ids, str, RulesError, "bad-fan", "FanTable.without", "fan_ids", "fan ids")
         )
@@ -457,10 +474,12 @@ class FanTable:
         )
         return FanTable(self.name, rows, self.fallback, self.bonus - fan_ids)
 
-    def clear_memos(self) -> None:
+    def clear_memos(self, **unknown: Never) -> None:
         """Forget the engine's memo tables on this table (memory, benchmarks).
         Each is replaced by an empty dict, so a thread scoring meanwhile
         finishes with the old one (``unomahjong._memo``)."""
+        if unknown:
+            raise unknown_keywords(FanTable.clear_memos, unknown)
         self.memo.clear()
         self.count_memo.clear()
         self.entry_memo.clear()

@@ -16,7 +16,16 @@ from typing import Final
 
 import attrs
 
-from .._checks import Lookup, describe, keywords_checked, quote, unknown_member, whole, wrong_type
+from .._checks import (
+    Lookup,
+    checked_init,
+    describe,
+    keywords_checked,
+    quote,
+    unknown_member,
+    whole,
+    wrong_type,
+)
 from ..errors import MahjongError
 from ..notation import SEPARATORS, parse_tile, plain_text
 from ..rules import RuleSet, get_rules
@@ -121,6 +130,7 @@ CLAIM_RANK = {ActionKind.WIN: 3, ActionKind.KONG: 2, ActionKind.PUNG: 2, ActionK
 """How claims on a discard rank (a pass ranks 0)."""
 
 
+@checked_init
 @attrs.frozen(slots=True)
 class Action:
     """One decision. ``tile``: the discard, the kong's tile, or the lowest tile
@@ -153,6 +163,7 @@ WIN = Action(ActionKind.WIN)
 PASS = Action(ActionKind.PASS)
 
 
+@checked_init
 @attrs.frozen(slots=True)
 class Event:
     """Something that happened, in order: ``draw``, ``replacement``, ``discard``,

@@ -4,8 +4,9 @@ python-chess's ``Board``: ``push`` an action, ``pop`` it back, read the log."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Never
 
-from .._checks import keywords_checked, quote, wrong_type
+from .._checks import keywords_checked, quote, unknown_keywords, wrong_type
 from ..rules import RuleSet
 from ..tiles import Tile
 from .actions import Action, Event, IllegalActionError, parse_action, seed_number, whole_number
@@ -65,28 +66,38 @@ class Board:
         """Every (seat, action, events) pushed so far."""
         return tuple(self._moves)
 
-    def awaiting(self) -> tuple[int, ...]:
+    def awaiting(self, **unknown: Never) -> tuple[int, ...]:
         """Seats whose answer is expected."""
+        if unknown:
+            raise unknown_keywords(Board.awaiting, unknown)
         return awaiting(self.state)
 
-    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+    def legal_actions(self, seat: int, **unknown: Never) -> tuple[Action, ...]:
         """What ``seat`` may do now."""
+        if unknown:
+            raise unknown_keywords(Board.legal_actions, unknown)
         return legal_actions(self.state, seat)
 
-    def observe(self, seat: int) -> Observation:
+    def observe(self, seat: int, **unknown: Never) -> Observation:
         """What ``seat`` may see now."""
+        if unknown:
+            raise unknown_keywords(Board.observe, unknown)
         return observe(self.state, seat)
 
-    def outcome(self) -> Outcome | None:
+    def outcome(self, **unknown: Never) -> Outcome | None:
         """The result once the round has ended."""
+        if unknown:
+            raise unknown_keywords(Board.outcome, unknown)
         return outcome(self.state)
 
-    def push(self, seat: int, action: Action | str) -> tuple[Event, ...]:
+    def push(self, seat: int, action: Action | str, **unknown: Never) -> tuple[Event, ...]:
         """Play an action, an :class:`Action` or its text (``"discard 5r"``,
         read by :meth:`Action.parse` in the notation of the board's rules);
         raises :class:`IllegalActionError` and changes nothing if it is not
         legal. ``seat`` may be any integer type; the log records a plain
         int."""
+        if unknown:
+            raise unknown_keywords(Board.push, unknown)
         if type(seat) is not int:
             seat = whole_number(seat, "seat")
         if isinstance(action, str):
@@ -106,17 +117,21 @@ class Board:
         self._moves.append((seat, action, events))
         return events
 
-    def pop(self) -> tuple[int, Action]:
+    def pop(self, **unknown: Never) -> tuple[int, Action]:
         """Undo the last action and return it."""
+        if unknown:
+            raise unknown_keywords(Board.pop, unknown)
         if not self._moves:
             raise IllegalActionError("nothing-to-undo", "no action to undo")
         self._states.pop()
         seat, action, _ = self._moves.pop()
         return seat, action
 
-    def default_action(self, seat: int) -> Action:
+    def default_action(self, seat: int, **unknown: Never) -> Action:
         """What a seat that runs out of time does: pass a claim, or discard the
         drawn tile (else its last tile). The engine has no clock."""
+        if unknown:
+            raise unknown_keywords(Board.default_action, unknown)
         actions = self.legal_actions(seat)
         if not actions:
             raise IllegalActionError("not-awaited", f"seat {quote(seat)} has nothing to do")

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Never, Protocol
 
-from .._checks import quote
+from .._checks import checked_init, quote, unknown_keywords
 from ..tiles import Tile
 from .actions import PASS, Action, ActionKind, IllegalActionError, seed_number
 from .judge import counts_shanten, legal_actions, seat_counts
@@ -20,6 +20,7 @@ class Bot(Protocol):
         ...
 
 
+@checked_init
 class RandomBot:
     """Uniform over the legal actions, from its own seeded generator."""
 
@@ -31,8 +32,10 @@ class RandomBot:
         # string or bytes, and a list would fail inside it.
         self.rng = random.Random(None if seed is None else seed_number(seed))
 
-    def choose(self, state: RoundState, seat: int) -> Action:
+    def choose(self, state: RoundState, seat: int, **unknown: Never) -> Action:
         """A uniformly random legal action."""
+        if unknown:
+            raise unknown_keywords(RandomBot.choose, unknown)
         actions = legal_actions(state, seat)
         n = len(actions)
         if not n:
@@ -47,13 +50,21 @@ class RandomBot:
         return actions[r]
 
 
+@checked_init
 class GreedyBot:
     """Wins whenever it may; declares UNO when ready; discards to the lowest
     shanten; claims only what lowers its shanten. Ties go to the first option
     (the engine's order), so the bot is deterministic."""
 
-    def choose(self, state: RoundState, seat: int) -> Action:
+    def __init__(self, **unknown: Never) -> None:
+        """A bot with no settings: it keeps no state between choices."""
+        if unknown:
+            raise unknown_keywords(GreedyBot, unknown)
+
+    def choose(self, state: RoundState, seat: int, **unknown: Never) -> Action:
         """The greedy choice."""
+        if unknown:
+            raise unknown_keywords(GreedyBot.choose, unknown)
         actions = legal_actions(state, seat)
         if not actions:
             raise IllegalActionError("not-awaited", f"seat {quote(seat)} has no legal action now")

@@ -39,10 +39,10 @@ import operator
 import random
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
-from typing import Literal
+from typing import Literal, Never
 
 from .. import _engine
-from .._checks import items, keywords_checked, quote, wrong_type
+from .._checks import items, keywords_checked, quote, unknown_keywords, wrong_type
 from ..errors import MahjongError, RulesError
 from ..hand import Meld, MeldKind
 from ..rules import RuleSet, get_rules
@@ -246,12 +246,14 @@ def _drawn(s: SeatState, tile: Tile) -> SeatState:
 # ------------------------------------------------------------------ apply
 
 
-def apply(state: RoundState, seat: int, action: Action) -> Step:
+def apply(state: RoundState, seat: int, action: Action, **unknown: Never) -> Step:
     """The state after ``seat`` takes ``action``, and the events it caused.
 
     Raises :class:`IllegalActionError` (a ``ValueError``) for anything not in
     :func:`legal_actions`; the given state is never modified (it is frozen).
     """
+    if unknown:
+        raise unknown_keywords(apply, unknown)
     if not isinstance(state, RoundState):
         raise refuse_state("apply", state)
     if state.phase is Phase.ENDED:

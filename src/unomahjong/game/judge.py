@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Never
 
 from .. import _engine
+from .._checks import unknown_keywords
 from .._memo import Memo
 from ..context import WinContext
 from ..errors import MahjongError, NotWinningError
@@ -443,8 +444,10 @@ def claimers(
 # ------------------------------------------------------------------ queries
 
 
-def awaiting(state: RoundState) -> tuple[int, ...]:
+def awaiting(state: RoundState, **unknown: Never) -> tuple[int, ...]:
     """Seats whose answer the round is waiting for, in seat order."""
+    if unknown:
+        raise unknown_keywords(awaiting, unknown)
     if not isinstance(state, RoundState):
         raise refuse_state("awaiting", state)
     if state.phase is Phase.TURN:
@@ -454,8 +457,10 @@ def awaiting(state: RoundState) -> tuple[int, ...]:
     return tuple(sorted(state.pending))
 
 
-def outcome(state: RoundState) -> Outcome | None:
+def outcome(state: RoundState, **unknown: Never) -> Outcome | None:
     """The result once the round has ended, else None."""
+    if unknown:
+        raise unknown_keywords(outcome, unknown)
     if not isinstance(state, RoundState):
         raise refuse_state("outcome", state)
     return state.result
@@ -487,9 +492,11 @@ class _Answered(threading.local):
 _answered = _Answered()
 
 
-def legal_actions(state: RoundState, seat: int) -> tuple[Action, ...]:
+def legal_actions(state: RoundState, seat: int, **unknown: Never) -> tuple[Action, ...]:
     """Every action ``seat`` may take now, in a fixed order: win, kongs,
     discards (UNO declarations after plain ones), claims, pass."""
+    if unknown:
+        raise unknown_keywords(legal_actions, unknown)
     if not isinstance(state, RoundState):
         raise refuse_state("legal_actions", state)
     if type(seat) is not int:

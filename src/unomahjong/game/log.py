@@ -41,7 +41,16 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, Any, Final
 
-from .._checks import describe, flag, items, keywords_checked, quote, whole, wrong_type
+from .._checks import (
+    checked_init,
+    describe,
+    flag,
+    items,
+    keywords_checked,
+    quote,
+    whole,
+    wrong_type,
+)
 from ..errors import MahjongError
 from ..notation import parse_tile
 from ..rules import RuleSet, get_rules
@@ -91,6 +100,7 @@ _ACTION_FIELDS: Final = frozenset({"kind", "tile", "uno"})
 _EVENT_FIELDS: Final = frozenset({"kind", "seat", "tile"})
 
 
+@checked_init
 class Replay(list[RoundState]):
     """What :func:`replay` returns: every state of the logged round, from the
     deal to the last logged action (a list, equal to the list of the same

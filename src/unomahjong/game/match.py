@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from .._checks import describe, items, keywords_checked, quote
+from .._checks import checked_init, describe, items, keywords_checked, quote
 from ..rules import RuleSet, get_rules
 from .actions import IllegalActionError, player_count, seed_number, whole_number
 from .board import Board
@@ -39,6 +39,7 @@ class HandRecord:
     log: tuple[str, ...]
 
 
+@checked_init
 @attrs.frozen(slots=True)
 class MatchResult:
     """A finished (or stopped) match."""

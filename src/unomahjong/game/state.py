@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from .._checks import Lookup, unknown_member
+from .._checks import Lookup, checked_init, unknown_member
 from ..hand import Meld
 from ..rules import RuleSet
 from ..scoring import Score
@@ -61,6 +61,7 @@ class Phase(enum.Enum, metaclass=Lookup):
         raise unknown_member(cls, value, IllegalActionError, "unknown-phase")
 
 
+@checked_init
 @attrs.frozen(slots=True)
 class SeatState:
     """One player's hand and history in this round."""
@@ -77,6 +78,7 @@ class SeatState:
     discarded: int = 0
 
 
+@checked_init
 @attrs.frozen(slots=True)
 class Win:
     """A winner, how the hand scored and who pays base + fans (None: everyone)."""
@@ -86,6 +88,7 @@ class Win:
     from_seat: int | None
 
 
+@checked_init
 @attrs.frozen(slots=True)
 class Outcome:
     """The end of a round: winners in turn order from the discarder, or an
@@ -100,6 +103,7 @@ class Outcome:
         return not self.wins
 
 
+@checked_init
 @attrs.frozen(slots=True)
 class RoundState:
     """The whole round; frozen, so any state may be kept, compared or replayed."""

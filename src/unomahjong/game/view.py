@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Never
+
 import attrs
 
-from .._checks import quote
+from .._checks import checked_init, quote, unknown_keywords
 from ..hand import Meld
 from ..tiles import Tile
 from .actions import IllegalActionError, refuse_state, whole_number
@@ -25,6 +27,7 @@ class OtherSeat:
     uno: bool
 
 
+@checked_init
 @attrs.frozen(slots=True)
 class Observation:
     """The round from one seat's chair."""
@@ -48,11 +51,13 @@ class Observation:
     result: Outcome | None
 
 
-def observe(state: RoundState, seat: int) -> Observation:
+def observe(state: RoundState, seat: int, **unknown: Never) -> Observation:
     """The observation of ``seat``: its own hand, the table, nothing hidden of
     others (their concealed tiles, concealed kongs' tiles while playing, the
     wall, their unanswered claims). Raises :class:`IllegalActionError`
     (``bad-seat``) for a seat the round does not have."""
+    if unknown:
+        raise unknown_keywords(observe, unknown)
     if not isinstance(state, RoundState):
         raise refuse_state("observe", state)
     seat = whole_number(seat, "seat")
