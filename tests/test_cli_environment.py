@@ -210,7 +210,12 @@ def _interrupt_group(args: list[str], signals: int) -> tuple[int, float, bytes, 
         preexec_fn=_default_sigint,
         start_new_session=True,
     ) as proc:
-        time.sleep(3)
+        # The workers started (on a loaded machine, starting the
+        # interpreters takes seconds), then time for a chunk to finish.
+        deadline = time.monotonic() + 30
+        while _group_size(proc.pid) < 3 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        time.sleep(2)
         assert proc.poll() is None, proc.stderr.read() if proc.stderr else b""
         first = time.monotonic()
         for i in range(signals):
@@ -219,6 +224,22 @@ def _interrupt_group(args: list[str], signals: int) -> tuple[int, float, bytes, 
             os.killpg(proc.pid, signal.SIGINT)
         out, err = proc.communicate(timeout=60)
         return proc.returncode, time.monotonic() - first, out, err, proc.pid
+
+
+def _group_size(group: int) -> int:
+    """How many processes are in the process group (Linux's /proc; 3 where
+    it cannot be read, so that the caller waits no longer)."""
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return 3
+    count = 0
+    for stat in proc.glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        count += int(fields[2]) == group  # pgrp, after the state and ppid
+    return count
 
 
 def _group_is_gone(group: int) -> bool:

@@ -87,6 +87,11 @@ class CardError(MahjongError):
     is not legal, an action by the wrong seat."""
 
 
+class LogError(MahjongError):
+    """A game log (mahjong or cards) that is malformed, edited, or does not
+    replay to the events it records; the message names the line."""
+
+
 class ArgumentError(MahjongError, TypeError):
     """A call that names a keyword the function does not take (code
     ``unknown-keyword``, the closest keyword in its hint). Also a

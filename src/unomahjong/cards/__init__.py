@@ -14,6 +14,7 @@ and :func:`apply` play it. docs/cards.md states the rules.
 from .bots import CardBot, GreedyCardBot, RandomCardBot, play_cards
 from .deck import COLOURS, Card, CardKind, card, deck, parse_cards
 from .flow import HAND_SIZE, apply, legal_actions, playable, start_hand
+from .log import CardReplay, log_lines, replay, seat_view
 from .rules import CARDS, CardRules
 from .state import CardAction, CardActionKind, CardEvent, CardPhase, CardState
 
@@ -28,6 +29,7 @@ __all__ = [
     "CardEvent",
     "CardKind",
     "CardPhase",
+    "CardReplay",
     "CardRules",
     "CardState",
     "GreedyCardBot",
@@ -36,8 +38,11 @@ __all__ = [
     "card",
     "deck",
     "legal_actions",
+    "log_lines",
     "parse_cards",
     "play_cards",
     "playable",
+    "replay",
+    "seat_view",
     "start_hand",
 ]

@@ -10,13 +10,13 @@ carries a digest chain that :func:`replay` verifies
 (docs/game.md#log-format-json-lines-version-2).
 """
 
+from .._logfile import read_log
 from .actions import Action, ActionKind, Event, IllegalActionError
 from .board import Board
 from .bots import Bot, GreedyBot, RandomBot
 from .flow import apply, start_round
 from .judge import awaiting, legal_actions, outcome
 from .log import LogError, Replay, replay, seat_view, write_log
-from .logfile import read_log
 from .match import MatchResult, play_hand, play_match
 from .state import Outcome, Phase, RoundState, SeatState, Win
 from .view import Observation, observe

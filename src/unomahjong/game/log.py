@@ -33,11 +33,8 @@ its replay is marked unverified.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import os
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, Any, Final
 
@@ -51,18 +48,30 @@ from .._checks import (
     whole,
     wrong_type,
 )
+from .._logfile import CHAIN_KEYED as CHAIN_KEYED
+from .._logfile import CHAIN_PLAIN as CHAIN_PLAIN
+from .._logfile import GENESIS as _GENESIS
+from .._logfile import MAX_LINE_LENGTH as MAX_LINE_LENGTH
+from .._logfile import MAX_LINES as MAX_LINES
+from .._logfile import MAX_NESTING as MAX_NESTING
+from .._logfile import LogSource as LogSource
+from .._logfile import (
+    bad_line,
+    chained,
+    checked_digest,
+    digest_field,
+    line_error,
+    loads_line,
+    log_lines_of,
+    server_key,
+)
+from ..errors import LogError as LogError
 from ..errors import MahjongError
 from ..notation import parse_tile
 from ..rules import RuleSet, get_rules
 from ..tiles import TileSet
 from .actions import Action, ActionKind, Event
 from .flow import apply, start_round
-from .logfile import MAX_LINE_LENGTH as MAX_LINE_LENGTH
-from .logfile import MAX_LINES as MAX_LINES
-from .logfile import MAX_NESTING as MAX_NESTING
-from .logfile import LogError as LogError
-from .logfile import LogSource as LogSource
-from .logfile import bad_line, line_error, loads_line, log_lines_of
 from .state import Phase, RoundState
 
 FORMAT: Final = 2
@@ -74,12 +83,6 @@ FORMATS: Final = (1, 2)
 MAX_SEED_DIGITS: Final = 1000
 """The most digits of a logged seed (:class:`~unomahjong.game.Board`
 refuses a longer one), so that every header fits in a line."""
-
-CHAIN_PLAIN: Final = "sha256"
-CHAIN_KEYED: Final = "hmac-sha256"
-
-_GENESIS: Final = bytes(32)
-_HEX = re.compile(r"[0-9a-f]{64}")
 
 _FIELDS: Final = {
     1: {
@@ -179,35 +182,13 @@ def action_record(seat: int, action: Action, events: Sequence[Event]) -> dict[st
     }
 
 
-def canonical(record: dict[str, Any]) -> bytes:
-    """A record's canonical JSON without its digest: what the digest covers."""
-    body = {k: v for k, v in record.items() if k != "digest"}
-    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return text.encode("ascii")
-
-
-def _digest(previous: bytes, record: dict[str, Any], key: bytes | None) -> bytes:
-    message = previous + canonical(record)
-    if key is None:
-        return hashlib.sha256(message).digest()
-    return hmac.new(key, message, hashlib.sha256).digest()
-
-
 def chain_lines(records: Iterable[dict[str, Any]], key: bytes | None = None) -> list[str]:
     """Format-2 log lines of ``records`` (a header first): the header's
     ``format`` and ``chain`` set, each record's ``digest`` computed."""
-    out: list[str] = []
-    previous = _GENESIS
-    for i, record in enumerate(records):
-        rec = {k: v for k, v in record.items() if k != "digest"}
-        if i == 0:
-            rec["format"] = FORMAT
-            rec["chain"] = CHAIN_PLAIN if key is None else CHAIN_KEYED
-        d = _digest(previous, rec, key)
-        rec["digest"] = d.hex()
-        previous = d
-        out.append(json.dumps(rec, ensure_ascii=False))
-    return out
+    listed = [dict(r) for r in records]
+    if listed:
+        listed[0]["format"] = FORMAT
+    return chained(listed, key)
 
 
 def log_lines(
@@ -224,27 +205,6 @@ def log_lines(
     records = [header_record(initial, seed), start_record(start_events)]
     records.extend(action_record(s, a, e) for s, a, e in moves)
     return chain_lines(records, k)
-
-
-def server_key(key: object, func: str) -> bytes | None:
-    """A server key as bytes (text is encoded as UTF-8), or None."""
-    if key is None:
-        return None
-    if isinstance(key, str):
-        key = key.encode("utf-8")
-    if not isinstance(key, (bytes, bytearray)):
-        raise wrong_type(
-            LogError,
-            "not-a-key",
-            func,
-            "key",
-            key,
-            "bytes, text or None",
-            hint="a secret of 32 random bytes: secrets.token_bytes(32)",
-        )
-    if not key:
-        raise LogError("not-a-key", f"{func}() takes a key of 1 byte or more", argument="key")
-    return bytes(key)
 
 
 # ------------------------------------------------------------------ reading
@@ -335,26 +295,10 @@ class LogReader:
             if records == 0:
                 check = self._open(n, rec)
             if self.format == 2:
-                digest = rec.get("digest")
-                if not isinstance(digest, str) or not _HEX.fullmatch(digest):
-                    raise line_error(
-                        n, "digest", "a format-2 record carries a digest of 64 hex digits"
-                    )
                 if check:
-                    d = _digest(previous, rec, self.check_key)
-                    if not hmac.compare_digest(d.hex(), digest):
-                        raise line_error(
-                            n,
-                            "digest",
-                            "the digest does not match: this line or one before it was edited,"
-                            " removed or reordered"
-                            + (
-                                " (or the key is not the one it was written with)"
-                                if self.check_key
-                                else ""
-                            ),
-                        )
-                    previous = d
+                    previous = checked_digest(n, previous, rec, self.check_key)
+                else:
+                    digest_field(n, rec)  # not checked without the key, but well formed
             self._check(n, rec, records)
             records += 1
             self.last = n
@@ -514,7 +458,7 @@ def replay(
     with its own name) is passed as ``rules``, and its name must be the
     header's (``bad-header`` otherwise).
 
-    Raises :class:`LogError`, naming the line, for a line too long, JSON
+    Raises :class:`~unomahjong.LogError`, naming the line, for a line too long, JSON
     that is not a record, a digest that does not match (the first line
     whose digest breaks), a missing, extra or mistyped field, a seed that
     does not deal the logged wall, an action that is not legal where the

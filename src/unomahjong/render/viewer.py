@@ -381,7 +381,7 @@ def replay_html(
     plainly whether the log was signed and checked with the key
     (``signature_of``).
 
-    Raises :class:`~unomahjong.game.LogError` for a log that does not
+    Raises :class:`~unomahjong.LogError` for a log that does not
     replay, and (``bad-seat``) for a seat the round does not have.
     """
     return replay_page(lines, seat=seat, title=title, key=key, require_key=require_key)[0]

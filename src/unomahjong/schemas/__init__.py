@@ -39,11 +39,12 @@ NAMES: Final = (
     "simulate",
     "error",
     "log-record",
+    "card-log-record",
 )
 """The schemas, in the order of docs/schemas.md: the outputs of ``parse``,
 ``waits``, ``shanten``, ``discards``, ``score``, ``fans``, ``audit``,
-``play`` and ``simulate`` under ``--json``, the error object, and one
-record of a round's log."""
+``play`` and ``simulate`` under ``--json``, the error object, one record
+of a round's log, and one record of a card game's log."""
 
 SUFFIX: Final = ".schema.json"
 """How a schema's file name ends: ``score`` is ``score.schema.json``."""

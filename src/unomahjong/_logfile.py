@@ -1,25 +1,26 @@
-"""A round's log as lines: read from a path, a text file, its text, or its
-lines or parsed records, each line's size and JSON checked (the lowest
-layer of the log: game/log.py reads the records, replays them and writes
-logs).
+"""A game's log as lines, and the digest chain that makes it tamper-evident:
+shared by both games' logs (game/log.py for mahjong, cards/log.py for the
+card game), which read the records, replay them and write logs.
+
+Lines are read from a path, a text file, its text, or its lines or parsed
+records, each line's size and JSON checked. A record's digest is SHA-256
+(or HMAC-SHA-256 under a server key) of the previous record's digest (32
+zero bytes before the first) and the record's canonical JSON without its
+digest: keys sorted, no whitespace, non-ASCII escaped.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import IO, Any, Final, TypeAlias
 
-from .._checks import describe, keywords_checked, quote, wrong_type
-from ..errors import MahjongError
-
-
-class LogError(MahjongError):
-    """A log that is malformed, edited, or does not replay to the events it
-    records; the message names the line."""
-
+from ._checks import describe, keywords_checked, quote, wrong_type
+from .errors import LogError
 
 MAX_LINE_LENGTH: Final = 4096
 """The most characters of one log line. The longest line a round writes is
@@ -242,3 +243,88 @@ def _records_as_lines(items: Iterable[object]) -> Iterator[object]:
                 raise bad_line(n, f"a record that JSON cannot hold ({str(e)[:60]})") from None
         else:
             yield item
+
+
+# ------------------------------------------------------------- digest chain
+
+CHAIN_PLAIN: Final = "sha256"
+CHAIN_KEYED: Final = "hmac-sha256"
+GENESIS: Final = bytes(32)
+"""The digest before the first record."""
+_HEX = re.compile(r"[0-9a-f]{64}")
+
+
+def canonical(record: dict[str, Any]) -> bytes:
+    """A record's canonical JSON without its digest: what the digest covers."""
+    body = {k: v for k, v in record.items() if k != "digest"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return text.encode("ascii")
+
+
+def chain_digest(previous: bytes, record: dict[str, Any], key: bytes | None) -> bytes:
+    """The digest of ``record`` after the record whose digest is ``previous``."""
+    message = previous + canonical(record)
+    if key is None:
+        return hashlib.sha256(message).digest()
+    return hmac.new(key, message, hashlib.sha256).digest()
+
+
+def chained(records: Iterable[dict[str, Any]], key: bytes | None) -> list[str]:
+    """Log lines of ``records`` (the header first, its ``format`` already
+    set): the header's ``chain`` set, each record's ``digest`` computed."""
+    out: list[str] = []
+    previous = GENESIS
+    for i, record in enumerate(records):
+        rec = {k: v for k, v in record.items() if k != "digest"}
+        if i == 0:
+            rec["chain"] = CHAIN_PLAIN if key is None else CHAIN_KEYED
+        d = chain_digest(previous, rec, key)
+        rec["digest"] = d.hex()
+        previous = d
+        out.append(json.dumps(rec, ensure_ascii=False))
+    return out
+
+
+def digest_field(n: int, rec: dict[str, Any]) -> str:
+    """The digest record ``rec`` (line ``n``) carries: 64 hex digits."""
+    digest = rec.get("digest")
+    if not isinstance(digest, str) or not _HEX.fullmatch(digest):
+        raise line_error(n, "digest", "a format-2 record carries a digest of 64 hex digits")
+    return digest
+
+
+def checked_digest(n: int, previous: bytes, rec: dict[str, Any], key: bytes | None) -> bytes:
+    """The digest of record ``rec`` (line ``n``) after ``previous``, checked
+    against the one it carries (``digest`` error if it differs)."""
+    digest = digest_field(n, rec)
+    d = chain_digest(previous, rec, key)
+    if not hmac.compare_digest(d.hex(), digest):
+        raise line_error(
+            n,
+            "digest",
+            "the digest does not match: this line or one before it was edited,"
+            " removed or reordered"
+            + (" (or the key is not the one it was written with)" if key else ""),
+        )
+    return d
+
+
+def server_key(key: object, func: str) -> bytes | None:
+    """A server key as bytes (text is encoded as UTF-8), or None."""
+    if key is None:
+        return None
+    if isinstance(key, str):
+        key = key.encode("utf-8")
+    if not isinstance(key, (bytes, bytearray)):
+        raise wrong_type(
+            LogError,
+            "not-a-key",
+            func,
+            "key",
+            key,
+            "bytes, text or None",
+            hint="a secret of 32 random bytes: secrets.token_bytes(32)",
+        )
+    if not key:
+        raise LogError("not-a-key", f"{func}() takes a key of 1 byte or more", argument="key")
+    return bytes(key)
