@@ -104,6 +104,7 @@ LOG = Board(seed=7).log_lines()
 CARD_STATE = cards.start_hand(players=3, seed=1)[0]
 CARD_MOVES = cards.play_cards(cards.CARDS, [cards.GreedyCardBot()] * 2, seed=1)[1]
 CARD_LOG = cards.log_lines(cards.CARDS, CARD_MOVES, players=2, seed=1)
+CARD_MATCH = cards.play_card_match(cards.CARDS, [cards.GreedyCardBot()] * 2, seed=1, max_hands=1)
 
 BAD: tuple[object, ...] = (
     None,
@@ -407,7 +408,19 @@ VALID: dict[str, Callable[[], Call]] = {
     "log_lines": lambda: (cards.log_lines, (cards.CARDS, CARD_MOVES), {"players": 2, "seed": 1}),
     "replay (cards)": lambda: (cards.replay, (CARD_LOG,), {}),
     "seat_view (cards)": lambda: (cards.seat_view, (CARD_LOG, 1), {}),
+    "hand_scores": lambda: (
+        cards.hand_scores,
+        (cards.CARDS, [(), cards.parse_cards("7r W")], 0),
+        {},
+    ),
     "CardReplay": lambda: (cards.CardReplay, ([CARD_STATE],), {"complete": False}),
+    "play_card_match": lambda: (
+        cards.play_card_match,
+        (cards.CARDS, [cards.GreedyCardBot()] * 2),
+        {"seed": 1, "max_hands": 2},
+    ),
+    "CardHandResult": lambda: (cards.CardHandResult, (), _init_kwargs(CARD_MATCH.hands[0])),
+    "CardMatchResult": lambda: (cards.CardMatchResult, (), _init_kwargs(CARD_MATCH)),
     # unomahjong.schemas
     "load": lambda: (unomahjong.schemas.load, ("score",), {}),
     "names": lambda: (unomahjong.schemas.names, (), {}),

@@ -445,34 +445,7 @@ def _choose(rng: random.Random, actions: tuple[CardAction, ...], state: CardStat
     return rng.choice(actions)
 
 
-@settings(max_examples=25, deadline=None)
-@given(
-    seed=st.integers(0, 2**32),
-    players=st.integers(2, 10),
-    all_draw_wild=st.booleans(),
-)
-def test_random_games_keep_every_invariant(seed: int, players: int, all_draw_wild: bool) -> None:
-    rules = CARDS.with_options(all_draw_wild=all_draw_wild)
-    size = 112 if all_draw_wild else 108
-    rng = random.Random(seed)
-    state, _ = start_hand(rules, players=players, seed=seed)
-    for _ in range(20_000):
-        assert state.card_count() == size
-        assert state.colour in COLOURS or (state.phase is CardPhase.COLOUR and state.colour is None)
-        if state.ended:
-            break
-        seat = state.current
-        actions = legal_actions(state, seat)
-        assert actions and all(legal(state, seat, a) for a in actions)
-        for other in range(players):
-            if other != seat:
-                assert legal_actions(state, other) == ()
-        state, _ = apply(state, seat, _choose(rng, actions, state))
-    assert state.ended
-    if state.winner is not None:
-        left = sum(c.points for s, h in enumerate(state.hands) if s != state.winner for c in h)
-        assert state.scores == tuple(left if s == state.winner else 0 for s in range(players))
-        assert state.hands[state.winner] == ()
+# The random games, under every combination of options: test_cards_options.py.
 
 
 # ------------------------------------------------------------------ second look

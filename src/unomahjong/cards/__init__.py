@@ -13,8 +13,9 @@ and :func:`apply` play it. docs/cards.md states the rules.
 
 from .bots import CardBot, GreedyCardBot, RandomCardBot, play_cards
 from .deck import COLOURS, Card, CardKind, card, deck, parse_cards
-from .flow import HAND_SIZE, apply, legal_actions, playable, start_hand
+from .flow import HAND_SIZE, apply, hand_scores, legal_actions, playable, start_hand
 from .log import CardReplay, log_lines, replay, seat_view
+from .match import CardHandResult, CardMatchResult, play_card_match
 from .rules import CARDS, CardRules
 from .state import CardAction, CardActionKind, CardEvent, CardPhase, CardState
 
@@ -27,7 +28,9 @@ __all__ = [
     "CardActionKind",
     "CardBot",
     "CardEvent",
+    "CardHandResult",
     "CardKind",
+    "CardMatchResult",
     "CardPhase",
     "CardReplay",
     "CardRules",
@@ -37,9 +40,11 @@ __all__ = [
     "apply",
     "card",
     "deck",
+    "hand_scores",
     "legal_actions",
     "log_lines",
     "parse_cards",
+    "play_card_match",
     "play_cards",
     "playable",
     "replay",

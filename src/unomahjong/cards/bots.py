@@ -118,10 +118,7 @@ class GreedyCardBot:
             return next((a for a in actions if a.kind is kind), None)
         if phase is CardPhase.CATCH:
             assert state.catch is not None
-            caught, called, _ = state.catch
-            left = len(state.hands[caught])
-            wrong = (left == 1 and not called) or (called and left != 1)
-            kind = CardActionKind.CATCH if wrong else CardActionKind.PASS
+            kind = CardActionKind.CATCH if state.catch[1] else CardActionKind.PASS
             return next((a for a in actions if a.kind is kind), None)
         plays = [a for a in actions if a.kind is CardActionKind.PLAY]
         calls = len(hand) == 2  # the play leaves one card

@@ -7,16 +7,18 @@ import random
 from collections.abc import Sequence
 from typing import Final, Never
 
-from .._checks import keywords_checked, quote, unknown_keywords, whole
+from .._checks import items, keywords_checked, quote, unknown_keywords, whole
 from ..errors import CardError
 from .deck import COLOURS, Card, CardKind, deck
 from .rules import CARDS, MAX_PLAYERS, MIN_PLAYERS, CardRules
 from .state import CardAction, CardActionKind, CardEvent, CardPhase, CardState
 
-__all__ = ["HAND_SIZE", "apply", "legal_actions", "playable", "start_hand"]
+__all__ = ["HAND_SIZE", "apply", "hand_scores", "legal_actions", "playable", "start_hand"]
 
 HAND_SIZE: Final = 7
 """Cards dealt to each seat."""
+TEAM_PLAYERS: Final = (4, 6, 8, 10)
+"""The numbers of players ``teams`` plays with: partners sit opposite."""
 
 _PLAY: Final = CardActionKind.PLAY
 _DRAW_CARDS: Final = frozenset({CardKind.WILD_DRAW_FOUR, CardKind.ALL_DRAW_WILD})
@@ -43,6 +45,27 @@ def _playable(card: Card, top: Card, colour: str | None) -> bool:
     return top.colour is not None and card.symbol == top.symbol
 
 
+def _answers(card: Card, top: Card, rules: CardRules) -> bool:
+    """Whether ``card`` answers a pending penalty whose last card is ``top``:
+    a Draw Two on a Draw Two and a Wild Draw Four on either (``stacking``),
+    a plain Wild on a Draw Two (``wild_cancels_draw_two``), an All Draw
+    Wild on anything (it cancels the penalty)."""
+    kind = card.kind
+    if kind is CardKind.ALL_DRAW_WILD:
+        return True
+    if kind is CardKind.WILD:
+        return rules.wild_cancels_draw_two and top.kind is CardKind.DRAW_TWO
+    if kind is CardKind.WILD_DRAW_FOUR:
+        return rules.stacking
+    return rules.stacking and kind is CardKind.DRAW_TWO and top.kind is CardKind.DRAW_TWO
+
+
+def _can_play(state: CardState, card: Card) -> bool:
+    if state.pending:
+        return _answers(card, state.top, state.rules)
+    return _playable(card, state.top, state.colour)
+
+
 class _Work:
     """A state being changed by one action: lists instead of tuples."""
 
@@ -55,6 +78,7 @@ class _Work:
         self.direction = s.direction
         self.reshuffles = s.reshuffles
         self.stalled = s.stalled
+        self.pending = s.pending
         # A reshuffle keeps the top card, and the card under it while a Wild
         # Draw Four may still be challenged (a guilty player takes it back).
         self.keep = 2 if s.four is not None else 1
@@ -100,6 +124,7 @@ class _Work:
         four: tuple[int, str, bool] | None = None,
         catch: tuple[int, bool, tuple[int, ...]] | None = None,
         resume: tuple[CardPhase, int] | None = None,
+        jumpers: tuple[int, ...] = (),
         winner: int | None = None,
         scores: tuple[int, ...] | None = None,
     ) -> CardState:
@@ -119,6 +144,8 @@ class _Work:
             four=four,
             catch=catch,
             resume=resume,
+            jumpers=jumpers,
+            pending=self.pending,
             stalled=self.stalled,
             reshuffles=self.reshuffles,
             winner=winner,
@@ -146,6 +173,10 @@ def start_hand(
     if n is None or not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise CardError(
             "bad-players", f"{MIN_PLAYERS} to {MAX_PLAYERS} players play, not {quote(players)}"
+        )
+    if rules.teams and n not in TEAM_PLAYERS:
+        raise CardError(
+            "bad-players", f"teams play with 4, 6, 8 or 10 players (partners opposite), not {n}"
         )
     number = whole(seed)
     if number is None or number < 0:
@@ -229,10 +260,10 @@ def _plays_of(c: Card) -> tuple[CardAction, ...]:
     return hit
 
 
-def _plays(hand: Sequence[Card], top: Card, colour: str | None) -> list[CardAction]:
+def _plays(state: CardState, hand: Sequence[Card]) -> list[CardAction]:
     out: list[CardAction] = []
     for c in dict.fromkeys(hand):  # each distinct card once, in hand order
-        if _playable(c, top, colour):
+        if _can_play(state, c):
             out += _plays_of(c)
     return out
 
@@ -267,15 +298,17 @@ def legal_actions(state: CardState, seat: int, **unknown: Never) -> tuple[CardAc
         return ()
     phase = state.phase
     if phase is CardPhase.PLAY:
-        return (*_plays(state.hands[s], state.top, state.colour), _DRAW)
+        return (*_plays(state, state.hands[s]), _DRAW)
     if phase is CardPhase.DRAWN:
         assert state.drawn is not None
-        return (*_plays((state.drawn,), state.top, state.colour), _KEEP)
+        return (*_plays(state, (state.drawn,)), _KEEP)
     if phase is CardPhase.CHALLENGE:
         return _ANSWERS
     if phase is CardPhase.CATCH:
         assert state.catch is not None
         return (_catch_action(state.catch[0]), _PASS)
+    if phase is CardPhase.JUMP:
+        return (*_plays_of(state.top), _PASS)
     return _COLOURS
 
 
@@ -297,7 +330,9 @@ def _allows(state: CardState, seat: object, act: CardAction) -> bool:
         return phase is CardPhase.CATCH and state.catch is not None and act.seat == state.catch[0]
     if act.seat is not None:
         return False
-    return phase is _PLAIN_ACTIONS.get(kind)
+    return phase is _PLAIN_ACTIONS.get(kind) or (
+        phase is CardPhase.JUMP and kind is CardActionKind.PASS
+    )
 
 
 _PLAIN_ACTIONS: Final = {
@@ -316,6 +351,13 @@ def _allows_play(state: CardState, seat: int, act: CardAction) -> bool:
         held = c in state.hands[seat]
     elif state.phase is CardPhase.DRAWN:
         held = c is state.drawn
+    elif state.phase is CardPhase.JUMP:
+        return (
+            c is state.top
+            and c in state.hands[seat]
+            and act.seat is None
+            and (act.colour is None and type(act.uno) is bool)
+        )
     else:
         return False
     return (
@@ -324,7 +366,7 @@ def _allows_play(state: CardState, seat: int, act: CardAction) -> bool:
         and act.seat is None
         and type(act.uno) is bool
         and (act.colour in COLOURS if c.colour is None else act.colour is None)
-        and _playable(c, state.top, state.colour)
+        and _can_play(state, c)
     )
 
 
@@ -370,13 +412,14 @@ def apply(
         return w.state(CardPhase.PLAY, seat), tuple(w.events)
     if kind in (CardActionKind.CHALLENGE, CardActionKind.ACCEPT):
         return _answer_four(w, seat, kind is CardActionKind.CHALLENGE)
+    if state.phase is CardPhase.JUMP:
+        return _jump_pass(w)
     return _catch(w, seat, kind is CardActionKind.CATCH)
 
 
 def _play(
     w: _Work, seat: int, card: Card, named: str | None, uno: bool
 ) -> tuple[CardState, tuple[CardEvent, ...]]:
-    s = w.s
     hand = w.hands[seat]
     before = w.colour
     guilty = card.kind is CardKind.WILD_DRAW_FOUR and any(c.colour == before for c in hand)
@@ -388,35 +431,16 @@ def _play(
     if uno:
         w.events.append(CardEvent("uno", seat))
     out = not hand
-    nxt = w.next_seat(seat)
-    four: tuple[int, str, bool] | None = None
-    kind = card.kind
-    if kind is CardKind.SKIP or (kind is CardKind.REVERSE and s.players == 2):
-        w.events.append(CardEvent("skip", nxt))
-        nxt = w.next_seat(nxt)
-    elif kind is CardKind.REVERSE:
-        w.direction = -w.direction
-        w.events.append(CardEvent("reverse", seat))
-        nxt = w.next_seat(seat)
-    elif kind is CardKind.DRAW_TWO:
-        w.draw(nxt, 2)
-        w.events.append(CardEvent("skip", nxt))
-        nxt = w.next_seat(nxt)
-    elif kind is CardKind.WILD_DRAW_FOUR:
-        if out:  # the last card: the next player draws, no challenge
-            w.draw(nxt, 4)
-            w.events.append(CardEvent("skip", nxt))
-        else:
-            assert before is not None
-            four = (seat, before, guilty)
-    elif kind is CardKind.ALL_DRAW_WILD:
-        other = w.next_seat(seat)
-        while other != seat:
-            w.draw(other, 1)
-            other = w.next_seat(other)
-        nxt = seat  # another turn, on the named colour
+    wrong = (len(hand) == 1) != uno  # a missing call, or a false one
+    nxt, four = _effect(w, seat, card, before, guilty, out)
     if out:
+        if w.pending:  # the next player still draws the penalty
+            w.draw(nxt, w.pending)
+            w.pending = 0
+            w.events.append(CardEvent("skip", nxt))
         return _end(w, seat)
+    if w.s.rules.zero_passes_hands and card.number == 0:
+        _pass_hands(w, seat)
     phase = CardPhase.CHALLENGE if four is not None else CardPhase.PLAY
     if len(hand) == 1 or uno:
         order = []
@@ -427,21 +451,127 @@ def _play(
         return w.state(
             CardPhase.CATCH,
             order[0],
-            catch=(seat, uno, tuple(order)),
+            catch=(seat, wrong, tuple(order)),
             resume=(phase, nxt),
             four=four,
         ), tuple(w.events)
-    return w.state(phase, nxt, four=four), tuple(w.events)
+    return _go_on(w, seat, (phase, nxt), four)
+
+
+def _go_on(
+    w: _Work, seat: int, resume: tuple[CardPhase, int], four: tuple[int, str, bool] | None
+) -> tuple[CardState, tuple[CardEvent, ...]]:
+    """Play goes on after ``seat``'s play: first, under ``jump_in``, the
+    seats holding a card identical to a coloured top card are asked in turn
+    order (only on a turn with no penalty pending and nothing to answer)."""
+    top = w.discards[-1]
+    if w.s.rules.jump_in and resume[0] is CardPhase.PLAY and not w.pending and top.colour:
+        holders = []
+        other = w.next_seat(seat)
+        while other != seat:
+            if top in w.hands[other]:
+                holders.append(other)
+            other = w.next_seat(other)
+        if holders:
+            return w.state(
+                CardPhase.JUMP, holders[0], resume=resume, jumpers=tuple(holders)
+            ), tuple(w.events)
+    return w.state(resume[0], resume[1], four=four), tuple(w.events)
+
+
+def _effect(
+    w: _Work, seat: int, card: Card, before: str | None, guilty: bool, out: bool
+) -> tuple[int, tuple[int, str, bool] | None]:
+    """What ``card`` does: the seat that plays next, and the Wild Draw Four
+    awaiting its challenge, if any."""
+    rules = w.s.rules
+    nxt = w.next_seat(seat)
+    kind = card.kind
+    if kind is CardKind.SKIP or (kind is CardKind.REVERSE and w.s.players == 2):
+        w.events.append(CardEvent("skip", nxt))
+        return w.next_seat(nxt), None
+    if kind is CardKind.REVERSE:
+        w.direction = -w.direction
+        w.events.append(CardEvent("reverse", seat))
+        return w.next_seat(seat), None
+    if kind is CardKind.DRAW_TWO:
+        if (rules.stacking or rules.wild_cancels_draw_two) and not out:
+            w.pending += 2  # the next player answers or draws
+            return nxt, None
+        w.draw(nxt, 2 + w.pending)
+        w.pending = 0
+        w.events.append(CardEvent("skip", nxt))
+        return w.next_seat(nxt), None
+    if kind is CardKind.WILD_DRAW_FOUR:
+        if rules.stacking or out:
+            w.pending += 4  # no challenge: answered, or drawn
+            return nxt, None
+        assert before is not None
+        return nxt, (seat, before, guilty)
+    if kind is CardKind.WILD and w.pending:
+        w.pending = 0  # a Draw Two cancelled
+        w.events.append(CardEvent("cancel", seat))
+    elif kind is CardKind.ALL_DRAW_WILD:
+        if w.pending:
+            w.pending = 0
+            w.events.append(CardEvent("cancel", seat))
+        other = w.next_seat(seat)
+        while other != seat:
+            w.draw(other, 1)
+            other = w.next_seat(other)
+        return seat, None  # another turn, on the named colour
+    return nxt, None
+
+
+def _pass_hands(w: _Work, seat: int) -> None:
+    """Every hand to the next player in the direction of play."""
+    n = w.s.players
+    w.hands = [w.hands[(s - w.direction) % n] for s in range(n)]
+    w.events.append(CardEvent("pass_hands", seat))
+
+
+@keywords_checked
+def hand_scores(rules: CardRules, hands: Sequence[Sequence[Card]], winner: int) -> tuple[int, ...]:
+    """Each seat's score for a hand ``winner`` went out of, with ``hands``
+    left: the winner scores the points in the other hands (under ``teams``,
+    in the opponents' hands only); under ``negative_scoring`` or
+    ``elimination``, each seat scores minus the points in its own hand."""
+    if not isinstance(rules, CardRules):
+        raise CardError("bad-rules", f"rules are CardRules, not {quote(rules)}")
+    what = "a hand (a list of Cards) per seat"
+    seats = [
+        tuple(items(h, Card, CardError, "not-a-card", "hand_scores", "hands", "Cards"))
+        for h in items(hands, object, CardError, "bad-hands", "hand_scores", "hands", what)
+    ]
+    w = whole(winner)
+    if w is None or not 0 <= w < len(seats):
+        raise CardError("bad-seat", f"the winner is a seat 0-{len(seats) - 1}, not {quote(winner)}")
+    if rules.teams and len(seats) not in TEAM_PLAYERS:
+        raise CardError("bad-players", f"teams play with 4, 6, 8 or 10 players, not {len(seats)}")
+    return _hand_scores(rules, seats, w)
+
+
+def _hand_scores(rules: CardRules, hands: Sequence[Sequence[Card]], winner: int) -> tuple[int, ...]:
+    n = len(hands)
+    if rules.negative_scoring or rules.elimination:
+        return tuple(-sum(c.points for c in h) for h in hands)
+    half = n // 2 if rules.teams else n
+    points = sum(c.points for s, h in enumerate(hands) if s % half != winner % half for c in h)
+    return tuple(points if s == winner else 0 for s in range(n))
 
 
 def _end(w: _Work, winner: int) -> tuple[CardState, tuple[CardEvent, ...]]:
-    points = sum(c.points for s, h in enumerate(w.hands) if s != winner for c in h)
-    scores = tuple(points if s == winner else 0 for s in range(w.s.players))
+    scores = _hand_scores(w.s.rules, w.hands, winner)
     w.events.append(CardEvent("out", winner))
     return w.state(CardPhase.ENDED, winner, winner=winner, scores=scores), tuple(w.events)
 
 
 def _draw_turn(w: _Work, seat: int) -> tuple[CardState, tuple[CardEvent, ...]]:
+    if w.pending:  # the penalty, and the turn is lost
+        w.draw(seat, w.pending)
+        w.pending = 0
+        w.events.append(CardEvent("skip", seat))
+        return w.state(CardPhase.PLAY, w.next_seat(seat)), tuple(w.events)
     got = w.draw(seat, 1)
     if not got:
         w.stalled += 1
@@ -486,20 +616,27 @@ def _catch(w: _Work, seat: int, catching: bool) -> tuple[CardState, tuple[CardEv
     window = w.s.catch
     resume = w.s.resume
     assert window is not None and resume is not None
-    caught, called, asked = window
+    caught, wrong, asked = window
     if not catching:
         rest = asked[1:]
         if rest:
             return w.state(
                 CardPhase.CATCH,
                 rest[0],
-                catch=(caught, called, rest),
+                catch=(caught, wrong, rest),
                 resume=resume,
                 four=w.s.four,
             ), tuple(w.events)
-        return w.state(resume[0], resume[1], four=w.s.four), tuple(w.events)
-    missed = len(w.hands[caught]) == 1 and not called
-    false_call = called and len(w.hands[caught]) != 1
+        return _go_on(w, caught, resume, w.s.four)
     w.events.append(CardEvent("catch", caught, other=seat))
-    w.draw(caught if missed or false_call else seat, 2)
-    return w.state(resume[0], resume[1], four=w.s.four), tuple(w.events)
+    w.draw(caught if wrong else seat, 2)
+    return _go_on(w, caught, resume, w.s.four)
+
+
+def _jump_pass(w: _Work) -> tuple[CardState, tuple[CardEvent, ...]]:
+    resume = w.s.resume
+    assert resume is not None
+    rest = w.s.jumpers[1:]
+    if rest:
+        return w.state(CardPhase.JUMP, rest[0], resume=resume, jumpers=rest), tuple(w.events)
+    return w.state(resume[0], resume[1]), tuple(w.events)

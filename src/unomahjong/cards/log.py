@@ -30,7 +30,7 @@ from .._logfile import LogSource, bad_line, line_error
 from ..errors import CardError, LogError
 from .flow import apply, start_hand
 from .rules import CardRules
-from .state import CardAction, CardEvent, CardState
+from .state import CardAction, CardEvent, CardPhase, CardState
 
 __all__ = ["CardReplay", "log_lines", "replay", "seat_view"]
 
@@ -244,39 +244,45 @@ def _deal(n: int, head: dict[str, Any]) -> tuple[CardState, tuple[CardEvent, ...
         raise line_error(n, "bad-header", f"the hand cannot be dealt: {e}") from None
 
 
-@keywords_checked
-def replay(lines: LogSource, *, key: object = None) -> CardReplay:
-    """Every state of the logged hand, from the deal to the last action, as
-    a :class:`CardReplay`. ``lines`` is the log: a path, an open text file,
-    its text, or its lines or records. With ``key``, the log must be one written with
-    it. Raises :class:`~unomahjong.LogError`, naming the line, for a line
-    too long, JSON that is not a record, a digest that does not match, a
-    missing or extra field, an action that is not legal where the log plays
-    it, or events that differ from the log's."""
-    reader = _Reader(lines, "replay", key)
+def _walk(reader: _Reader) -> Iterator[tuple[dict[str, Any], CardState]]:
+    """Each record with the state after it (the deal's for the header and
+    the start record), each action replayed and its events checked."""
     records = iter(reader)
     n, head = next(records)
     state, events = _deal(n, head)
-    states = [state]
+    yield head, state
     n, start = next(records, (n + 1, None))
     if start is None:
         raise line_error(n, "no-start", "the log ends before its start record")
     if start["events"] != [event_json(e) for e in events]:
         raise line_error(n, "events-differ", "the deal differs from the one the header makes")
+    yield start, state
     for n, rec in records:
         try:
             action = CardAction.parse(rec["action"])
             state, events = apply(state, rec["seat"], action)
         except CardError as e:
-            raise line_error(
-                n, "illegal", f"{rec['action']!r} by seat {rec['seat']}: {e}"
-            ) from None
+            what = f"{quote(rec['action'])} by seat {rec['seat']}: {e}"
+            raise line_error(n, "illegal", what) from None
         if rec["events"] != [event_json(e) for e in events]:
             raise line_error(n, "events-differ", "the events differ from what the action does")
-        states.append(state)
+        yield rec, state
+
+
+@keywords_checked
+def replay(lines: LogSource, *, key: object = None) -> CardReplay:
+    """Every state of the logged hand, from the deal to the last action, as
+    a :class:`CardReplay`. ``lines`` is the log: a path, an open text file,
+    its text, or its lines or records. With ``key``, the log must be one
+    written with it. Raises :class:`~unomahjong.LogError`, naming the line,
+    for a line too long, JSON that is not a record, a digest that does not
+    match, a missing or extra field, an action that is not legal where the
+    log plays it, or events that differ from the log's."""
+    reader = _Reader(lines, "replay", key)
+    states = [state for rec, state in _walk(reader) if rec["type"] != "start"]
     return CardReplay(
         states,
-        complete=state.ended,
+        complete=states[-1].ended,
         verified=reader.verified,
         keyed=reader.keyed and reader.verified,
     )
@@ -304,16 +310,24 @@ def seat_view(lines: LogSource, seat: int, *, key: object = None) -> list[str]:
         raise LogError("bad-seat", f"seat {describe(seat)} is not a seat number", argument="seat")
     out: list[dict[str, Any]] = []
     reader = _Reader(lines, "seat_view", key)
-    for _, rec in reader:
+    before: CardState | None = None
+    for rec, state in _walk(reader):
         rec = {k: v for k, v in rec.items() if k != "digest"}
         if rec["type"] == "header":
-            if type(rec["players"]) is not int or not 0 <= viewer < rec["players"]:
+            if not 0 <= viewer < state.players:
                 raise LogError(
                     "bad-seat", f"seat {quote(viewer)} is not a seat of this log", argument="seat"
                 )
             rec["seed"] = None
             rec["viewer"] = viewer
         else:
+            # Only the seats holding the top card are asked to jump in: a
+            # pass there would tell who holds it.
+            asked = before is not None and before.phase is CardPhase.JUMP
+            if asked and rec["seat"] != viewer and rec["action"] == "pass":
+                before = state
+                continue
             rec["events"] = [_hide(e, viewer) for e in rec["events"]]
+        before = state
         out.append(rec)
     return logfile.chained(out, reader.key if reader.keyed else None)

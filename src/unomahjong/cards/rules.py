@@ -44,7 +44,30 @@ class CardRules:
     """The 112-card deck: four All Draw Wilds more (every other player
     draws 1, the player names a colour and takes another turn; 50 points)."""
     target: int = attrs.field(default=500, converter=_target)
-    """A match ends when a player's total reaches this."""
+    """A match ends when a player's total reaches this (``-target`` under
+    ``negative_scoring``)."""
+    stacking: bool = attrs.field(default=False, converter=_switch)
+    """A Draw Two may answer a Draw Two, a Wild Draw Four either; the
+    penalties add up, and the first player who does not answer draws them
+    all and loses the turn. No challenge while stacking."""
+    wild_cancels_draw_two: bool = attrs.field(default=False, converter=_switch)
+    """A plain Wild may answer a pending Draw Two, cancelling it."""
+    jump_in: bool = attrs.field(default=False, converter=_switch)
+    """A card identical to the top card (colour and number or symbol) may be
+    played out of turn, before the next player acts; play goes on from its
+    player."""
+    zero_passes_hands: bool = attrs.field(default=False, converter=_switch)
+    """When a 0 is played, every player passes their hand to the next
+    player in the direction of play."""
+    negative_scoring: bool = attrs.field(default=False, converter=_switch)
+    """Each player scores minus the points left in their own hand; the
+    match ends when a total reaches ``-target``, and the highest wins."""
+    elimination: bool = attrs.field(default=False, converter=_switch)
+    """Scored as ``negative_scoring``; a player whose total reaches
+    ``-target`` is out, and the last one left wins the match."""
+    teams: bool = attrs.field(default=False, converter=_switch)
+    """Partners sit opposite (4, 6, 8 or 10 players); when one goes out,
+    their team scores the points in the opponents' hands."""
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:

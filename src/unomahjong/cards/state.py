@@ -28,6 +28,9 @@ class CardPhase(enum.Enum, metaclass=Lookup):
     """A Wild Draw Four was played on this seat: challenge it, or accept and draw 4."""
     CATCH = "catch"
     """After a play that left one card or called UNO: catch the player, or pass."""
+    JUMP = "jump"
+    """``jump_in``: a seat holding a card identical to the top card plays it
+    out of turn, or passes."""
     ENDED = "ended"
     """The hand is over."""
 
@@ -187,10 +190,19 @@ class CardState:
     """In the ``challenge`` phase: who played the Wild Draw Four, the colour
     in force before it, and whether they held a card of that colour."""
     catch: tuple[int, bool, tuple[int, ...]] | None = None
-    """In the ``catch`` phase: the seat that may be caught, whether it
-    called UNO, and the seats still to be asked, in turn order."""
+    """In the ``catch`` phase: the seat that may be caught, whether its play
+    broke the UNO rule (a missing call, or a call when the play did not
+    leave one card), and the seats still to be asked, in turn order."""
     resume: tuple[CardPhase, int] | None = None
-    """In the ``catch`` phase: the phase and seat play goes on with."""
+    """In the ``catch`` and ``jump`` phases: the phase and seat play goes on
+    with."""
+    jumpers: tuple[int, ...] = ()
+    """In the ``jump`` phase: the seats holding a card identical to the top
+    card still to be asked, in turn order (the first is ``current``)."""
+    pending: int = 0
+    """Cards the current player draws unless they answer (``stacking``,
+    ``wild_cancels_draw_two``): the Draw Twos and Wild Draw Fours played
+    in a row so far."""
     stalled: int = 0
     """Turns passed in a row with no card left to draw."""
     reshuffles: int = 0
