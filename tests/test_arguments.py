@@ -413,6 +413,12 @@ VALID: dict[str, Callable[[], Call]] = {
         (cards.CARDS, [(), cards.parse_cards("7r W")], 0),
         {},
     ),
+    "simulate_cards": lambda: (cards.simulate_cards, (cards.CARDS,), {"hands": 2}),
+    "CardSimulationReport": lambda: (
+        cards.CardSimulationReport,
+        (),
+        _init_kwargs(cards.simulate_cards(cards.CARDS, hands=1)),
+    ),
     "CardReplay": lambda: (cards.CardReplay, ([CARD_STATE],), {"complete": False}),
     "play_card_match": lambda: (
         cards.play_card_match,

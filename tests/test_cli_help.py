@@ -27,10 +27,18 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "cli.md"
 
 
+def _subcommands(p: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    sub = next((a for a in p._actions if isinstance(a, argparse._SubParsersAction)), None)
+    return {} if sub is None else dict(sub.choices)
+
+
 def _commands() -> dict[str, argparse.ArgumentParser]:
-    parser = build_parser()
-    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    return dict(sub.choices)
+    """Each command, and each of a group's (``cards play``) in its stead."""
+    out: dict[str, argparse.ArgumentParser] = {}
+    for name, p in _subcommands(build_parser()).items():
+        inner = _subcommands(p)
+        out.update({f"{name} {k}": q for k, q in inner.items()} if inner else {name: p})
+    return out
 
 
 COMMANDS = _commands()
@@ -51,7 +59,7 @@ def _help(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
 def test_every_flag_has_help_and_its_default_is_shown(
     command: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    shown = " ".join(_help(capsys, command).split())
+    shown = " ".join(_help(capsys, *command.split()).split())
     for action in _options(COMMANDS[command]):
         assert action.help and action.help.strip(), (command, action.dest)
         text = " ".join(action.help.replace("%%", "%").split())
@@ -127,7 +135,7 @@ def test_every_example_in_help_works_as_shown(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    examples = _examples(_help(capsys, *([command] if command else [])))
+    examples = _examples(_help(capsys, *command.split()))
     assert examples
     for example in examples:
         line, _, target = example.partition(" > ")
@@ -171,7 +179,7 @@ def _documented() -> dict[str, set[str]]:
     for line in PAGE.read_text(encoding="utf-8").splitlines():
         if line.startswith("## "):
             current = None
-        m = re.fullmatch(r"### (\w+)", line)
+        m = re.fullmatch(r"### (\w+(?: \w+)?)", line)
         if m:
             current = m.group(1)
             found[m.group(1)] = set()

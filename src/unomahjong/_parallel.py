@@ -1,9 +1,11 @@
 """Work split into contiguous chunks of indices and run on an executor.
 
-Shared by :func:`unomahjong.simulation.simulate` and
-:func:`unomahjong.audit.audit`. Each job covers a contiguous range of game
-or hand indices and is seeded by those indices alone, so the results do
-not depend on how the range is cut or where each piece runs. The callers
+Shared by :func:`unomahjong.simulation.simulate`,
+:func:`unomahjong.audit.audit` and the card game's
+:func:`~unomahjong.cards.simulate_cards`; it knows nothing of either
+game. Each job covers a contiguous range of game or hand indices and is
+seeded by those indices alone, so the results do not depend on how the
+range is cut or where each piece runs. The callers
 merge the pieces in index order, which keeps even the order of their
 dictionaries independent of the split.
 """
@@ -15,7 +17,6 @@ import contextlib
 import itertools
 import multiprocessing
 import os
-import pickle
 import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator
@@ -23,9 +24,8 @@ from typing import Any, TypeVar
 
 import attrs
 
-from ._checks import quote, wrong_type
-from .errors import RulesError
-from .rules import RULE_SETS, RuleSet, count_option
+from ._checks import quote, whole, wrong_type
+from .errors import MahjongError, RulesError
 
 _R = TypeVar("_R")
 
@@ -63,42 +63,6 @@ class Plan:
         return self.executor is None and not self.processes
 
 
-PortableRules = str | RuleSet
-"""A rule set as a chunk receives it: a built-in one by name, any other as
-itself."""
-
-
-def portable_rules(rs: RuleSet, the_plan: Plan, func: str) -> PortableRules:
-    """``rs`` in a form that pickles, for another process. A built-in rule
-    set travels as its name, so that the receiver scores with its own
-    object (which the compiled core recognises, and whose memos are warm).
-    Another rule set goes as it is to a thread pool; to anything else only
-    if it pickles (a detector that is a Python function does not), else
-    :class:`RulesError` (``rules-not-portable``)."""
-    if RULE_SETS.get(rs.name) is rs:
-        return rs.name
-    if isinstance(the_plan.executor, cf.ThreadPoolExecutor):
-        return rs
-    try:
-        pickle.dumps(rs)
-    except Exception:  # pickle raises several types for what it cannot carry
-        raise RulesError(
-            "rules-not-portable",
-            f"{func}(): the rule set {quote(rs.name)} cannot be sent to another process",
-            hint="run it with workers=1 or a ThreadPoolExecutor, or write its detectors"
-            " in the detector vocabulary (unomahjong.fans.detectors)",
-            argument="rules",
-        ) from None
-    return rs
-
-
-def unpack_rules(rules: PortableRules) -> RuleSet:
-    """The rule set :func:`portable_rules` packed."""
-    if isinstance(rules, RuleSet):
-        return rules
-    return RULE_SETS[rules]
-
-
 def plan(
     func: str,
     total: int,
@@ -107,6 +71,7 @@ def plan(
     executor: object,
     chunks: object,
     progress: object,
+    error: type[MahjongError] = RulesError,
 ) -> Plan:
     """Check the parallelism arguments of ``func`` and cut ``total`` items.
 
@@ -114,14 +79,16 @@ def plan(
     a process pool of that many processes, given ``4 * workers`` chunks or
     more, of :data:`POOL_CHUNK_ITEMS` items at most. With ``executor``, ``workers`` is
     the number of chunks. ``chunks`` (None: as just said) overrides the
-    number of chunks; it is capped at ``total``.
+    number of chunks; it is capped at ``total``. A bad argument is
+    ``error`` (the caller's domain: :class:`RulesError` for the mahjong
+    functions).
     """
-    n = count_option(workers, "workers", minimum=0)
+    n = _count(workers, "workers", 0, error)
     if n == 0:
         n = os.cpu_count() or 1
     if executor is not None and not isinstance(executor, cf.Executor):
         raise wrong_type(
-            RulesError,
+            error,
             "bad-executor",
             func,
             "executor",
@@ -129,9 +96,7 @@ def plan(
             "a concurrent.futures.Executor or None",
         )
     if progress is not None and not callable(progress):
-        raise wrong_type(
-            RulesError, "bad-progress", func, "progress", progress, "a callable or None"
-        )
+        raise wrong_type(error, "bad-progress", func, "progress", progress, "a callable or None")
     if chunks is None:
         if executor is not None:
             pieces = n
@@ -140,10 +105,17 @@ def plan(
         else:
             pieces = 1
     else:
-        pieces = count_option(chunks, "chunks", minimum=1)
+        pieces = _count(chunks, "chunks", 1, error)
     ranges = split(total, pieces)
     processes = min(n, len(ranges)) if executor is None and n > 1 else 0
     return Plan(total, ranges, executor, processes, progress)
+
+
+def _count(value: object, name: str, minimum: int, error: type[MahjongError]) -> int:
+    n = whole(value)
+    if n is None or n < minimum:
+        raise error("bad-option", f"{name} must be a whole number >= {minimum}, not {quote(value)}")
+    return n
 
 
 def split(total: int, pieces: int) -> tuple[tuple[int, int], ...]:

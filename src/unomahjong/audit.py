@@ -22,7 +22,7 @@ from typing import ClassVar
 
 import attrs
 
-from . import _parallel
+from . import _parallel, _portable
 from ._checks import checked_init, keywords_checked
 from ._text import display_width, pad
 from .context import WinContext
@@ -99,11 +99,11 @@ hands holding both (A != B, both orders)."""
 
 
 def _score_sample(
-    run: int, rules: _parallel.PortableRules, sample: list[tuple[Hand, WinContext]]
+    run: int, rules: _portable.PortableRules, sample: list[tuple[Hand, WinContext]]
 ) -> Tally:
     """The counts of the sampled hands: one chunk of run ``run``, run
     wherever the executor runs it; stopped, those of the hands it finished."""
-    table = _parallel.unpack_rules(rules).fans
+    table = _portable.unpack_rules(rules).fans
     tally: Tally = Counter()
     try:
         for i in _parallel.indices(run, 0, len(sample)):
@@ -184,7 +184,7 @@ def audit(
                 if the_plan.progress is not None:
                     the_plan.progress(i + 1, hands)
         else:
-            portable = _parallel.portable_rules(rs, the_plan, "audit")
+            portable = _portable.portable_rules(rs, the_plan, "audit")
             jobs = (
                 (portable, [random_winning_hand(rng, rs) for _ in range(stop - start)])
                 for start, stop in the_plan.ranges

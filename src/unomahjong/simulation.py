@@ -24,7 +24,7 @@ from typing import Any
 
 import attrs
 
-from . import _parallel
+from . import _parallel, _portable
 from ._checks import items, keywords_checked, quote
 from .errors import RulesError
 from .game import Board, GreedyBot, RandomBot, play_hand
@@ -166,7 +166,7 @@ def _play_game(rs: RuleSet, bots: tuple[str, ...], seed: int, game: int) -> _Tal
 
 def _play_games(
     run: int,
-    rules: _parallel.PortableRules,
+    rules: _portable.PortableRules,
     bots: tuple[str, ...],
     seed: int,
     start: int,
@@ -174,7 +174,7 @@ def _play_games(
 ) -> _Tally:
     """Games ``start`` to ``stop - 1``: one chunk of run ``run``, run
     wherever the executor runs it; stopped, the games it finished."""
-    rs = _parallel.unpack_rules(rules)
+    rs = _portable.unpack_rules(rules)
     tally = _Tally.empty(len(bots))
     try:
         for g in _parallel.indices(run, start, stop):
@@ -403,7 +403,7 @@ def simulate(
                 if the_plan.progress is not None:
                     the_plan.progress(g + 1, n_games)
         else:
-            portable = _parallel.portable_rules(rs, the_plan, "simulate")
+            portable = _portable.portable_rules(rs, the_plan, "simulate")
             jobs = ((portable, names, seed, a, b) for a, b in the_plan.ranges)
             _parallel.run(the_plan, _parallel.new_run(), _play_games, jobs, results)
     except KeyboardInterrupt:

@@ -17,6 +17,7 @@ from .flow import HAND_SIZE, apply, hand_scores, legal_actions, playable, start_
 from .log import CardReplay, log_lines, replay, seat_view
 from .match import CardHandResult, CardMatchResult, play_card_match
 from .rules import CARDS, CardRules
+from .simulation import CardSimulationInterrupted, CardSimulationReport, simulate_cards
 from .state import CardAction, CardActionKind, CardEvent, CardPhase, CardState
 
 __all__ = [
@@ -34,6 +35,8 @@ __all__ = [
     "CardPhase",
     "CardReplay",
     "CardRules",
+    "CardSimulationInterrupted",
+    "CardSimulationReport",
     "CardState",
     "GreedyCardBot",
     "RandomCardBot",
@@ -49,5 +52,6 @@ __all__ = [
     "playable",
     "replay",
     "seat_view",
+    "simulate_cards",
     "start_hand",
 ]

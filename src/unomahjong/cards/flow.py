@@ -10,7 +10,7 @@ from typing import Final, Never
 from .._checks import items, keywords_checked, quote, unknown_keywords, whole
 from ..errors import CardError
 from .deck import COLOURS, Card, CardKind, deck
-from .rules import CARDS, MAX_PLAYERS, MIN_PLAYERS, CardRules
+from .rules import CARDS, MAX_PLAYERS, MIN_PLAYERS, CardRules, seed_of
 from .state import CardAction, CardActionKind, CardEvent, CardPhase, CardState
 
 __all__ = ["HAND_SIZE", "apply", "hand_scores", "legal_actions", "playable", "start_hand"]
@@ -178,9 +178,7 @@ def start_hand(
         raise CardError(
             "bad-players", f"teams play with 4, 6, 8 or 10 players (partners opposite), not {n}"
         )
-    number = whole(seed)
-    if number is None or number < 0:
-        raise CardError("bad-seed", f"a seed is a whole number >= 0, not {quote(seed)}")
+    number = seed_of(seed)
     rng = random.Random(number)
     events: list[CardEvent] = []
     if dealer is None:

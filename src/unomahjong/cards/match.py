@@ -9,10 +9,10 @@ from typing import Final
 
 import attrs
 
-from .._checks import checked_init, keywords_checked, quote, whole
+from .._checks import checked_init, keywords_checked, quote
 from ..errors import CardError
 from .bots import CardBot, play_cards
-from .rules import CARDS, CardRules
+from .rules import CARDS, CardRules, seed_of, whole_option
 from .state import CardState
 
 __all__ = ["CardHandResult", "CardMatchResult", "play_card_match"]
@@ -57,8 +57,9 @@ class CardMatchResult:
     """The match reached its end; False when it stopped at ``max_hands``."""
 
 
-def _hand_seed(seed: int, k: int) -> int:
-    """Hand ``k``'s seed: independent hands, all fixed by the match's seed."""
+def derived_seed(seed: int, k: int) -> int:
+    """Hand ``k``'s seed, of a match or a simulation: independent hands, all
+    fixed by the one seed."""
     whole_bytes = seed.to_bytes(seed.bit_length() // 8 + 1, "big")  # no decimal text
     digest = hashlib.sha256(b"cards match %d:" % k + whole_bytes).digest()
     return int.from_bytes(digest[:8], "big")
@@ -84,12 +85,8 @@ def _checked(
     """The match's seed, hand limit and bots, checked."""
     if not isinstance(rules, CardRules):
         raise CardError("bad-rules", f"rules are CardRules, not {quote(rules)}")
-    limit = whole(max_hands)
-    if limit is None or limit < 1:
-        raise CardError("bad-option", f"max_hands is a whole number >= 1, not {quote(max_hands)}")
-    number = whole(seed)
-    if number is None or number < 0:
-        raise CardError("bad-seed", f"a seed is a whole number >= 0, not {quote(seed)}")
+    limit = whole_option(max_hands, "max_hands", 1)
+    number = seed_of(seed)
     try:
         seats = list(bots) if not isinstance(bots, (str, bytes, dict)) else []  # type: ignore[call-overload]
     except TypeError:
@@ -154,7 +151,7 @@ def play_card_match(
     hands: list[CardHandResult] = []
     finished = False
     for k in range(limit):
-        hand_seed = _hand_seed(number, k)
+        hand_seed = derived_seed(number, k)
         dealer = None if match.dealer is None else match.playing.index(match.dealer)
         final, moves = play_cards(
             rules, [seats[m] for m in match.playing], seed=hand_seed, dealer=dealer

@@ -17,6 +17,23 @@ MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 10
 
 
+def whole_option(value: object, name: str, minimum: int) -> int:
+    """``value`` as a whole number of at least ``minimum``, or
+    :class:`~unomahjong.CardError` (``bad-option``)."""
+    n = whole(value)
+    if n is None or n < minimum:
+        raise CardError("bad-option", f"{name} is a whole number >= {minimum}, not {quote(value)}")
+    return n
+
+
+def seed_of(value: object) -> int:
+    """A seed: a whole number >= 0, or :class:`~unomahjong.CardError` (``bad-seed``)."""
+    n = whole(value)
+    if n is None or n < 0:
+        raise CardError("bad-seed", f"a seed is a whole number >= 0, not {quote(value)}")
+    return n
+
+
 def _switch(value: object) -> bool:
     as_bool = flag(value)
     if as_bool is None:
@@ -25,10 +42,7 @@ def _switch(value: object) -> bool:
 
 
 def _target(value: object) -> int:
-    n = whole(value)
-    if n is None or n < 1:
-        raise CardError("bad-option", f"target is a whole number >= 1, not {quote(value)}")
-    return n
+    return whole_option(value, "target", 1)
 
 
 @checked_init

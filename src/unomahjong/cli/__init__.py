@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 
 from .._checks import describe
 from ..errors import MahjongError
-from . import _games, _hands, _io
+from . import _cards, _games, _hands, _io
 from ._io import EXIT_INTERRUPTED as EXIT_INTERRUPTED
 from ._io import EXIT_INVALID as EXIT_INVALID
 from ._io import EXIT_OK as EXIT_OK
@@ -46,6 +46,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], None]] = {
     "play": _games.cmd_play,
     "simulate": _games.cmd_simulate,
     "view": _games.cmd_view,
+    "cards": _cards.cmd_cards,
 }
 """Each command and the function that runs it."""
 

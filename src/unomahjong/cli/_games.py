@@ -127,7 +127,7 @@ def cmd_play(args: argparse.Namespace) -> None:
             for f in w.score.fans
         )
     lines.append("payments " + " ".join(f"{p:+d}" for p in result.payments))
-    log = board.log_lines(key=_key_of(args.key_file))
+    log = board.log_lines(key=key_of(args.key_file))
     if args.log is not None:
         write_file(args.log, "".join(line + "\n" for line in log))
     if args.html is not None:
@@ -332,7 +332,7 @@ def cmd_view(args: argparse.Namespace) -> None:
         ) from None
     except UnicodeDecodeError:
         raise UsageError("not-utf8", f"{shown(args.log)} is not UTF-8 text") from None
-    key = _key_of(args.key_file)
+    key = key_of(args.key_file)
     page, signed = replay_page(
         _log_lines(text), seat=args.seat, key=key, require_key=args.require_key
     )
@@ -346,7 +346,7 @@ def cmd_view(args: argparse.Namespace) -> None:
         _io.err(f"unomahjong view: note: {SIGNATURES[signed]}")
 
 
-def _key_of(path: str | None) -> bytes | None:
+def key_of(path: str | None) -> bytes | None:
     """The server key in the file ``path`` (its bytes, less one trailing
     newline), or None without one."""
     if path is None:

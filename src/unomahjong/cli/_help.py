@@ -115,6 +115,20 @@ EXAMPLES: Final[dict[str, tuple[str, ...]]] = {
         "unomahjong simulate --games 20 --players 3 --bots random --json",
         "unomahjong simulate --games 40 --workers 0 --plot games.svg",
     ),
+    "cards": (
+        "unomahjong cards play --seed 3",
+        "unomahjong cards simulate --hands 50 --players 3",
+    ),
+    "cards play": (
+        "unomahjong cards play --seed 3 --players 3",
+        "unomahjong cards play --seed 3 --stacking --jump-in --json",
+        "unomahjong cards play --seed 3 --log hand.jsonl",
+    ),
+    "cards simulate": (
+        "unomahjong cards simulate --hands 50",
+        "unomahjong cards simulate --hands 50 --players 2 --bots random,greedy --json",
+        "unomahjong cards simulate --hands 200 --teams --workers 2",
+    ),
     "view": (
         "unomahjong play --seed 0 --json > round.json",
         "unomahjong view round.json -o round.html",

@@ -237,15 +237,16 @@ def _add_plot(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _add_game_options(p: argparse.ArgumentParser) -> None:
+def _add_seats(p: argparse.ArgumentParser, most: int) -> None:
+    """``--seed``, ``--players`` (2 to ``most``) and ``--bots``."""
     p.add_argument("--seed", type=_seed, default=0, metavar="S", help="the random seed (>= 0)")
     p.add_argument(
         "--players",
         type=_whole,
         default=4,
-        choices=range(2, 9),
+        choices=range(2, most + 1),
         metavar="P",
-        help="the number of players, 2 to 8",
+        help=f"the number of players, 2 to {most}",
     )
     p.add_argument(
         "--bots",
@@ -253,6 +254,10 @@ def _add_game_options(p: argparse.ArgumentParser) -> None:
         metavar="NAMES",
         help="random or greedy: one name for every seat, or comma-separated, one per seat",
     )
+
+
+def _add_game_options(p: argparse.ArgumentParser) -> None:
+    _add_seats(p, 8)
     _add_rules(p, played=True)
     _add_json(p)
 
@@ -422,4 +427,61 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
         help="refuse the log unless it is signed and checked with --key-file's key",
     )
 
+    _add_cards(command("cards", "play UNO, the card game: one hand, or many with statistics"),
+               json_errors)  # fmt: skip
+
     return parser
+
+
+def _add_cards(cards: argparse.ArgumentParser, json_errors: bool) -> None:
+    """``cards play`` and ``cards simulate``, with the card rules' options."""
+    from ..cards import CardRules
+    from ._cards import card_options
+
+    docs = field_help(CardRules)
+    sub = cards.add_subparsers(dest="cards_command", required=True, metavar="CARDS_COMMAND")
+    helps = {
+        "play": "play one hand of UNO cards with bots and print it",
+        "simulate": "play many hands of UNO cards with bots and print statistics",
+    }
+    for name, help_text in helps.items():
+        p: argparse.ArgumentParser = sub.add_parser(
+            name,
+            help=help_text,
+            description=help_text,
+            epilog=_examples(f"cards {name}"),
+            json_errors=json_errors,
+        )
+        _add_seats(p, 10)
+        for option in card_options():
+            p.add_argument(
+                "--" + option.replace("_", "-"),
+                dest=option,
+                action="store_true",
+                help=docs.get(option, option.replace("_", " ")),
+            )
+        p.add_argument(
+            "--target",
+            type=_at_least_one,
+            default=None,
+            metavar="N",
+            help=docs.get("target", "the match's end") + " (default: 500)",
+        )
+        _add_json(p)
+        if name == "play":
+            p.add_argument(
+                "--log",
+                metavar="FILE",
+                help="also write the hand's JSON Lines log to FILE (default: none)",
+            )
+            p.add_argument(
+                "--key-file",
+                metavar="FILE",
+                help="sign the log's digests with the server key in FILE (its bytes, less one"
+                " trailing newline; default: an unsigned chain)",
+            )
+        else:
+            p.add_argument(
+                "--hands", type=_at_least_one, default=100, metavar="N", help="the number of hands"
+            )
+            _add_workers(p)
