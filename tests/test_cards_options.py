@@ -24,6 +24,7 @@ from unomahjong.cards import (
     RandomCardBot,
     apply,
     card,
+    hand_scores,
     legal_actions,
     log_lines,
     play_card_match,
@@ -32,7 +33,6 @@ from unomahjong.cards import (
     seat_view,
     start_hand,
 )
-from unomahjong.cards.flow import hand_scores
 
 
 def _with(state: CardState, **options: Any) -> CardState:
@@ -135,6 +135,26 @@ def test_a_pass_on_a_jump_in_is_hidden_from_the_other_seats() -> None:
         assert len(seat_view(lines, viewer)) == len(lines) - hidden
 
 
+# -------------------------------------------------------------- several at once
+
+
+def test_several_cards_of_one_number_or_symbol_take_effect_in_order() -> None:
+    s = _with(
+        table(["7r 7b 7g 5y", "1y 2y", "3y", "4y"], "3r", pile="1b " * 10), multiple_same=True
+    )
+    listed = kinds(s, 0)
+    assert {"play 7r 7b", "play 7r 7g", "play 7r 7b 7g", "play 7r 7g 7b"} <= listed
+    assert "play 7b 7r" not in listed  # the first must match the top card
+    s = play(s, 0, "play 7r 7g 7b")
+    assert s.colour == "b" and s.top.notation == "7b" and s.current == 1  # the last one's colour
+    s = _with(table(["Sr Sb 5y 6y", "1y", "2y", "3y", "4y"], "3r"), multiple_same=True)
+    s = play(s, 0, "play Sr Sb")  # two Skips skip two players
+    assert s.current == 3
+    s = _with(table(["Dr Db 5y 6y", "1y 2y", "3y"], "3r", pile="1b " * 10), multiple_same=True)
+    s = play(s, 0, "play Dr Db")  # two Draw Twos: 4 cards
+    assert len(s.hands[1]) == 6 and s.current == 2
+
+
 # -------------------------------------------------------------------- scoring
 
 
@@ -182,6 +202,7 @@ def test_a_match_plays_hands_until_its_end(options: dict[str, Any]) -> None:
 OPTIONS = (
     "all_draw_wild",
     "jump_in",
+    "multiple_same",
     "stacking",
     "wild_cancels_draw_two",
     "zero_passes_hands",
@@ -195,6 +216,22 @@ def legal_with_options(state: CardState, seat: int, action: CardAction) -> bool:
     plainly: Draw Two on Draw Two and Wild Draw Four on either when
     stacking, a plain Wild on a Draw Two when it cancels, All Draw Wild
     always; otherwise only drawing the penalty."""
+    if action.more:  # several cards at once: the first as a play alone, the rest alike
+        first = attrs.evolve(action, more=())
+        assert action.card is not None
+        cards = [action.card, *action.more]
+        face = cards[0].notation[:-1]
+        hand = list(state.hands[seat])
+        for one in cards:
+            if one not in hand:
+                return False
+            hand.remove(one)
+        return (
+            state.rules.multiple_same
+            and state.phase is CardPhase.PLAY
+            and legal_with_options(state, seat, first)
+            and all(c.colour is not None and c.notation[:-1] == face for c in cards)
+        )
     if state.phase is CardPhase.JUMP:  # the top card itself, or pass
         k = action.kind.value
         held = action.card is state.discards[-1] and action.card in state.hands[seat]
@@ -256,3 +293,15 @@ def test_random_games_under_any_options_keep_every_invariant(
         assert state.hands[state.winner] == ()
         assert state.scores == hand_scores(rules, state.hands, state.winner)
     assert replay(log_lines(rules, moves, players=players, seed=seed))[-1] == state
+
+
+@pytest.mark.parametrize("text", ["play 7r 7b", "play Sr Sb Sg uno", "play 0y 0g"])
+def test_several_cards_read_back_from_their_text(text: str) -> None:
+    assert str(CardAction.parse(text)) == text
+
+
+@pytest.mark.parametrize("text", ["play 7r 5b", "play 7r W", "play 7r 7b g"])
+def test_several_cards_of_different_faces_are_no_action(text: str) -> None:
+    with pytest.raises(CardError) as e:
+        CardAction.parse(text)
+    assert e.value.code in ("bad-action", "unknown-card")

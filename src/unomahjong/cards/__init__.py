@@ -13,10 +13,11 @@ and :func:`apply` play it. docs/cards.md states the rules.
 
 from .bots import CardBot, GreedyCardBot, RandomCardBot, play_cards
 from .deck import COLOURS, Card, CardKind, card, deck, parse_cards
-from .flow import HAND_SIZE, apply, hand_scores, legal_actions, playable, start_hand
+from .flow import HAND_SIZE, apply, legal_actions, playable, start_hand
 from .log import CardReplay, log_lines, replay, seat_view
 from .match import CardHandResult, CardMatchResult, play_card_match
 from .rules import CARDS, CardRules
+from .scores import hand_scores
 from .simulation import CardSimulationInterrupted, CardSimulationReport, simulate_cards
 from .state import CardAction, CardActionKind, CardEvent, CardPhase, CardState
 

@@ -7,18 +7,17 @@ import random
 from collections.abc import Sequence
 from typing import Final, Never
 
-from .._checks import items, keywords_checked, quote, unknown_keywords, whole
+from .._checks import keywords_checked, quote, unknown_keywords, whole
 from ..errors import CardError
 from .deck import COLOURS, Card, CardKind, deck
 from .rules import CARDS, MAX_PLAYERS, MIN_PLAYERS, CardRules, seed_of
+from .scores import TEAM_PLAYERS, scores_of
 from .state import CardAction, CardActionKind, CardEvent, CardPhase, CardState
 
-__all__ = ["HAND_SIZE", "apply", "hand_scores", "legal_actions", "playable", "start_hand"]
+__all__ = ["HAND_SIZE", "apply", "legal_actions", "playable", "start_hand"]
 
 HAND_SIZE: Final = 7
 """Cards dealt to each seat."""
-TEAM_PLAYERS: Final = (4, 6, 8, 10)
-"""The numbers of players ``teams`` plays with: partners sit opposite."""
 
 _PLAY: Final = CardActionKind.PLAY
 _DRAW_CARDS: Final = frozenset({CardKind.WILD_DRAW_FOUR, CardKind.ALL_DRAW_WILD})
@@ -260,10 +259,44 @@ def _plays_of(c: Card) -> tuple[CardAction, ...]:
 
 def _plays(state: CardState, hand: Sequence[Card]) -> list[CardAction]:
     out: list[CardAction] = []
+    several = state.rules.multiple_same and state.phase is CardPhase.PLAY
     for c in dict.fromkeys(hand):  # each distinct card once, in hand order
         if _can_play(state, c):
             out += _plays_of(c)
+            if several and c.colour is not None:
+                out += _several(c, hand)
     return out
+
+
+def _several(first: Card, hand: Sequence[Card]) -> list[CardAction]:
+    """``multiple_same``: ``first`` and more of its number or symbol from
+    ``hand``, each set once: the cards between the first and the last in
+    notation order (only the first's match and the last's colour matter),
+    the last any of the set."""
+    rest = list(hand)
+    rest.remove(first)
+    same = sorted((c for c in rest if c.colour is not None and c.symbol == first.symbol),
+                  key=_order)  # fmt: skip
+    out: list[CardAction] = []
+    for chosen in _sub_multisets(same):
+        for last in dict.fromkeys(chosen):
+            middle = list(chosen)
+            middle.remove(last)
+            more = (*middle, last)
+            out += [CardAction(_PLAY, first, None, uno, more=more) for uno in (False, True)]
+    return out
+
+
+def _order(c: Card) -> str:
+    return c.notation
+
+
+def _sub_multisets(cards: list[Card]) -> list[tuple[Card, ...]]:
+    """Every non-empty sub-multiset of ``cards`` (sorted), each once, sorted."""
+    found: dict[tuple[Card, ...], None] = {}
+    for mask in range(1, 1 << len(cards)):
+        found[tuple(c for i, c in enumerate(cards) if mask >> i & 1)] = None
+    return list(found)
 
 
 _DRAW: Final = CardAction(CardActionKind.DRAW)
@@ -345,6 +378,8 @@ _PLAIN_ACTIONS: Final = {
 
 def _allows_play(state: CardState, seat: int, act: CardAction) -> bool:
     c = act.card
+    if act.more:
+        return _allows_several(state, seat, act)
     if state.phase is CardPhase.PLAY:
         held = c in state.hands[seat]
     elif state.phase is CardPhase.DRAWN:
@@ -366,6 +401,28 @@ def _allows_play(state: CardState, seat: int, act: CardAction) -> bool:
         and (act.colour in COLOURS if c.colour is None else act.colour is None)
         and _can_play(state, c)
     )
+
+
+def _allows_several(state: CardState, seat: int, act: CardAction) -> bool:
+    """A play of several cards, as :func:`_several` lists them."""
+    c, more = act.card, act.more
+    if not (state.rules.multiple_same and state.phase is CardPhase.PLAY):
+        return False
+    if not isinstance(c, Card) or c.colour is None or act.colour is not None:
+        return False
+    if act.seat is not None or type(act.uno) is not bool or not isinstance(more, tuple):
+        return False
+    if not all(isinstance(m, Card) and m.colour is not None and m.symbol == c.symbol for m in more):
+        return False
+    middle = [m.notation for m in more[:-1]]
+    if middle != sorted(middle):
+        return False
+    hand = list(state.hands[seat])
+    for m in (c, *more):
+        if m not in hand:
+            return False
+        hand.remove(m)
+    return _can_play(state, c)
 
 
 def apply(
@@ -399,7 +456,7 @@ def apply(
     kind = act.kind
     if kind is _PLAY:
         assert act.card is not None
-        return _play(w, seat, act.card, act.colour, act.uno)
+        return _play(w, seat, act.card, act.colour, act.uno, act.more)
     if kind is CardActionKind.DRAW:
         return _draw_turn(w, seat)
     if kind is CardActionKind.KEEP:
@@ -416,21 +473,24 @@ def apply(
 
 
 def _play(
-    w: _Work, seat: int, card: Card, named: str | None, uno: bool
+    w: _Work, seat: int, card: Card, named: str | None, uno: bool, more: tuple[Card, ...] = ()
 ) -> tuple[CardState, tuple[CardEvent, ...]]:
     hand = w.hands[seat]
     before = w.colour
     guilty = card.kind is CardKind.WILD_DRAW_FOUR and any(c.colour == before for c in hand)
-    hand.remove(card)
-    w.discards.append(card)
-    w.colour = named if card.colour is None else card.colour
+    played = (card, *more)
+    for c in played:
+        hand.remove(c)
+        w.discards.append(c)
+    last = played[-1]
+    w.colour = named if last.colour is None else last.colour
     w.stalled = 0
-    w.events.append(CardEvent("play", seat, (card,), colour=named))
+    w.events.append(CardEvent("play", seat, played, colour=named))
     if uno:
         w.events.append(CardEvent("uno", seat))
     out = not hand
     wrong = (len(hand) == 1) != uno  # a missing call, or a false one
-    nxt, four = _effect(w, seat, card, before, guilty, out)
+    nxt, four = _effect(w, seat, card, before, guilty, out, len(played))
     if out:
         if w.pending:  # the next player still draws the penalty
             w.draw(nxt, w.pending)
@@ -438,7 +498,8 @@ def _play(
             w.events.append(CardEvent("skip", nxt))
         return _end(w, seat)
     if w.s.rules.zero_passes_hands and card.number == 0:
-        _pass_hands(w, seat)
+        for _ in played:
+            _pass_hands(w, seat)
     phase = CardPhase.CHALLENGE if four is not None else CardPhase.PLAY
     if len(hand) == 1 or uno:
         order = []
@@ -478,25 +539,29 @@ def _go_on(
 
 
 def _effect(
-    w: _Work, seat: int, card: Card, before: str | None, guilty: bool, out: bool
+    w: _Work, seat: int, card: Card, before: str | None, guilty: bool, out: bool, times: int = 1
 ) -> tuple[int, tuple[int, str, bool] | None]:
-    """What ``card`` does: the seat that plays next, and the Wild Draw Four
-    awaiting its challenge, if any."""
+    """What ``card`` does (``times`` cards of its kind played at once, in
+    order): the seat that plays next, and the Wild Draw Four awaiting its
+    challenge, if any."""
     rules = w.s.rules
     nxt = w.next_seat(seat)
     kind = card.kind
     if kind is CardKind.SKIP or (kind is CardKind.REVERSE and w.s.players == 2):
-        w.events.append(CardEvent("skip", nxt))
-        return w.next_seat(nxt), None
+        for _ in range(times):  # each card skips the next player still to play
+            w.events.append(CardEvent("skip", nxt))
+            nxt = w.next_seat(nxt)
+        return nxt, None
     if kind is CardKind.REVERSE:
-        w.direction = -w.direction
-        w.events.append(CardEvent("reverse", seat))
+        for _ in range(times):
+            w.direction = -w.direction
+            w.events.append(CardEvent("reverse", seat))
         return w.next_seat(seat), None
     if kind is CardKind.DRAW_TWO:
         if (rules.stacking or rules.wild_cancels_draw_two) and not out:
-            w.pending += 2  # the next player answers or draws
+            w.pending += 2 * times  # the next player answers or draws
             return nxt, None
-        w.draw(nxt, 2 + w.pending)
+        w.draw(nxt, 2 * times + w.pending)
         w.pending = 0
         w.events.append(CardEvent("skip", nxt))
         return w.next_seat(nxt), None
@@ -528,38 +593,8 @@ def _pass_hands(w: _Work, seat: int) -> None:
     w.events.append(CardEvent("pass_hands", seat))
 
 
-@keywords_checked
-def hand_scores(rules: CardRules, hands: Sequence[Sequence[Card]], winner: int) -> tuple[int, ...]:
-    """Each seat's score for a hand ``winner`` went out of, with ``hands``
-    left: the winner scores the points in the other hands (under ``teams``,
-    in the opponents' hands only); under ``negative_scoring`` or
-    ``elimination``, each seat scores minus the points in its own hand."""
-    if not isinstance(rules, CardRules):
-        raise CardError("bad-rules", f"rules are CardRules, not {quote(rules)}")
-    what = "a hand (a list of Cards) per seat"
-    seats = [
-        tuple(items(h, Card, CardError, "not-a-card", "hand_scores", "hands", "Cards"))
-        for h in items(hands, object, CardError, "bad-hands", "hand_scores", "hands", what)
-    ]
-    w = whole(winner)
-    if w is None or not 0 <= w < len(seats):
-        raise CardError("bad-seat", f"the winner is a seat 0-{len(seats) - 1}, not {quote(winner)}")
-    if rules.teams and len(seats) not in TEAM_PLAYERS:
-        raise CardError("bad-players", f"teams play with 4, 6, 8 or 10 players, not {len(seats)}")
-    return _hand_scores(rules, seats, w)
-
-
-def _hand_scores(rules: CardRules, hands: Sequence[Sequence[Card]], winner: int) -> tuple[int, ...]:
-    n = len(hands)
-    if rules.negative_scoring or rules.elimination:
-        return tuple(-sum(c.points for c in h) for h in hands)
-    half = n // 2 if rules.teams else n
-    points = sum(c.points for s, h in enumerate(hands) if s % half != winner % half for c in h)
-    return tuple(points if s == winner else 0 for s in range(n))
-
-
 def _end(w: _Work, winner: int) -> tuple[CardState, tuple[CardEvent, ...]]:
-    scores = _hand_scores(w.s.rules, w.hands, winner)
+    scores = scores_of(w.s.rules, w.hands, winner)
     w.events.append(CardEvent("out", winner))
     return w.state(CardPhase.ENDED, winner, winner=winner, scores=scores), tuple(w.events)
 

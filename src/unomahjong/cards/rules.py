@@ -73,6 +73,10 @@ class CardRules:
     zero_passes_hands: bool = attrs.field(default=False, converter=_switch)
     """When a 0 is played, every player passes their hand to the next
     player in the direction of play."""
+    multiple_same: bool = attrs.field(default=False, converter=_switch)
+    """Several coloured cards of one number or symbol may be played at once,
+    the first playable as usual; they take effect in order, and the last
+    one's colour is in force."""
     negative_scoring: bool = attrs.field(default=False, converter=_switch)
     """Each player scores minus the points left in their own hand; the
     match ends when a total reaches ``-target``, and the highest wins."""

@@ -57,6 +57,7 @@ class CardActionKind(enum.Enum, metaclass=Lookup):
 
 
 _UNO: Final = "uno"
+_PLAY: Final = CardActionKind.PLAY
 _EXAMPLES: Final = "e.g. 'play 7r', 'play W b uno', 'draw', 'keep', 'challenge', 'catch 2'"
 MAX_ACTION_LENGTH: Final = 32
 """The most characters :meth:`CardAction.parse` reads (``"play W4 b uno"`` has 13)."""
@@ -77,11 +78,15 @@ class CardAction:
     uno: bool = False
     seat: int | None = None
     """The seat caught (``catch``)."""
+    more: tuple[Card, ...] = ()
+    """``multiple_same``: the cards played after ``card`` in the same play,
+    of its number or symbol (``play 7r 7b 7g``)."""
 
     def __str__(self) -> str:
         parts = [self.kind.value]
         if self.card is not None:
             parts.append(self.card.notation)
+        parts += [c.notation for c in self.more]
         if self.colour is not None:
             parts.append(self.colour)
         if self.seat is not None:
@@ -111,22 +116,7 @@ class CardAction:
             raise CardError("bad-action", f"{quote(text)} is not an action", hint=_EXAMPLES)
         rest = words[1:]
         if kind is CardActionKind.PLAY:
-            uno = bool(rest) and rest[-1].lower() == _UNO
-            if uno:
-                rest = rest[:-1]
-            if not rest or len(rest) > 2:
-                raise CardError("bad-action", f"{quote(text)}: play names one card", hint=_EXAMPLES)
-            played = card(rest[0])
-            colour = rest[1] if len(rest) == 2 else None
-            if played.is_black != (colour is not None) or (
-                colour is not None and colour not in COLOURS
-            ):
-                raise CardError(
-                    "bad-action",
-                    f"{quote(text)}: a black card is played with a colour (r, y, g or b),"
-                    " another card without one",
-                )
-            return cls(kind, played, colour, uno)
+            return _parse_play(text, rest)
         if kind is CardActionKind.CATCH:
             seat = whole(_int(rest[0])) if len(rest) == 1 else None
             if seat is None or seat < 0:
@@ -139,6 +129,35 @@ class CardAction:
         if rest:
             raise CardError("bad-action", f"{quote(text)}: {kind.value} takes nothing more")
         return cls(kind)
+
+
+def _parse_play(text: str, rest: list[str]) -> CardAction:
+    """``play`` and what follows it: a card (a colour after a black one),
+    or several coloured cards of one number or symbol; then ``uno``."""
+    uno = bool(rest) and rest[-1].lower() == _UNO
+    if uno:
+        rest = rest[:-1]
+    if not rest:
+        raise CardError("bad-action", f"{quote(text)}: play names a card", hint=_EXAMPLES)
+    played = card(rest[0])
+    if played.colour is not None and len(rest) > 1 and rest[1] not in COLOURS:
+        more = tuple(card(word) for word in rest[1:])  # several cards at once
+        if any(c.colour is None or c.symbol != played.symbol for c in more):
+            raise CardError(
+                "bad-action",
+                f"{quote(text)}: cards played together have one number or symbol",
+            )
+        return CardAction(_PLAY, played, None, uno, more=more)
+    if len(rest) > 2:
+        raise CardError("bad-action", f"{quote(text)}: play names one card", hint=_EXAMPLES)
+    colour = rest[1] if len(rest) == 2 else None
+    if played.is_black != (colour is not None) or (colour is not None and colour not in COLOURS):
+        raise CardError(
+            "bad-action",
+            f"{quote(text)}: a black card is played with a colour (r, y, g or b),"
+            " another card without one",
+        )
+    return CardAction(_PLAY, played, colour, uno)
 
 
 def _int(word: str) -> int | None:
