@@ -419,6 +419,8 @@ VALID: dict[str, Callable[[], Call]] = {
         (),
         _init_kwargs(cards.simulate_cards(cards.CARDS, hands=1)),
     ),
+    "card_svg": lambda: (cards.card_svg, (cards.card("W4"),), {}),
+    "replay_html (cards)": lambda: (cards.replay_html, (CARD_LOG,), {"seat": 1}),
     "CardReplay": lambda: (cards.CardReplay, ([CARD_STATE],), {"complete": False}),
     "play_card_match": lambda: (
         cards.play_card_match,
@@ -440,6 +442,7 @@ _RENAMED = {
     "unomahjong.cards.legal_actions": "legal_actions (cards)",
     "unomahjong.cards.replay": "replay (cards)",
     "unomahjong.cards.seat_view": "seat_view (cards)",
+    "unomahjong.cards.replay_html": "replay_html (cards)",
 }
 """Names that two public modules share, told apart."""
 

@@ -13,11 +13,9 @@ the font shows a different glyph, never a different layout.
 
 from __future__ import annotations
 
-from ._svg import CJK_FONTS, el, esc, num, text
+from ._card_faces import CARD_COLOURS, CARD_SIZE, INK, card_back, card_face
+from ._svg import CJK_FONTS, el, esc, text
 from .tiles import Tile, TileSet
-
-CARD_COLOURS = {"r": "#d8261c", "y": "#f0c419", "g": "#2f9a3a", "b": "#1d5fbf"}
-"""UNO face colours by colour letter."""
 
 SUIT_COLOURS = {"m": "#b3261e", "s": "#1e7b34", "p": "#1f4fa3"}
 """MCR suit colours by suit letter (numeral and mark)."""
@@ -36,11 +34,8 @@ HONOURS = {
 OTHER_COLOURS = ("#6a3d9a", "#b15928", "#33a02c", "#1f78b4", "#e31a1c", "#444444")
 """Colours for the suits of a tile set of one's own, by suit index."""
 
-CARD_SIZE = (42, 62)
-"""Width and height of an UNO card tile."""
 TILE_SIZE = (40, 54)
 """Width and height of an MCR tile."""
-INK = "#111"
 
 
 def card_style(tileset: TileSet) -> bool:
@@ -88,130 +83,21 @@ def back(tileset: TileSet) -> list[str]:
     """The elements of a face-down tile of the set."""
     w, h = tile_size(tileset)
     if card_style(tileset):
-        cx, cy = w / 2, h / 2
-        turn = f"rotate(30 {num(cx)} {num(cy)})"
-        return [
-            el("rect", x=0.5, y=0.5, width=w - 1, height=h - 1, rx=5, fill="#fff", stroke=INK),
-            el("rect", x=3, y=3, width=w - 6, height=h - 6, rx=3.5, fill="#161616"),
-            el("ellipse", cx=cx, cy=cy, rx=13, ry=22, transform=turn, fill="#d8261c"),
-            el(
-                "ellipse",
-                cx=cx,
-                cy=cy,
-                rx=9,
-                ry=17,
-                transform=turn,
-                fill="none",
-                stroke="#f0c419",
-                stroke_width=1.5,
-            ),
-        ]
+        return card_back()
     return [
         el("rect", x=0.5, y=0.5, width=w - 1, height=h - 1, rx=5, fill="#2f7d5d", stroke="#1d4d39"),
         el("rect", x=3.5, y=3.5, width=w - 7, height=h - 7, rx=3.5, fill="#3a9371"),
     ]
 
 
-# The Reverse symbol: two thick arrows side by side, one up and one down,
-# turned 45 degrees; the Skip symbol: a ring crossed by a bar. Both are drawn
-# twice, a dark outline under a coloured fill, so the outline is their union.
-_REVERSE = (
-    "M-7.5 10H-2.5V-2H1L-5-11L-11-2H-7.5Z",
-    "M7.5-10H2.5V2H-1L5 11L11 2H7.5Z",
-)
-_RING = "M10.5 0A10.5 10.5 0 1 0-10.5 0A10.5 10.5 0 1 0 10.5 0ZM7 0A7 7 0 1 1-7 0A7 7 0 1 1 7 0Z"
-_BAR = "M-9.5-1.9H9.5V1.9H-9.5Z"
-
-
-def _symbol(kind: str, colour: str, cx: float, cy: float) -> str:
-    """The Reverse (``R``) or Skip (``S``) symbol centred at (cx, cy)."""
-    layers = []
-    for fill, stroke in ((INK, INK), (colour, None)):
-        width = 2.6 if stroke else None
-        if kind == "R":
-            shapes = [
-                el("path", d=d, fill=fill, stroke=stroke, stroke_width=width) for d in _REVERSE
-            ]
-            layers.append(el("g", "".join(shapes), transform="rotate(45)"))
-        else:
-            layers.append(
-                el(
-                    "path",
-                    d=_RING,
-                    fill=fill,
-                    fill_rule="evenodd",
-                    stroke=stroke,
-                    stroke_width=width,
-                )
-            )
-            layers.append(
-                el(
-                    "path",
-                    d=_BAR,
-                    fill=fill,
-                    stroke=stroke,
-                    stroke_width=width,
-                    transform="rotate(-45)",
-                )
-            )
-    return el(
-        "g",
-        "".join(layers),
-        class_="symbol reverse" if kind == "R" else "symbol skip",
-        transform=f"translate({num(cx)} {num(cy)})",
-    )
-
-
-def _outlined(
-    x: float, y: float, label: str, size: float, fill: str, outline: float, **attributes: object
-) -> str:
-    """A bold label with a dark outline: the outline drawn first, the fill on
-    top (not ``paint-order``, which some renderers ignore)."""
-    common: dict[str, object] = {"font_weight": "bold", **attributes}
-    under = text(x, y, label, size, fill=INK, stroke=INK, stroke_width=outline, **common)
-    return under + text(x, y, label, size, fill=fill, **common)
-
-
 def _card_face(t: Tile) -> list[str]:
-    w, h = CARD_SIZE
-    cx, cy = w / 2, h / 2
-    colour = _colour(t)
-    out = [
-        el("rect", x=0.5, y=0.5, width=w - 1, height=h - 1, rx=5, fill="#fff", stroke=INK),
-        el("rect", x=3, y=3, width=w - 6, height=h - 6, rx=3.5, fill=colour),
-        el(
-            "ellipse",
-            cx=cx,
-            cy=cy,
-            rx=13,
-            ry=22,
-            transform=f"rotate(30 {num(cx)} {num(cy)})",
-            fill="#fff",
-        ),
-    ]
     if t.rank is not None:
-        big = _outlined(cx, cy + 11, str(t.rank), 32, colour, 2.4, text_anchor="middle")
-        if t.rank in (6, 9):  # underlined, as on the cards, so 6 and 9 read either way up
-            big += el(
-                "rect",
-                x=cx - 7,
-                y=cy + 14.5,
-                width=14,
-                height=2.6,
-                fill=colour,
-                stroke=INK,
-                stroke_width=0.8,
-            )
-        out.append(el("g", big, class_="rank"))
-    elif t.honour is not None and t.honour.symbol in ("R", "S"):
-        out.append(_symbol(t.honour.symbol, colour, cx, cy))
+        label = str(t.rank)
     elif t.honour is not None:
-        big = _outlined(cx, cy + 9, t.honour.symbol, 26, colour, 2.4, text_anchor="middle")
-        out.append(el("g", big, class_="rank"))
-    corner = _outlined(5, 12.5, t.notation, 9.5, "#fff", 2.2)
-    out.append(el("g", corner, class_="label"))
-    out.append(el("g", corner, class_="label", transform=f"rotate(180 {num(cx)} {num(cy)})"))
-    return out
+        label = t.honour.symbol
+    else:
+        label = ""
+    return card_face(_colour(t), label, t.notation)
 
 
 def _tile_face(t: Tile) -> list[str]:

@@ -48,7 +48,7 @@ _FIELDS: Final = {
 """The fields of each record: exactly these, no more, no fewer."""
 _EVENT_FIELDS: Final = frozenset({"kind", "seat", "cards", "colour", "other"})
 _PRIVATE: Final = frozenset({"deal", "draw"})
-"""Events whose cards only their own seat sees (a shown hand: see _hide)."""
+"""Events whose cards only their own seat sees (a shown hand: see hide_event)."""
 Move = tuple[int, CardAction, Sequence[CardEvent]]
 
 
@@ -288,7 +288,7 @@ def replay(lines: LogSource, *, key: object = None) -> CardReplay:
     )
 
 
-def _hide(event: dict[str, Any], viewer: int) -> dict[str, Any]:
+def hide_event(event: dict[str, Any], viewer: int) -> dict[str, Any]:
     """The event as ``viewer`` sees it: the cards of another seat's deal or
     draw, and of a hand shown to another seat, as their number."""
     kind, seat = event["kind"], event["seat"]
@@ -298,22 +298,20 @@ def _hide(event: dict[str, Any], viewer: int) -> dict[str, Any]:
     return {**event, "cards": len(event["cards"])} if secret else event
 
 
-@keywords_checked
-def seat_view(lines: LogSource, seat: int, *, key: object = None) -> list[str]:
-    """The log as ``seat`` saw it: no seed (it would deal every hand), the
-    cards other seats were dealt or drew, and a hand shown in a challenge to
-    anyone but the challenger, as their number. The log is read and its
-    digests checked as :func:`replay` reads it; the view has a chain of its
-    own (keyed with ``key`` if given). A view cannot be replayed."""
-    viewer = whole(seat)
-    if viewer is None:
-        raise LogError("bad-seat", f"seat {describe(seat)} is not a seat number", argument="seat")
-    out: list[dict[str, Any]] = []
-    reader = _Reader(lines, "seat_view", key)
+def viewed(
+    lines: LogSource, viewer: int | None, func: str, key: object
+) -> tuple[list[tuple[dict[str, Any], CardState]], bytes | None]:
+    """Each record of the log as ``viewer`` saw it (every card shown when
+    None), with the state after it, and the key its chain was checked with.
+    The log is checked as :func:`replay` checks it."""
+    out: list[tuple[dict[str, Any], CardState]] = []
+    reader = _Reader(lines, func, key)
     before: CardState | None = None
     for rec, state in _walk(reader):
         rec = {k: v for k, v in rec.items() if k != "digest"}
-        if rec["type"] == "header":
+        if viewer is None:
+            pass
+        elif rec["type"] == "header":
             if not 0 <= viewer < state.players:
                 raise LogError(
                     "bad-seat", f"seat {quote(viewer)} is not a seat of this log", argument="seat"
@@ -327,7 +325,21 @@ def seat_view(lines: LogSource, seat: int, *, key: object = None) -> list[str]:
             if asked and rec["seat"] != viewer and rec["action"] == "pass":
                 before = state
                 continue
-            rec["events"] = [_hide(e, viewer) for e in rec["events"]]
+            rec["events"] = [hide_event(e, viewer) for e in rec["events"]]
         before = state
-        out.append(rec)
-    return logfile.chained(out, reader.key if reader.keyed else None)
+        out.append((rec, state))
+    return out, reader.key if reader.keyed else None
+
+
+@keywords_checked
+def seat_view(lines: LogSource, seat: int, *, key: object = None) -> list[str]:
+    """The log as ``seat`` saw it: no seed (it would deal every hand), the
+    cards other seats were dealt or drew, and a hand shown in a challenge to
+    anyone but the challenger, as their number. The log is read and its
+    digests checked as :func:`replay` reads it; the view has a chain of its
+    own (keyed with ``key`` if given). A view cannot be replayed."""
+    viewer = whole(seat)
+    if viewer is None:
+        raise LogError("bad-seat", f"seat {describe(seat)} is not a seat number", argument="seat")
+    records, chain_key = viewed(lines, viewer, "seat_view", key)
+    return logfile.chained([rec for rec, _ in records], chain_key)

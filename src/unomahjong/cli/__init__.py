@@ -81,7 +81,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return (
                 e.code if isinstance(e.code, int) else EXIT_OK if e.code is None else EXIT_INVALID
             )
-        prefix = f"unomahjong {args.command}"
+        sub = getattr(args, "cards_command", None)
+        prefix = f"unomahjong {args.command}" + (f" {sub}" if sub else "")
         as_json = bool(getattr(args, "json", False))
         COMMANDS[args.command](args)
         _io.flush_stdout()

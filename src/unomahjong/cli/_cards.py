@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 
 from . import _io
-from ._games import key_of, write_file
+from ._games import key_of, read_log_text, write_file
 from ._io import UsageError, emit, shown
 
 CARD_BOTS = ("greedy", "random")
@@ -129,6 +129,17 @@ def _print(report: Any, as_json: bool) -> None:
     emit(as_json, data, lines)
 
 
+def cmd_view(args: argparse.Namespace) -> None:
+    """Write the replay viewer of a logged hand of cards."""
+    from ..cards import replay_html
+
+    page = replay_html(read_log_text(args.log), seat=args.seat, key=key_of(args.key_file))
+    if args.output is None:
+        _io.out(page, end="")
+    else:
+        write_file(args.output, page)
+
+
 def cmd_cards(args: argparse.Namespace) -> None:
-    """``cards play`` or ``cards simulate``."""
-    {"play": cmd_play, "simulate": cmd_simulate}[args.cards_command](args)
+    """``cards play``, ``cards simulate`` or ``cards view``."""
+    {"play": cmd_play, "simulate": cmd_simulate, "view": cmd_view}[args.cards_command](args)

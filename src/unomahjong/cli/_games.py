@@ -302,22 +302,21 @@ def _log_lines(text: str) -> list[str]:
     return text.splitlines()
 
 
-def cmd_view(args: argparse.Namespace) -> None:
-    """Write the replay viewer of a logged round (docs/viewer.md): one HTML
-    page, to ``-o`` FILE or stdout."""
+def read_log_text(name: str) -> list[str]:
+    """The log ``name`` (``-``: stdin) as lines, as ``view`` and ``cards
+    view`` read it: at most ``MAX_LOG_BYTES``, UTF-8, JSON Lines or the one
+    JSON object ``play --json`` prints."""
     from pathlib import Path
 
-    from ..render.viewer import SIGNATURES, replay_page
-
     try:
-        if args.log == "-":
+        if name == "-":
             stream = sys.stdin
             if stream is None:
                 raise UsageError("cannot-read", "standard input is closed")
             source = getattr(stream, "buffer", stream)
             raw = source.read(MAX_LOG_BYTES + 1)
         else:
-            with Path(args.log).open("rb") as f:
+            with Path(name).open("rb") as f:
                 raw = f.read(MAX_LOG_BYTES + 1)
         if len(raw) > MAX_LOG_BYTES:
             raise UsageError(
@@ -328,14 +327,21 @@ def cmd_view(args: argparse.Namespace) -> None:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     except OSError as e:
         raise UsageError(
-            "cannot-read", f"cannot read {e.filename or args.log}: {e.strerror or e}"
+            "cannot-read", f"cannot read {e.filename or name}: {e.strerror or e}"
         ) from None
     except UnicodeDecodeError:
-        raise UsageError("not-utf8", f"{shown(args.log)} is not UTF-8 text") from None
+        raise UsageError("not-utf8", f"{shown(name)} is not UTF-8 text") from None
+    return _log_lines(text)
+
+
+def cmd_view(args: argparse.Namespace) -> None:
+    """Write the replay viewer of a logged round (docs/viewer.md): one HTML
+    page, to ``-o`` FILE or stdout."""
+    from ..render.viewer import SIGNATURES, replay_page
+
+    lines = read_log_text(args.log)
     key = key_of(args.key_file)
-    page, signed = replay_page(
-        _log_lines(text), seat=args.seat, key=key, require_key=args.require_key
-    )
+    page, signed = replay_page(lines, seat=args.seat, key=key, require_key=args.require_key)
     if args.output is None:
         _io.out(page, end="")
     else:

@@ -129,6 +129,11 @@ EXAMPLES: Final[dict[str, tuple[str, ...]]] = {
         "unomahjong cards simulate --hands 50 --players 2 --bots random,greedy --json",
         "unomahjong cards simulate --hands 200 --teams --workers 2",
     ),
+    "cards view": (
+        "unomahjong cards play --seed 3 --json > hand.json",
+        "unomahjong cards view hand.json -o hand.html",
+        "unomahjong cards view hand.json --seat 1 -o seat1.html",
+    ),
     "view": (
         "unomahjong play --seed 0 --json > round.json",
         "unomahjong view round.json -o round.html",

@@ -256,6 +256,19 @@ def _add_seats(p: argparse.ArgumentParser, most: int) -> None:
     )
 
 
+def _add_page_options(p: argparse.ArgumentParser, what: str) -> None:
+    """A viewer's ``-o`` and ``--seat``."""
+    p.add_argument(
+        "-o", "--output", metavar="FILE", help="write the page to FILE (default: stdout)"
+    )
+    p.add_argument(
+        "--seat",
+        type=_whole,
+        metavar="N",
+        help=f"show the {what} as seat N saw it (default: every hand open)",
+    )
+
+
 def _add_game_options(p: argparse.ArgumentParser) -> None:
     _add_seats(p, 8)
     _add_rules(p, played=True)
@@ -406,15 +419,7 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
     view.add_argument(
         "log", metavar="LOG", help="the round's JSON Lines log, or play --json output; - for stdin"
     )
-    view.add_argument(
-        "-o", "--output", metavar="FILE", help="write the page to FILE (default: stdout)"
-    )
-    view.add_argument(
-        "--seat",
-        type=_whole,
-        metavar="N",
-        help="show the round as seat N saw it (default: every hand open)",
-    )
+    _add_page_options(view, "round")
     view.add_argument(
         "--key-file",
         metavar="FILE",
@@ -444,6 +449,26 @@ def _add_cards(cards: argparse.ArgumentParser, json_errors: bool) -> None:
         "play": "play one hand of UNO cards with bots and print it",
         "simulate": "play many hands of UNO cards with bots and print statistics",
     }
+    view = sub.add_parser(
+        "view",
+        help="write the replay viewer of a logged hand of cards: one self-contained HTML page",
+        description="write the replay viewer of a logged hand of cards: one self-contained"
+        " HTML page",
+        epilog=_examples("cards view"),
+        json_errors=json_errors,
+    )
+    view.add_argument(
+        "log",
+        metavar="LOG",
+        help="the hand's JSON Lines log, or cards play --json output; - for stdin",
+    )
+    _add_page_options(view, "hand")
+    view.add_argument(
+        "--key-file",
+        metavar="FILE",
+        help="check the log's digests with the server key in FILE (its bytes, less one"
+        " trailing newline; default: no key)",
+    )
     for name, help_text in helps.items():
         p: argparse.ArgumentParser = sub.add_parser(
             name,
