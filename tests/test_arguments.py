@@ -15,7 +15,9 @@ from __future__ import annotations
 import enum
 import inspect
 import io
+import os
 import random
+import tempfile
 import warnings
 from collections.abc import Callable, Iterator
 from types import ModuleType
@@ -28,6 +30,7 @@ from hypothesis.strategies import SearchStrategy
 
 import unomahjong
 import unomahjong.audit
+import unomahjong.card_plots
 import unomahjong.cards as cards
 import unomahjong.game
 import unomahjong.generate
@@ -88,6 +91,7 @@ MODULES: tuple[ModuleType, ...] = (
     unomahjong.schemas,
     unomahjong.strategies,
     unomahjong.cards,
+    unomahjong.card_plots,
 )
 """The public modules (docs/api.md) whose ``__all__`` the sweep reads.
 ``unomahjong.cli`` is swept by its own test: its contract is the exit status."""
@@ -104,6 +108,7 @@ LOG = Board(seed=7).log_lines()
 CARD_STATE = cards.start_hand(players=3, seed=1)[0]
 CARD_MOVES = cards.play_cards(cards.CARDS, [cards.GreedyCardBot()] * 2, seed=1)[1]
 CARD_LOG = cards.log_lines(cards.CARDS, CARD_MOVES, players=2, seed=1)
+CARD_REPORT = cards.simulate_cards(cards.CARDS, hands=2, players=2)
 CARD_MATCH = cards.play_card_match(cards.CARDS, [cards.GreedyCardBot()] * 2, seed=1, max_hands=1)
 
 BAD: tuple[object, ...] = (
@@ -418,6 +423,12 @@ VALID: dict[str, Callable[[], Call]] = {
         cards.CardSimulationReport,
         (),
         _init_kwargs(cards.simulate_cards(cards.CARDS, hands=1)),
+    ),
+    "card_simulation_svg": lambda: (unomahjong.card_plots.card_simulation_svg, (CARD_REPORT,), {}),
+    "plot_card_simulation": lambda: (
+        unomahjong.card_plots.plot_card_simulation,
+        (CARD_REPORT, os.path.join(tempfile.gettempdir(), "unomahjong-arguments.svg")),
+        {},
     ),
     "card_svg": lambda: (cards.card_svg, (cards.card("W4"),), {}),
     "replay_html (cards)": lambda: (cards.replay_html, (CARD_LOG,), {"seat": 1}),

@@ -80,3 +80,25 @@ def test_cards_view_writes_the_page(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert _data(page.read_text(encoding="utf-8"))["viewer"] == 1
     assert main(["cards", "view", str(tmp_path / "missing.jsonl")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_the_simulation_picture_is_svg_or_png(tmp_path: Path) -> None:
+    from unomahjong.card_plots import card_simulation_svg, plot_card_simulation
+    from unomahjong.cards import simulate_cards
+    from unomahjong.plots import PlotError
+
+    report = simulate_cards(CARDS.with_options(negative_scoring=True), hands=20, players=3)
+    root = ET.fromstring(card_simulation_svg(report))
+    words = " ".join(root.itertext())
+    assert "Hands won by seat" in words and "seat 2" in words and "no winner" in words
+    plot_card_simulation(report, tmp_path / "hands.svg")
+    assert (tmp_path / "hands.svg").read_text(encoding="utf-8").startswith("<svg")
+    pytest.importorskip("matplotlib")
+    plot_card_simulation(report, tmp_path / "hands.png")
+    assert (tmp_path / "hands.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    with pytest.raises(PlotError) as e:
+        plot_card_simulation(report, tmp_path / "hands.pdf")
+    assert e.value.code == "unknown-format"
+    with pytest.raises(PlotError) as e:
+        card_simulation_svg("report")  # type: ignore[arg-type]
+    assert e.value.code == "not-a-report"

@@ -25,17 +25,17 @@ import math
 import os
 import re
 import warnings
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import attrs
 
-from ._checks import keywords_checked, quote, wrong_type
+from ._checks import keywords_checked
+from ._plot_files import PlotError as PlotError
+from ._plot_files import check_report, matplotlib_parts, save_png, write_picture
 from ._svg import CJK_FONTS, document, el, esc, num, text
 from ._text import display_width
 from .audit import AuditReport
-from .errors import MahjongError
 from .simulation import SimulationReport
 
 __all__ = [
@@ -62,16 +62,6 @@ MARK = "#d62728"
 
 HEAT = ("#f4f8fc", "#c6dbef", "#6baed6", "#2171b5", "#08306b")
 """The heat map's colours from 0 (no hand with A also held B) to 1 (every one did)."""
-
-
-class PlotError(MahjongError):
-    """A picture that cannot be made: not a report, a path that is not one,
-    a file type other than ``.svg`` and ``.png``, or PNG without matplotlib."""
-
-
-def _check_report(report: object, kind: type, func: str) -> None:
-    if not isinstance(report, kind):
-        raise wrong_type(PlotError, "not-a-report", func, "report", report, f"a {kind.__name__}")
 
 
 def _label(zh: str, en: str, x: float, y: float, size: float, **attributes: object) -> str:
@@ -205,7 +195,7 @@ def _totals_panel(report: SimulationReport, top: float) -> tuple[list[str], floa
 def simulation_svg(report: SimulationReport) -> str:
     """The picture of a simulation as an SVG document (text): win rate by
     seat, the most frequent fans, the distribution of the winning totals."""
-    _check_report(report, SimulationReport, "simulation_svg")
+    check_report(report, SimulationReport, "simulation_svg")
     bots = ", ".join(report.bots) if len(set(report.bots)) > 1 else f"all {report.bots[0]}"
     title = (
         f"Simulation of {report.games:,} {report.rules} games: {report.players} players"
@@ -260,7 +250,7 @@ def audit_svg(report: AuditReport) -> str:
     of the hands holding A that also held B; the implied pairs outlined, the
     exclusions that never fired crossed. The fans are named as the report
     names them (:attr:`~unomahjong.audit.AuditReport.fan_names`)."""
-    _check_report(report, AuditReport, "audit_svg")
+    check_report(report, AuditReport, "audit_svg")
     fans = _seen_fans(report)
     cell = 12.0
     size = 10.0
@@ -361,42 +351,13 @@ def _heat_legend(x: float, y: float) -> list[str]:
     return body
 
 
-def _target(path: object, func: str) -> Path:
-    if isinstance(path, str | os.PathLike):
-        name = os.fspath(path)
-        if isinstance(name, str) and name:
-            return Path(name)
-    raise wrong_type(PlotError, "bad-path", func, "path", path, "a file name (str or os.PathLike)")
-
-
-def _write(
-    path: object,
-    func: str,
-    svg: Callable[[], str],
-    png: Callable[[Path], None],
-) -> None:
-    target = _target(path, func)
-    suffix = target.suffix.lower()
-    if suffix == ".svg":
-        target.write_text(svg(), encoding="utf-8")
-    elif suffix == ".png":
-        png(target)
-    else:
-        raise PlotError(
-            "unknown-format",
-            f"{func}() writes .svg or .png, not {quote(target.name)}",
-            hint="name the file picture.svg (no dependency) or picture.png (matplotlib)",
-            argument="path",
-        )
-
-
 @keywords_checked
 def plot_simulation(report: SimulationReport, path: str | os.PathLike[str]) -> None:
     """Write the picture of a simulation to ``path``: SVG for a ``.svg``
     name (as :func:`simulation_svg`), PNG for ``.png`` (drawn by matplotlib:
     ``pip install 'unomahjong[plot]'``, else :class:`PlotError` ``needs-matplotlib``)."""
-    _check_report(report, SimulationReport, "plot_simulation")
-    _write(
+    check_report(report, SimulationReport, "plot_simulation")
+    write_picture(
         path,
         "plot_simulation",
         lambda: simulation_svg(report),
@@ -409,8 +370,8 @@ def plot_audit(report: AuditReport, path: str | os.PathLike[str]) -> None:
     """Write the picture of an audit to ``path``: SVG for a ``.svg`` name (as
     :func:`audit_svg`), PNG for ``.png`` (drawn by matplotlib: ``pip install
     'unomahjong[plot]'``, else :class:`PlotError` ``needs-matplotlib``)."""
-    _check_report(report, AuditReport, "plot_audit")
-    _write(path, "plot_audit", lambda: audit_svg(report), lambda p: _png_audit(report, p))
+    check_report(report, AuditReport, "plot_audit")
+    write_picture(path, "plot_audit", lambda: audit_svg(report), lambda p: _png_audit(report, p))
 
 
 # ---------------------------------------------------------------- PNG
@@ -511,30 +472,9 @@ def _png_name(zh: str, en: str, chinese: bool) -> str:
     return f"{zh} {en}" if chinese else en
 
 
-def _matplotlib() -> tuple[Any, Any, Any]:
-    """(matplotlib, its Figure class, its font manager), or PlotError."""
-    try:
-        mpl = importlib.import_module("matplotlib")
-        figure = importlib.import_module("matplotlib.figure")
-        fonts = importlib.import_module("matplotlib.font_manager")
-    except ImportError:
-        raise PlotError(
-            "needs-matplotlib",
-            "PNG pictures are drawn by matplotlib, which is not installed",
-            hint="pip install 'unomahjong[plot]', or write .svg, which needs nothing",
-            argument="path",
-        ) from None
-    return mpl, figure.Figure, fonts
-
-
-def _save_png(fig: Any, path: Path) -> None:
-    # No Software entry: the file does not change with matplotlib's version.
-    fig.savefig(path, format="png", dpi=100, metadata={"Software": None})
-
-
 def _png_simulation(report: SimulationReport, path: Path) -> None:
     """Write the PNG picture of a simulation."""
-    mpl, figure_class, fonts = _matplotlib()
+    mpl, figure_class, fonts = matplotlib_parts()
     top = list(report.fan_frequency.items())[:TOP_FANS]
     families, chinese = _png_fonts(fonts, "".join(report.fan_names[k][0] for k, _ in top))
     with mpl.rc_context({"font.family": families, "font.size": 9}):
@@ -574,12 +514,12 @@ def _png_simulation(report: SimulationReport, path: Path) -> None:
         )
         totals.set_xlabel("total")
         totals.set_ylabel("wins")
-        _save_png(fig, path)
+        save_png(fig, path)
 
 
 def _png_audit(report: AuditReport, path: Path) -> None:
     """Write the PNG picture of an audit."""
-    mpl, figure_class, fonts = _matplotlib()
+    mpl, figure_class, fonts = matplotlib_parts()
     fans = _seen_fans(report)
     families, chinese = _png_fonts(fonts, "".join(f.zh for f in fans))
     n = len(fans)
@@ -613,4 +553,4 @@ def _png_audit(report: AuditReport, path: Path) -> None:
             loc="left",
         )
         fig.colorbar(image, ax=ax, shrink=0.6, label="share")
-        _save_png(fig, path)
+        save_png(fig, path)

@@ -93,8 +93,12 @@ def cmd_play(args: argparse.Namespace) -> None:
 
 def cmd_simulate(args: argparse.Namespace) -> None:
     """Play many hands of cards with bots and print their statistics."""
+    from pathlib import Path
+
     from ..cards import CardSimulationInterrupted, simulate_cards
 
+    if args.plot is not None and Path(args.plot).suffix.lower() not in (".svg", ".png"):
+        raise UsageError("bad-output", f"--plot names a .svg or .png file, not {shown(args.plot)}")
     rules = _rules(args)
     _bots(args.bots, args.players, 0)  # the names checked as play checks them
     try:
@@ -110,6 +114,11 @@ def cmd_simulate(args: argparse.Namespace) -> None:
         _print(e.report, args.json)
         raise _io.Interrupted(f"{e} (the counts printed are of those {e.report.hands})") from None
     _print(report, args.json)
+    if args.plot is not None:
+        from ..card_plots import plot_card_simulation
+        from ._games import write_plot
+
+        write_plot(plot_card_simulation, report, args.plot)
 
 
 def _print(report: Any, as_json: bool) -> None:

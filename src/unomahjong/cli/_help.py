@@ -127,7 +127,7 @@ EXAMPLES: Final[dict[str, tuple[str, ...]]] = {
     "cards simulate": (
         "unomahjong cards simulate --hands 50",
         "unomahjong cards simulate --hands 50 --players 2 --bots random,greedy --json",
-        "unomahjong cards simulate --hands 200 --teams --workers 2",
+        "unomahjong cards simulate --hands 200 --teams --workers 2 --plot hands.svg",
     ),
     "cards view": (
         "unomahjong cards play --seed 3 --json > hand.json",

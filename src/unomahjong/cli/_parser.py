@@ -510,3 +510,4 @@ def _add_cards(cards: argparse.ArgumentParser, json_errors: bool) -> None:
                 "--hands", type=_at_least_one, default=100, metavar="N", help="the number of hands"
             )
             _add_workers(p)
+            _add_plot(p)
