@@ -30,6 +30,7 @@ from hypothesis.strategies import SearchStrategy
 
 import unomahjong
 import unomahjong.audit
+import unomahjong.botzone
 import unomahjong.card_plots
 import unomahjong.cards as cards
 import unomahjong.game
@@ -92,6 +93,7 @@ MODULES: tuple[ModuleType, ...] = (
     unomahjong.strategies,
     unomahjong.cards,
     unomahjong.card_plots,
+    unomahjong.botzone,
 )
 """The public modules (docs/api.md) whose ``__all__`` the sweep reads.
 ``unomahjong.cli`` is swept by its own test: its contract is the exit status."""
@@ -430,6 +432,9 @@ VALID: dict[str, Callable[[], Call]] = {
         (CARD_REPORT, os.path.join(tempfile.gettempdir(), "unomahjong-arguments.svg")),
         {},
     ),
+    "botzone_tile": lambda: (unomahjong.botzone.botzone_tile, (M14.concealed[0],), {}),
+    "from_botzone_tile": lambda: (unomahjong.botzone.from_botzone_tile, ("W1",), {}),
+    "judge_wall": lambda: (unomahjong.botzone.judge_wall, (5,), {"quan": 1}),
     "card_svg": lambda: (cards.card_svg, (cards.card("W4"),), {}),
     "replay_html (cards)": lambda: (cards.replay_html, (CARD_LOG,), {"seat": 1}),
     "CardReplay": lambda: (cards.CardReplay, ([CARD_STATE],), {"complete": False}),

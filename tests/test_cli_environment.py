@@ -391,3 +391,15 @@ def test_main_refuses_arguments_that_are_not_a_list_of_text(
     assert main(argv) == cli.EXIT_INVALID  # type: ignore[arg-type]
     out, err = capsys.readouterr()
     assert out == "" and err.startswith("unomahjong: the arguments are a list of str")
+
+
+def test_an_interrupted_call_from_python_leaves_ctrl_c_working(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The command ignores a second Ctrl-C once interrupted; called from
+    Python (a test, a notebook), it gives the handler back on return."""
+    before = signal.getsignal(signal.SIGINT)
+    monkeypatch.setattr(unomahjong.simulation, "play_hand", _interrupting(1))
+    assert main(["simulate", "--games", "3", "--json"]) == cli.EXIT_INTERRUPTED
+    capsys.readouterr()
+    assert signal.getsignal(signal.SIGINT) is before

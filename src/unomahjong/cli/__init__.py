@@ -93,6 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _io.failure(prefix, e.code, str(e), None, as_json=as_json)
         return EXIT_INVALID
     except _io.Interrupted as e:
+        _io.ignore_interrupts()
         try:
             _io.flush_stdout()
         except (BrokenPipeError, _io.OutputError):
@@ -100,6 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _io.failure(prefix, "interrupted", str(e), None, as_json=as_json)
         return EXIT_INTERRUPTED
     except KeyboardInterrupt:
+        _io.ignore_interrupts()
         _io.failure(prefix, "interrupted", "interrupted", None, as_json=as_json)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
@@ -112,6 +114,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             prefix, "cannot-write-output", f"cannot write the output: {e}", None, as_json=as_json
         )
         return EXIT_OUTPUT
+    finally:
+        if argv is not None:  # called from Python, which goes on after it
+            _io.listen_to_interrupts()
     return EXIT_OK
 
 

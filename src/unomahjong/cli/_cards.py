@@ -111,6 +111,7 @@ def cmd_simulate(args: argparse.Namespace) -> None:
             workers=args.workers,
         )
     except CardSimulationInterrupted as e:
+        _io.ignore_interrupts()
         _print(e.report, args.json)
         raise _io.Interrupted(f"{e} (the counts printed are of those {e.report.hands})") from None
     _print(report, args.json)

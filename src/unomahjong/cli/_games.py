@@ -272,6 +272,7 @@ def cmd_simulate(args: argparse.Namespace) -> None:
             progress=bar.callback,
         )
     except simulation.SimulationInterrupted as e:
+        _io.ignore_interrupts()
         report, interrupted = e.report, e
     finally:
         bar.close()

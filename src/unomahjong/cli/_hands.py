@@ -237,6 +237,7 @@ def cmd_audit(args: argparse.Namespace) -> None:
             progress=bar.callback,
         )
     except audit.AuditInterrupted as e:
+        _io.ignore_interrupts()
         report, interrupted = e.report, e
     finally:
         bar.close()

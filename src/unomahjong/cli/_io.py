@@ -11,7 +11,9 @@ from __future__ import annotations
 import codecs
 import json
 import os
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
@@ -41,6 +43,27 @@ class OutputError(Exception):
 class Interrupted(Exception):
     """Ctrl-C, after the command printed what it had finished; the message
     says how far it got."""
+
+
+_held: list[Any] = []
+"""The SIGINT handlers that :func:`ignore_interrupts` replaced, to restore."""
+
+
+def ignore_interrupts() -> None:
+    """After a first Ctrl-C the command is ending: a second one (a terminal
+    sends one to the whole process group each time) is ignored from here on,
+    so that what was finished is printed and the status is 130, not a
+    traceback. Only the main thread may set a signal handler."""
+    if threading.current_thread() is threading.main_thread():
+        _held.append(signal.signal(signal.SIGINT, signal.SIG_IGN))
+
+
+def listen_to_interrupts() -> None:
+    """Undo :func:`ignore_interrupts`, for a caller of ``main`` that goes on
+    (a test, a notebook): the program itself exits still ignoring them."""
+    if _held:
+        signal.signal(signal.SIGINT, _held[0])  # the first: what was there before
+        _held.clear()
 
 
 def _is_utf8(stream: TextIO) -> bool:
