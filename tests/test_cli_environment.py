@@ -149,9 +149,13 @@ def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
 def _interrupt(*args: str, after: float = 1.0) -> tuple[int, bytes, bytes]:
     """Run the command in a child, send SIGINT once ``main`` has started and
     ``after`` seconds have passed; (status, stdout, stderr)."""
+    # "ready" once what the commands import lazily is loaded: on a loaded
+    # machine the imports alone can outlast ``after``, and a Ctrl-C before
+    # the command starts has no statistics to print.
     code = (
         "import sys\n"
         "from unomahjong.cli import main\n"
+        "import unomahjong.simulation, unomahjong.audit, unomahjong.cli._games\n"
         "print('ready', file=sys.stderr, flush=True)\n"
         f"sys.exit(main({list(args)!r}))\n"
     )
