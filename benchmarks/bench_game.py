@@ -2,9 +2,11 @@
 
 Usage::
 
-    python benchmarks/bench_game.py [--games N] [--peer-games M] [--repeats R] [--seed S] [--json]
+    python benchmarks/bench_game.py [--rules uno|botzone] [--games N] [--peer-games M]
+                                    [--repeats R] [--seed S] [--json]
 
-Plays a fixed set of seeded 4-player UNO Mahjong hands with random bots and
+Plays a fixed set of seeded 4-player hands (UNO Mahjong, or with
+``--rules botzone`` MCR as the Botzone judge plays it) with random bots and
 with greedy bots (every win scored with the fan evaluator), and in the same
 process times rlcard's mahjong environment (``rlcard.make("mahjong")`` with
 its ``RandomAgent``; rlcard scores nothing). The three passes are interleaved
@@ -38,7 +40,7 @@ DEFAULT_SEED = 20_261_129
 TARGET_RATIO = 20.0
 
 
-def ours(games: int, seed: int, greedy: bool) -> float:
+def ours(games: int, seed: int, greedy: bool, rules: str = "uno") -> float:
     """Games per second of our engine."""
     start = time.perf_counter()
     for g in range(games):
@@ -47,7 +49,7 @@ def ours(games: int, seed: int, greedy: bool) -> float:
             if greedy
             else [RandomBot(seed + g * 4 + i) for i in range(4)]
         )
-        play_hand("uno", bots, dealer=g % 4, seed=seed + g)
+        play_hand(rules, bots, dealer=g % 4 if rules == "uno" else 0, seed=seed + g)
     return games / (time.perf_counter() - start)
 
 
@@ -69,17 +71,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--peer-games", type=int, default=DEFAULT_PEER_GAMES)
     ap.add_argument("--repeats", type=int, default=DEFAULT_REPEATS)
     ap.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    ap.add_argument("--rules", choices=("uno", "botzone"), default="uno")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     runs: dict[str, list[float]] = {"random": [], "greedy": [], "rlcard": []}
     for r in range(max(args.repeats, 1)):
-        runs["random"].append(ours(args.games, args.seed + r * args.games, greedy=False))
+        seed = args.seed + r * args.games
+        runs["random"].append(ours(args.games, seed, greedy=False, rules=args.rules))
         runs["rlcard"].append(theirs(args.peer_games, args.seed + r))
-        runs["greedy"].append(ours(args.games, args.seed + r * args.games, greedy=True))
+        runs["greedy"].append(ours(args.games, seed, greedy=True, rules=args.rules))
     random_gps = max(runs["random"])
     greedy_gps = max(runs["greedy"])
     peer_gps = max(runs["rlcard"])
     result = {
+        "rules": args.rules,
         "games": args.games,
         "peer_games": args.peer_games,
         "repeats": args.repeats,
@@ -96,7 +101,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(result))
     else:
         print(
-            f"{args.games} four-player hands per bot type, {args.peer_games} rlcard hands "
+            f"{args.games} four-player {args.rules} hands per bot type, {args.peer_games}"
+            " rlcard hands "
             f"(seed {args.seed}); best of {args.repeats} interleaved repeats, new hands in each"
             f" [{engine()} engine]"
         )

@@ -31,6 +31,8 @@ from hypothesis.strategies import SearchStrategy
 import unomahjong
 import unomahjong.audit
 import unomahjong.botzone
+import unomahjong.botzone_game
+import unomahjong.botzone_play
 import unomahjong.card_plots
 import unomahjong.cards as cards
 import unomahjong.game
@@ -94,6 +96,8 @@ MODULES: tuple[ModuleType, ...] = (
     unomahjong.cards,
     unomahjong.card_plots,
     unomahjong.botzone,
+    unomahjong.botzone_game,
+    unomahjong.botzone_play,
 )
 """The public modules (docs/api.md) whose ``__all__`` the sweep reads.
 ``unomahjong.cli`` is swept by its own test: its contract is the exit status."""
@@ -157,6 +161,10 @@ def _in_a_temporary_directory(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) ->
 def _init_kwargs(instance: Any) -> dict[str, Any]:
     """The keyword arguments that rebuild an attrs ``instance``."""
     return {f.alias: getattr(instance, f.name) for f in attrs.fields(type(instance)) if f.init}
+
+
+def _judge_match() -> Any:
+    return unomahjong.botzone_play.play_judge_game([GreedyBot()] * 4, 5)
 
 
 def _state() -> Any:
@@ -223,6 +231,7 @@ VALID: dict[str, Callable[[], Call]] = {
     "Role": lambda: (unomahjong.Role, ("pair",), {}),
     "RuleOptions": lambda: (unomahjong.RuleOptions, (), {"min_fans": 8}),
     "RuleSet": lambda: (unomahjong.RuleSet, (), _init_kwargs(UNO)),
+    "GameFlow": lambda: (unomahjong.GameFlow, (), _init_kwargs(unomahjong.BOTZONE.flow)),
     "RuleSet.check_context": lambda: (UNO.check_context, (WinContext(),), {}),
     "RuleSet.with_options": lambda: (UNO.with_options, (), {"min_fans": 8}),
     "RuleSet.with_shapes": lambda: (UNO.with_shapes, (Shape.STANDARD,), {"name": "std"}),
@@ -435,6 +444,39 @@ VALID: dict[str, Callable[[], Call]] = {
     "botzone_tile": lambda: (unomahjong.botzone.botzone_tile, (M14.concealed[0],), {}),
     "from_botzone_tile": lambda: (unomahjong.botzone.from_botzone_tile, ("W1",), {}),
     "judge_wall": lambda: (unomahjong.botzone.judge_wall, (5,), {"quan": 1}),
+    "judge_start": lambda: (unomahjong.botzone_game.judge_start, (5,), {"quan": 1}),
+    "judge_step": lambda: (
+        unomahjong.botzone_game.judge_step,
+        (unomahjong.botzone_game.judge_start(5),),
+        {"responses": ["PASS"] * 4},
+    ),
+    "judge_responses": lambda: (
+        unomahjong.botzone_game.judge_responses,
+        (unomahjong.botzone_game.judge_start(5), 0),
+        {},
+    ),
+    "JudgeGame": lambda: (
+        unomahjong.botzone_game.JudgeGame,
+        (),
+        _init_kwargs(unomahjong.botzone_game.judge_start(5)),
+    ),
+    "JudgeResponse": lambda: (unomahjong.botzone_game.JudgeResponse, ("HU",), {"fans": 8}),
+    "JudgeAnswer": lambda: (unomahjong.botzone_play.JudgeAnswer, ("PASS",), {"verdict": "OK"}),
+    "JudgeAnswer.as_json": lambda: (unomahjong.botzone_play.JudgeAnswer("PASS").as_json, (), {}),
+    "BotProgram": lambda: (unomahjong.botzone_play.BotProgram, (["true"],), {"timeout": 1.0}),
+    "LibraryBotSeat": lambda: (unomahjong.botzone_play.LibraryBotSeat, (GreedyBot(),), {}),
+    "play_judge_game": lambda: (
+        unomahjong.botzone_play.play_judge_game,
+        ([GreedyBot()] * 4, 5),
+        {"quan": 1},
+    ),
+    "JudgeMatch": lambda: (unomahjong.botzone_play.JudgeMatch, (), _init_kwargs(_judge_match())),
+    "judge_log": lambda: (unomahjong.botzone_play.judge_log, (_judge_match(),), {}),
+    "replay_judge_log": lambda: (
+        unomahjong.botzone_play.replay_judge_log,
+        (unomahjong.botzone_play.judge_log(_judge_match()),),
+        {},
+    ),
     "card_svg": lambda: (cards.card_svg, (cards.card("W4"),), {}),
     "replay_html (cards)": lambda: (cards.replay_html, (CARD_LOG,), {"seat": 1}),
     "CardReplay": lambda: (cards.CardReplay, ([CARD_STATE],), {"complete": False}),

@@ -300,10 +300,22 @@ def test_a_wrong_bot_count_is_told_grammatically(
 def test_mcr_cannot_be_played_and_says_so(capsys: pytest.CaptureFixture[str], command: str) -> None:
     code, out, err = run(capsys, command, "--rules", "MCR")
     assert code == 2 and out == "" and err.count("\n") == 1
-    assert err.startswith(f"unomahjong {command}: MCR cannot be played:")
-    assert "UNO Mahjong only" in err and "[no-game-flow]" in err
+    assert err.startswith(f"unomahjong {command}: MCR cannot be played yet:")
+    assert "--rules botzone" in err and "[no-game-flow]" in err
     code, _, err = run(capsys, command, "--rules", "mcr", "--json")
     assert code == 2 and json.loads(err)["error"] == "no-game-flow"
+
+
+def test_botzone_rules_are_played(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "play", "--rules", "botzone", "--seed", "96", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["log"][0]["rules"] == "botzone" and sum(data["outcome"]["payments"]) == 0
+    code, out, _ = run(capsys, "simulate", "--rules", "BOTZONE", "--games", "6", "--json")
+    report = json.loads(out)
+    assert code == 0 and report["games"] == 6 and report["rules"] == "botzone"
+    code, _, err = run(capsys, "play", "--rules", "botzone", "--players", "3")
+    assert code == 2 and "seat four players" in err
 
 
 @pytest.mark.parametrize("name", ["MCR", "Mcr", "mcr"])

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from unomahjong.game import (
+    ActionKind,
     Board,
     GreedyBot,
     IllegalActionError,
@@ -124,3 +125,44 @@ def test_the_hand_sizes_of_a_round_ended_by_a_self_drawn_win() -> None:
     assert _holding(state, winner)
     for i, s in enumerate(state.seats):
         assert len(s.concealed) + 3 * len(s.melds) == (14 if i == winner else 13)
+
+
+class BotzoneRoundMachine(RoundMachine):
+    """The same invariants under the Botzone judge's rules (four seat
+    walls, no UNO), and the seat walls' own: no kong or claim that the
+    walls do not allow, one winner."""
+
+    @initialize(seed=st.integers(0, 2**31 - 1))
+    def start(self, seed: int) -> None:  # type: ignore[override]
+        self.board = Board("botzone", seed=seed)
+        self.history = [self.board.state]
+
+    @invariant()
+    def tiles_are_all_there(self) -> None:
+        state = self.board.state
+        assert _tiles(state) == 136
+        assert state.wall_left == sum(state.walls)
+
+    @invariant()
+    def the_walls_allow_every_option(self) -> None:
+        state = self.board.state
+        walls = state.walls
+        for seat in self.board.awaiting():
+            kinds = {a.kind for a in self.board.legal_actions(seat)}
+            if state.phase is Phase.TURN and not (walls[seat] and walls[(seat + 1) % 4]):
+                assert not kinds & {ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG}
+            if state.phase is Phase.CLAIM and not walls[(state.current + 1) % 4]:
+                assert not kinds & {ActionKind.PUNG, ActionKind.KONG, ActionKind.CHOW}
+            assert not any(a.uno for a in self.board.legal_actions(seat))
+
+    @invariant()
+    def one_winner(self) -> None:
+        result = self.board.outcome()
+        if result is not None:
+            assert len(result.wins) <= 1
+
+
+BotzoneRoundMachine.TestCase.settings = settings(
+    max_examples=15, stateful_step_count=80, deadline=None
+)
+TestBotzoneRound = BotzoneRoundMachine.TestCase

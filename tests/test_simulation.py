@@ -356,3 +356,37 @@ def test_an_interrupted_audit_counts_whole_hands_only() -> None:
         with pytest.raises(AuditInterrupted) as caught:
             audit(hands=100, seed=6)
     assert caught.value.report == audit(hands=40, seed=6)
+
+
+def test_the_duplicate_format_plays_every_seating_of_each_wall() -> None:
+    report = simulate("botzone", bots="greedy", games=2, duplicate=True)
+    assert report.games == 48 and report.duplicate
+    # Identical deterministic bots play the same hand in every seating of a
+    # wall, so each bot sits each seat of it equally often: every bot nets 0.
+    assert report.points_by_seat == (0, 0, 0, 0)
+    assert report.to_json()["duplicate"] is True
+
+
+def test_the_duplicate_format_reports_by_bot_however_it_is_split() -> None:
+    here = simulate("uno", bots="greedy,random,random", players=3, games=2, duplicate=True)
+    assert here.games == 12 and sum(here.points_by_seat) == 0
+    assert here == simulate(
+        "uno", bots="greedy,random,random", players=3, games=2, duplicate=True, workers=2
+    )
+    assert here.points_by_seat[0] > max(here.points_by_seat[1:])  # the greedy bot wins most
+
+
+def test_botzone_games_are_the_judges_deal() -> None:
+    # Seat walls: seat 0 deals every game, as the judge's does, from the
+    # game's seed as the judge's srand.
+    from unomahjong.game import GreedyBot, play_hand
+    from unomahjong.simulation import game_seed
+
+    for g in range(3):
+        board = play_hand("botzone", [GreedyBot()] * 4, seed=game_seed(7, g))
+        outcome = board.outcome()
+        assert outcome is not None
+        alone = simulate("botzone", games=g + 1, seed=7)
+        before = simulate("botzone", games=g, seed=7).points_by_seat if g else (0, 0, 0, 0)
+        got = tuple(a - b for a, b in zip(alone.points_by_seat, before, strict=True))
+        assert got == outcome.payments

@@ -32,7 +32,7 @@ from .errors import (
 from .fans.model import Detector, DetectorKind, FanDef, FanTable, Gate
 from .hand import Hand, Meld, MeldKind, format_hand, parse_hand
 from .notation import format_meld, format_tiles, parse_meld, parse_tile, parse_tiles
-from .rules import MCR, UNO, RuleOptions, RuleSet, get_rules
+from .rules import BOTZONE, MCR, UNO, GameFlow, RuleOptions, RuleSet, get_rules
 from .scoring import FanEntry, Score, score, score_hand
 from .shanten import is_winning, shanten, shanten_by_shape, waits
 from .shapes import Shape
@@ -44,6 +44,7 @@ COMPILED: bool = _engine.load()
 pure-Python mode (no compiled build, or ``UNOMAHJONG_PURE=1`` at import)."""
 
 __all__ = [
+    "BOTZONE",
     "COMPILED",
     "MCR",
     "MCR_TILES",
@@ -59,6 +60,7 @@ __all__ = [
     "FanDef",
     "FanEntry",
     "FanTable",
+    "GameFlow",
     "Gate",
     "Hand",
     "HandError",

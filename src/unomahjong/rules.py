@@ -22,7 +22,7 @@ from ._checks import (
 from .context import WinContext, known_facts
 from .errors import ContextError, HandError, RulesError
 from .fans.detectors import Primitive
-from .fans.mcr import MCR_FANS
+from .fans.mcr import BOTZONE_FANS, MCR_FANS
 from .fans.model import Detector, FanDef, FanTable
 from .fans.uno import UNO_FANS
 from .hand import Hand
@@ -93,6 +93,49 @@ class RuleOptions:
         object.__setattr__(self, "disabled_fans", ids)
 
 
+@checked_init
+@attrs.frozen(slots=True, kw_only=True)
+class GameFlow:
+    """How a rule set's hands are played (docs/game.md#game-flows): the
+    rules of play that differ between UNO Mahjong and the MCR game the
+    Botzone judge runs. The moves themselves (draw, discard, claims, kongs,
+    the win) are the same in every flow."""
+
+    uno_declaration: bool
+    """A seat wins only with UNO declared (or on a kong's replacement tile,
+    or as 天和/地和); a discard that leaves the hand ready may declare it,
+    and a declared hand is locked (docs/rules.md#the-uno-declaration)."""
+    card_effects: bool
+    """An unclaimed Reverse turns the direction of play; a Skip passes over
+    the next seat."""
+    seat_walls: bool
+    """Each seat owns a quarter of the wall and draws from its end, kong
+    replacements too; a kong or a claim needs tiles in the walls that play
+    goes on from (the Botzone judge). Otherwise one wall is drawn from its
+    front and replacement tiles come from its back."""
+    winds: bool
+    """Seat winds (from the dealer, East) and the prevalent wind count."""
+    several_winners: bool
+    """Every seat that wins on a discard (or a robbed kong) wins; otherwise
+    only the first in turn after the discarder (截和)."""
+
+    def __attrs_post_init__(self) -> None:
+        for a in attrs.fields(GameFlow):
+            value = getattr(self, a.name)
+            if not isinstance(value, bool):
+                raise wrong_type(RulesError, "bad-rules", "GameFlow", a.name, value, "a bool")
+
+
+UNO_FLOW: Final = GameFlow(
+    uno_declaration=True, card_effects=True, seat_walls=False, winds=False, several_winners=True
+)
+"""UNO Mahjong's flow (docs/rules.md#play)."""
+BOTZONE_FLOW: Final = GameFlow(
+    uno_declaration=False, card_effects=False, seat_walls=True, winds=True, several_winners=False
+)
+"""The flow of the Botzone / IJCAI judge's MCR game (docs/mcr.md#botzone)."""
+
+
 COMMON_FLAGS: Final = known_facts()
 """Win-context facts every rule set knows (those of no rule set only)."""
 
@@ -117,6 +160,9 @@ class RuleSet:
     tie_preferred: frozenset[str] = frozenset()
     """With ``"calculator"`` selection: fans that make a later reading of equal
     total replace the earlier one (the calculators prefer 一色三同顺 and 三同刻)."""
+    flow: GameFlow | None = None
+    """How hands are played by :func:`~unomahjong.game.start_round`; None:
+    the rule set scores hands but has no game flow."""
     fans: FanTable = attrs.field(init=False, eq=False, repr=False)
     """The fan table in force: ``table`` less the rows the options switch off."""
     _foreign: tuple[tuple[str, object], ...] = attrs.field(init=False, eq=False, repr=False)
@@ -131,6 +177,7 @@ class RuleSet:
             ("options", RuleOptions, "a RuleOptions"),
             ("context_flags", frozenset, "a frozenset of WinContext field names"),
             ("tie_preferred", frozenset, "a frozenset of fan ids"),
+            ("flow", (GameFlow, type(None)), "a GameFlow or None"),
         ):
             if not isinstance(getattr(self, param), kind):
                 raise wrong_type(
@@ -453,6 +500,7 @@ UNO: Final = RuleSet(
     UNO_SHAPES,
     UNO_FANS,
     context_flags=known_facts("uno"),
+    flow=UNO_FLOW,
 )
 """UNO Mahjong (docs/rules.md): no minimum fan."""
 
@@ -467,7 +515,15 @@ MCR: Final = RuleSet(
 )
 """Guobiao / MCR: 8-fan minimum in play (not applied by bare scoring), 明暗杠 on."""
 
-RULE_SETS: Final[dict[str, RuleSet]] = {"uno": UNO, "mcr": MCR}
+BOTZONE: Final = attrs.evolve(
+    MCR, name="botzone", table=BOTZONE_FANS, tie_preferred=frozenset(), flow=BOTZONE_FLOW
+)
+"""MCR as the Botzone / IJCAI judge plays it (docs/mcr.md#botzone): MCR's
+scoring as the judge's fan calculator counts it (``BOTZONE_FANS``; of
+readings of equal total it reports the first, preferring none), played on
+four seat walls of 136 tiles without flowers."""
+
+RULE_SETS: Final[dict[str, RuleSet]] = {"uno": UNO, "mcr": MCR, "botzone": BOTZONE}
 """The built-in rule sets by name (looked up without regard to case)."""
 _RULE_NAMES: Final = by_name(RULE_SETS)
 

@@ -18,6 +18,7 @@ it is cut and wherever the chunks run.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import itertools
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -25,7 +26,7 @@ from typing import Any
 import attrs
 
 from . import _parallel, _portable
-from ._checks import items, keywords_checked, quote
+from ._checks import items, keywords_checked, quote, wrong_type
 from .errors import RulesError
 from .game import Board, GreedyBot, RandomBot, play_hand
 from .rules import RuleSet, count_option, get_rules, seed_option
@@ -126,13 +127,37 @@ def _sum(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(x + y for x, y in zip(a, b, strict=True))
 
 
-def _play_game(rs: RuleSet, bots: tuple[str, ...], seed: int, game: int) -> _Tally:
-    wall = game_seed(seed, game)
+def _seating(players: int, game: int, duplicate: bool) -> tuple[int, tuple[int, ...]]:
+    """Game ``game``'s wall number, and the bot (by its place in ``bots``)
+    of each seat: every bot in its own seat, or in the duplicate format the
+    seatings of each wall in turn (``players!`` games a wall)."""
+    if not duplicate:
+        return game, tuple(range(players))
+    orders = _orders(players)
+    wall, k = divmod(game, len(orders))
+    return wall, orders[k]
+
+
+def _orders(players: int) -> tuple[tuple[int, ...], ...]:
+    """Every seating of ``players`` bots, in lexicographic order."""
+    return tuple(itertools.permutations(range(players)))
+
+
+def _play_game(
+    rs: RuleSet, bots: tuple[str, ...], seed: int, game: int, duplicate: bool = False
+) -> _Tally:
+    players = len(bots)
+    wall_no, order = _seating(players, game, duplicate)
+    wall = game_seed(seed, wall_no)
     seated = [
-        RandomBot(bot_seed(seed, game, i)) if name == "random" else GreedyBot()
-        for i, name in enumerate(bots)
+        RandomBot(bot_seed(seed, game, order[i])) if bots[order[i]] == "random" else GreedyBot()
+        for i in range(players)
     ]
-    result = play_hand(rs, seated, dealer=game % len(bots), seed=wall).outcome()
+    flow = rs.flow
+    # The judge's game (seat walls) is always dealt by seat 0; otherwise the
+    # deal passes every game (every wall, in the duplicate format).
+    dealer = 0 if flow is not None and flow.seat_walls else wall_no % players
+    result = play_hand(rs, seated, dealer=dealer, seed=wall).outcome()
     assert result is not None, "play_hand returns a finished board"
     by_seat = [0] * len(bots)
     self_drawn = [0] * len(bots)
@@ -150,17 +175,24 @@ def _play_game(rs: RuleSet, bots: tuple[str, ...], seed: int, game: int) -> _Tal
             names[f.id] = (f.zh, f.en)
     for loser in {w.from_seat for w in result.wins if w.from_seat is not None}:
         dealt_in[loser] += 1  # once a game, whatever the number of winners on the tile
+
+    def by_bot(per_seat: Sequence[int]) -> tuple[int, ...]:
+        out = [0] * players
+        for i, n in enumerate(per_seat):
+            out[order[i]] += n
+        return tuple(out)
+
     return _Tally(
         games=1,
         wins=0 if result.exhaustive else 1,
         draws=1 if result.exhaustive else 0,
-        wins_by_seat=tuple(by_seat),
+        wins_by_seat=by_bot(by_seat),
         fans=fans,
         names=names,
         totals=totals,
-        self_draws_by_seat=tuple(self_drawn),
-        deal_ins_by_seat=tuple(dealt_in),
-        points_by_seat=tuple(result.payments),
+        self_draws_by_seat=by_bot(self_drawn),
+        deal_ins_by_seat=by_bot(dealt_in),
+        points_by_seat=by_bot(result.payments),
     )
 
 
@@ -169,6 +201,7 @@ def _play_games(
     rules: _portable.PortableRules,
     bots: tuple[str, ...],
     seed: int,
+    duplicate: bool,
     start: int,
     stop: int,
 ) -> _Tally:
@@ -178,7 +211,8 @@ def _play_games(
     tally = _Tally.empty(len(bots))
     try:
         for g in _parallel.indices(run, start, stop):
-            tally = tally.plus(_play_game(rs, bots, seed, g))  # one step: whole games only
+            # one step: whole games only
+            tally = tally.plus(_play_game(rs, bots, seed, g, duplicate))
     except KeyboardInterrupt:
         pass  # Ctrl-C in a worker of the caller's pool: the games finished
     return tally
@@ -218,6 +252,10 @@ class SimulationReport:
     number of winners on it)."""
     points_by_seat: tuple[int, ...] = ()
     """Each seat's net points over all games: the sum of its payments."""
+    duplicate: bool = False
+    """The duplicate format (複式): each wall played in every seating of the
+    bots; every figure "by seat" is then by bot, in the order of
+    :attr:`bots`."""
     seconds: float = attrs.field(default=0.0, eq=False)
     """Wall-clock time of the run (not compared: it varies between runs)."""
 
@@ -289,6 +327,7 @@ class SimulationReport:
             "players": self.players,
             "bots": list(self.bots),
             "seed": self.seed,
+            "duplicate": self.duplicate,
             "wins_by_seat": list(self.wins_by_seat),
             "win_rate_by_seat": list(self.win_rate_by_seat),
             "totals": [[t, n] for t, n in self.totals],
@@ -355,8 +394,14 @@ def simulate(
     executor: cf.Executor | None = None,
     progress: Callable[[int, int], None] | None = None,
     chunks: int | None = None,
+    duplicate: bool = False,
 ) -> SimulationReport:
     """Play ``games`` seeded hands with bots and return their statistics.
+
+    With ``duplicate=True`` (the duplicate format, 複式) ``games`` counts
+    walls, and each wall is played once in every seating of the bots
+    (``players!`` hands: 24 for four), so that luck of the tiles evens out;
+    the figures by seat are then by bot.
 
     ``bots`` is one name of :data:`BOT_NAMES` for every seat, or one per
     seat (a sequence, or text with commas: ``"random,greedy,greedy,greedy"``).
@@ -384,6 +429,10 @@ def simulate(
     n_players = int(players)
     names = _bot_names(bots, n_players)
     n_games = count_option(games, "games", minimum=1)
+    if not isinstance(duplicate, bool):
+        raise wrong_type(RulesError, "bad-option", "simulate", "duplicate", duplicate, "a bool")
+    if duplicate:
+        n_games *= len(_orders(n_players))
     seed = seed_option(seed, "simulate")
     the_plan = _parallel.plan(
         "simulate",
@@ -399,17 +448,19 @@ def simulate(
     try:
         if the_plan.inline:
             for g in range(n_games):
-                tally = tally.plus(_play_game(rs, names, seed, g))
+                tally = tally.plus(_play_game(rs, names, seed, g, duplicate))
                 if the_plan.progress is not None:
                     the_plan.progress(g + 1, n_games)
         else:
             portable = _portable.portable_rules(rs, the_plan, "simulate")
-            jobs = ((portable, names, seed, a, b) for a, b in the_plan.ranges)
+            jobs = ((portable, names, seed, duplicate, a, b) for a, b in the_plan.ranges)
             _parallel.run(the_plan, _parallel.new_run(), _play_games, jobs, results)
     except KeyboardInterrupt:
-        report = _report(rs, names, seed, _merged(tally, results), time.perf_counter() - start)
+        report = _report(
+            rs, names, seed, _merged(tally, results), time.perf_counter() - start, duplicate
+        )
         raise SimulationInterrupted(report, n_games) from None
-    return _report(rs, names, seed, _merged(tally, results), time.perf_counter() - start)
+    return _report(rs, names, seed, _merged(tally, results), time.perf_counter() - start, duplicate)
 
 
 def _merged(tally: _Tally, results: dict[int, _Tally]) -> _Tally:
@@ -419,7 +470,12 @@ def _merged(tally: _Tally, results: dict[int, _Tally]) -> _Tally:
 
 
 def _report(
-    rs: RuleSet, bots: tuple[str, ...], seed: int, tally: _Tally, seconds: float
+    rs: RuleSet,
+    bots: tuple[str, ...],
+    seed: int,
+    tally: _Tally,
+    seconds: float,
+    duplicate: bool = False,
 ) -> SimulationReport:
     fans = dict(sorted(tally.fans.items(), key=lambda kv: (-kv[1], kv[0])))
     return SimulationReport(
@@ -437,5 +493,6 @@ def _report(
         self_draws_by_seat=tally.self_draws_by_seat,
         deal_ins_by_seat=tally.deal_ins_by_seat,
         points_by_seat=tally.points_by_seat,
+        duplicate=duplicate,
         seconds=seconds,
     )

@@ -6,12 +6,12 @@ rare among random draws for filtering to find them, so the strategies here
 *build* them: melds and pairs are drawn from what is still left of the wall,
 which keeps every hand within the 4-copy limit without rejecting examples.
 
-Every strategy takes the rule set as ``"uno"``, ``"mcr"`` or a
-:class:`~unomahjong.tiles.TileSet`. Every choice is a Hypothesis draw, so a
-failing example shrinks to a small hand (few melds, low ranks, the first
-colour) and prints in notation. The core library never imports this module;
-it needs Hypothesis, which the ``hypothesis`` extra installs
-(``pip install 'unomahjong[hypothesis]'``)::
+Every strategy takes the rule set as a built-in rule set's name (``"uno"``,
+``"mcr"``, ``"botzone"``) or a :class:`~unomahjong.tiles.TileSet`. Every
+choice is a Hypothesis draw, so a failing example shrinks to a small hand
+(few melds, low ranks, the first colour) and prints in notation. The core
+library never imports this module; it needs Hypothesis, which the
+``hypothesis`` extra installs (``pip install 'unomahjong[hypothesis]'``)::
 
     from hypothesis import given
     from unomahjong import shanten
@@ -44,7 +44,7 @@ from .errors import ContextError, RulesError
 from .generate import THEMES, picked_winning_hand
 from .hand import HAND_SIZE, MAX_SEAT_OFFSET, Hand, Meld, MeldKind, refuse_hand
 from .notation import format_meld, format_tiles
-from .rules import get_rules
+from .rules import RULE_SETS, get_rules
 from .shapes import Shape, shapes_for
 from .tiles import Tile, TileSet, tileset_by_name
 
@@ -64,14 +64,17 @@ __all__ = [
 ]
 
 Rules = str | TileSet
-"""A rule set name (``"uno"``, ``"mcr"``) or a tile set."""
+"""A built-in rule set's name or a tile set."""
 
 _SOURCES: tuple[int | None, ...] = (None, 1, 2, 3)
 """Seat offsets drawn for exposed melds (4 players), or none recorded."""
 
 
 def _tileset(rules: Rules) -> TileSet:
-    return rules if isinstance(rules, TileSet) else tileset_by_name(rules)
+    if isinstance(rules, TileSet):
+        return rules
+    found = RULE_SETS.get(rules.casefold()) if isinstance(rules, str) else None
+    return found.tileset if found else tileset_by_name(rules)
 
 
 # Arguments are checked when a strategy is made, not when it first draws, so
@@ -111,11 +114,9 @@ def _free(ts: TileSet, used: Sequence[int], t: Tile) -> int:
 
 
 def _options(ts: TileSet, used: Sequence[int], kind: MeldKind, suit: int | None) -> list[Tile]:
-    """Tiles that can start a meld of ``kind`` with the copies still free.
-
-    With a ``suit`` focus, only that suit's tiles (and, in UNO, its coloured
-    function tiles); empty when nothing fits.
-    """
+    """Tiles that can start a meld of ``kind`` with the copies still free;
+    with a ``suit`` focus, only that suit's tiles (and, in UNO, its coloured
+    function tiles). Empty when nothing fits."""
     out = []
     for t in ts.tiles:
         if suit is not None and t.suit != suit:
@@ -153,8 +154,7 @@ def _draw_meld(
     and kongs, and concealed kongs; ``exposed`` narrows that); otherwise a
     concealed chow or pung, as a decomposition would find in the concealed
     tiles. The kind is drawn first so chows stay common; a ``suit`` focus is
-    dropped when the suit has nothing left.
-    """
+    dropped when the suit has nothing left."""
     if not declared:
         kinds = [MeldKind.CHOW, MeldKind.PUNG]
     elif exposed is False:

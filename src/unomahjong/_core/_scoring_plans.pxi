@@ -169,6 +169,7 @@ cdef int compile_simple(Row* row, det, tileset) except -1:
     elif cls is Wait:
         row.code = S_WAIT
         row.mode = _WAIT_KINDS[det.wait]
+        row.n = 0 if det.on_knitted_tiles else 1
     elif cls is KnittedSet:
         row.code = S_KNITTED_SET
     elif cls is ConcealedPattern:

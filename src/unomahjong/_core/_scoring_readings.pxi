@@ -345,6 +345,7 @@ cdef void make_reading(const Layout* lay, Facts* f, const Dec* d, int r, Reading
     rd.nm = d.nm
     rd.pair = d.pair
     rd.nknitted = d.nknitted
+    rd.knit = d.knit if d.nknitted == 9 else -1
     rd.role = d.rkind[r]
     rd.role_idx = d.ridx[r]
     rd.nchows = rd.npungs = rd.nnum = rd.nhp = 0
@@ -371,6 +372,15 @@ cdef void make_reading(const Layout* lay, Facts* f, const Dec* d, int r, Reading
             else:
                 rd.hp[rd.nhp] = i
                 rd.nhp += 1
+
+
+cdef inline int on_knitted_tile(const Layout* lay, int knit, int win) noexcept nogil:
+    """Whether ``win`` is a kind of the knitted set ``knit``."""
+    cdef int i
+    for i in range(9):
+        if lay.knit_codes[knit][i] == win:
+            return 1
+    return 0
 
 
 cdef int reading_wait(const Layout* lay, Facts* f, Reading* rd) noexcept nogil:
@@ -585,6 +595,8 @@ cdef int simple(const Layout* lay, const Plan* p, const Row* row, Facts* f,
     elif code == S_CONCEALED_PUNGS:
         return rd.concealed_pungs >= row.n
     elif code == S_WAIT:
+        if row.n and rd.knit >= 0 and on_knitted_tile(lay, rd.knit, f.win):
+            return 0  # Wait(on_knitted_tiles=False)
         return reading_wait(lay, f, rd) == row.mode
     elif code == S_KNITTED_SET:
         return rd.nknitted == 9

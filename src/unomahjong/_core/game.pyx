@@ -44,7 +44,7 @@ cdef enum:
 cdef enum:
     R_RULES, R_DEALER, R_WALL, R_FRONT, R_BACK, R_SEATS, R_PHASE, R_CURRENT,
     R_DIRECTION, R_DRAWN, R_REPLACEMENT, R_LAST, R_CLAIMED, R_OFFERED,
-    R_PENDING, R_ANSWERS, R_WINDOW, R_RESULT, R_FIELDS
+    R_PENDING, R_ANSWERS, R_WINDOW, R_RESULT, R_WALLS, R_PREVALENT_WIND, R_FIELDS
 
 cdef enum:
     S_CONCEALED, S_MELDS, S_DISCARDS, S_UNO, S_UNO_FIRST, S_DRAWS,
@@ -52,7 +52,7 @@ cdef enum:
 
 ROUND_FIELDS = ("rules", "dealer", "wall", "front", "back", "seats", "phase", "current",
                 "direction", "drawn", "replacement", "last", "claimed", "offered",
-                "pending", "answers", "window", "result")
+                "pending", "answers", "window", "result", "walls", "prevalent_wind")
 """The fields of ``RoundState``, all of them: the step builds new states."""
 SEAT_FIELDS = ("concealed", "melds", "discards", "uno", "uno_first", "draws", "discarded")
 """The fields of ``SeatState``, all of them."""
@@ -376,7 +376,7 @@ cdef object advance(prev, front, back, seats, phase, current, direction, drawn,
     round's rules, dealer, wall, window and result copied."""
     o = umj_alloc(RoundState)
     cdef int f
-    for f in (R_RULES, R_DEALER, R_WALL, R_WINDOW, R_RESULT):
+    for f in (R_RULES, R_DEALER, R_WALL, R_WINDOW, R_RESULT, R_WALLS, R_PREVALENT_WIND):
         umj_fill(o, R_OFF[f], r_get(prev, f))
     umj_fill(o, R_OFF[R_FRONT], front)
     umj_fill(o, R_OFF[R_BACK], back)

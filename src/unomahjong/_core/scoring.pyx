@@ -314,6 +314,7 @@ cdef struct Reading:
     int exposed[4]
     int pair
     int nknitted
+    int knit                  # the knitted set's pattern (lay.knit_codes), -1: none
     int role
     int role_idx
     int nchows

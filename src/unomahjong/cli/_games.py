@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import warnings
 from typing import Any
@@ -57,8 +58,9 @@ def _played(args: argparse.Namespace) -> str:
     if args.rules not in PLAYED_RULES:
         raise UsageError(
             "no-game-flow",
-            f"{args.rules.upper()} cannot be played: the game engine plays UNO Mahjong only"
-            f" (--rules uno); {args.rules.upper()} hands can be parsed, analysed and scored"
+            f"{args.rules.upper()} cannot be played yet: the game engine plays UNO Mahjong"
+            " (--rules uno) and MCR as the Botzone judge plays it (--rules botzone);"
+            f" {args.rules.upper()} hands can be parsed, analysed and scored"
             " (parse, waits, shanten, discards, score) [no-game-flow]",
         )
     return str(args.rules)
@@ -228,6 +230,11 @@ def simulation_lines(report: Any) -> list[str]:
         f" bots {bots}, seed {report.seed}",
         "",
     ]
+    if report.duplicate:
+        lines[1:1] = [
+            "duplicate format: each wall played in every seating; the rows are the bots,"
+            " in the order --bots names them"
+        ]
     for row in [_SEAT_COLUMNS, *rows]:
         cells = [pad(row[0], widths[0], ">"), pad(row[1], widths[1])]
         cells += [pad(cell, width, ">") for cell, width in zip(row[2:], widths[2:], strict=True)]
@@ -270,6 +277,7 @@ def cmd_simulate(args: argparse.Namespace) -> None:
             seed=args.seed,
             workers=args.workers,
             progress=bar.callback,
+            duplicate=args.duplicate,
         )
     except simulation.SimulationInterrupted as e:
         _io.ignore_interrupts()
@@ -281,7 +289,9 @@ def cmd_simulate(args: argparse.Namespace) -> None:
     emit(args.json, simulation_json(report), simulation_lines(report))
     if interrupted is not None:
         raise _io.Interrupted(
-            f"interrupted after {report.games} of {args.games} games"
+            f"interrupted after {report.games} of"
+            f" {args.games * math.factorial(args.players) if args.duplicate else args.games}"
+            " games"
             f" (the statistics printed are of those {report.games})"
         )
 

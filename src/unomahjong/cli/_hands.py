@@ -37,12 +37,18 @@ def _rules(args: argparse.Namespace) -> RuleSet:
     return rs.with_options(**changes) if changes else rs
 
 
+def _notation(args: argparse.Namespace) -> RuleSet:
+    """The rule set ``--rules`` names, whose tile set's notation hands are
+    written in (``botzone`` hands are MCR's)."""
+    return get_rules(args.rules)
+
+
 def _hand(args: argparse.Namespace) -> Hand:
-    return parse_hand(args.hand, args.rules)
+    return parse_hand(args.hand, _notation(args))
 
 
 def _visible(args: argparse.Namespace) -> tuple[Tile, ...]:
-    return parse_tiles(args.visible, args.rules) if args.visible else ()
+    return parse_tiles(args.visible, _notation(args)) if args.visible else ()
 
 
 def _group(args: argparse.Namespace) -> Hand | tuple[Tile, ...]:
@@ -53,7 +59,7 @@ def _group(args: argparse.Namespace) -> Hand | tuple[Tile, ...]:
         if e.code != "tile-count":
             raise
         try:
-            return tuple(parse_tiles(args.hand, args.rules))
+            return tuple(parse_tiles(args.hand, _notation(args)))
         except MahjongError:
             raise e from None
 
@@ -71,7 +77,7 @@ def cmd_parse(args: argparse.Namespace) -> None:
         if len(tiles) == HAND_TILES + 1:
             # Fourteen tiles written without '+': the same shape, whichever is drawn.
             text = format_tiles(tiles[:-1]) + " +" + str(tiles[-1])
-            h = parse_hand(text, args.rules)
+            h = parse_hand(text, _notation(args))
     s = shanten(h) if h is not None else None
     win = found.win if isinstance(found, Hand) else None
     size = len(found.concealed) + 3 * len(found.melds) if isinstance(found, Hand) else len(tiles)

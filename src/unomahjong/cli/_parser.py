@@ -26,7 +26,7 @@ MAX_ARGUMENT_LENGTH = MAX_TILES_LENGTH
 
 RULE_NAMES = tuple(RULE_SETS)
 """The rule sets ``--rules`` names, matched without regard to case."""
-PLAYED_RULES = ("uno",)
+PLAYED_RULES = ("uno", "botzone")
 """The rule sets the game engine can play (``play``, ``simulate``)."""
 AUDIT_HANDS = 10_000
 """The default sample of ``audit``: with seed 0, every fan of either rule
@@ -176,10 +176,11 @@ def _examples(command: str) -> str:
 
 def _add_rules(p: argparse.ArgumentParser, played: bool = False) -> None:
     help_text = (
-        "the rule set, uno or mcr, in any case; only uno can be played:"
-        " the game engine has no MCR game flow"
+        "the rule set, in any case: uno (UNO Mahjong) or botzone (MCR as the"
+        " Botzone judge plays it); mcr hands are scored, not yet played"
         if played
-        else "the rule set, in any case: uno (UNO Mahjong) or mcr (Guobiao / MCR)"
+        else "the rule set, in any case: uno (UNO Mahjong), mcr (Guobiao / MCR)"
+        " or botzone (MCR's scoring, as the Botzone judge plays it)"
     )
     p.add_argument(
         "--rules",
@@ -408,7 +409,17 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
     sim = command("simulate", "play many hands of UNO Mahjong with bots and print statistics")
     _add_game_options(sim)
     sim.add_argument(
-        "--games", type=_at_least_one, default=100, metavar="N", help="the number of hands"
+        "--games",
+        type=_at_least_one,
+        default=100,
+        metavar="N",
+        help="the number of hands (with --duplicate: of walls)",
+    )
+    sim.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="the duplicate format: play each wall once in every seating of the bots"
+        " (24 hands a wall for four); the figures by seat are then by bot",
     )
     _add_workers(sim)
     _add_plot(sim)

@@ -7,6 +7,8 @@ table's, with a detector of the vocabulary (``fans/detectors.py``).
 
 from __future__ import annotations
 
+import attrs
+
 from ..shapes import Shape
 from .detectors import (
     ALL_SHAPES,
@@ -538,3 +540,19 @@ MCR_FAN_LIST: tuple[FanDef, ...] = (
 MCR_FANS = FanTable("mcr", MCR_FAN_LIST, fallback="CHICKEN_HAND", bonus=BONUS)
 """The MCR fan table, with the optional 明暗杠 (``CONCEALED_KONG_AND_MELDED_KONG``,
 which a rule-set option switches off)."""
+
+BOTZONE_FANS = FanTable(
+    "botzone",
+    tuple(
+        attrs.evolve(row, detector=attrs.evolve(row.detector, on_knitted_tiles=False))
+        if isinstance(row.detector, Wait)
+        else row
+        for row in MCR_FAN_LIST
+    ),
+    fallback="CHICKEN_HAND",
+    bonus=BONUS,
+)
+"""The MCR table as the Botzone judge counts it: its fan calculator (the
+2018 one) counts no wait fan (边张, 坎张, 单钓将) for a win on a tile of a
+kind of the hand's knitted straight (组合龙), even where the tile also
+completes the chow or the pair."""

@@ -153,6 +153,7 @@ class Reading:
         "hand",
         "honour_pungs",
         "knitted",
+        "knitted_tiles",
         "melds",
         "number_pungs",
         "pair",
@@ -173,6 +174,7 @@ class Reading:
     special: bool
     seven_pairs: bool
     knitted: bool
+    knitted_tiles: tuple[Tile, ...]
     family: ShapeFamily
     melds: tuple[Meld, ...]
     pair: Tile | None
@@ -200,6 +202,8 @@ class Reading:
         """True for the special shapes that tile- and meld-based fans skip."""
         self.seven_pairs = family is ShapeFamily.PAIRS
         """True for seven pairs (a gate of the fans of that shape)."""
+        self.knitted_tiles = decomposition.knitted
+        """The knitted-set tiles of the reading (组合龙, 全不靠)."""
         self.knitted = bool(decomposition.knitted)
         """True when the reading holds a knitted set (a gate of 组合龙)."""
         melds = self.melds = decomposition.melds

@@ -20,17 +20,23 @@ if TYPE_CHECKING:
 class Wait(SimplePrimitive):
     """The winning tile completed the hand's only wait, of this kind:
     ``"edge"`` (the 3 of 12, the 7 of 89), ``"closed"`` (a chow's middle)
-    or ``"single"`` (the pair)."""
+    or ``"single"`` (the pair). With ``on_knitted_tiles=False`` a win on a
+    tile of a kind of the reading's knitted straight (组合龙) never counts
+    it, even where the tile also completes the chow or pair: the rule of
+    the 2018 fan calculator that the Botzone judge runs."""
 
     wait: Literal["edge", "closed", "single"] = attrs.field(
         validator=check_one_of("Wait", "edge", "closed", "single")
     )
+    on_knitted_tiles: bool = attrs.field(default=True, validator=check_one_of("Wait", True, False))
 
     @property
     def gate(self) -> Gate | None:
         return Gate.WAIT
 
     def count(self, r: Reading) -> int:
+        if not self.on_knitted_tiles and r.knitted and r.win in r.knitted_tiles:
+            return 0
         return int(r.wait == self.wait)
 
 

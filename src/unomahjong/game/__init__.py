@@ -14,7 +14,8 @@ from .._logfile import read_log
 from .actions import Action, ActionKind, Event, IllegalActionError
 from .board import Board
 from .bots import Bot, GreedyBot, RandomBot
-from .flow import apply, start_round
+from .deal import start_round
+from .flow import apply
 from .judge import awaiting, legal_actions, outcome
 from .log import LogError, Replay, replay, seat_view, write_log
 from .match import MatchResult, play_hand, play_match

@@ -10,7 +10,8 @@ from .._checks import keywords_checked, quote, unknown_keywords, wrong_type
 from ..rules import RuleSet
 from ..tiles import Tile
 from .actions import Action, Event, IllegalActionError, parse_action, seed_number, whole_number
-from .flow import apply, start_round
+from .deal import start_round
+from .flow import apply
 from .judge import awaiting, legal_actions, outcome
 from .log import MAX_SEED_DIGITS, log_lines
 from .state import Outcome, RoundState
@@ -29,8 +30,16 @@ class Board:
         dealer: int = 0,
         seed: int | None = None,
         wall: Sequence[Tile] | None = None,
+        prevalent_wind: str | None = None,
     ) -> None:
-        state, events = start_round(rules, players=players, dealer=dealer, seed=seed, wall=wall)
+        state, events = start_round(
+            rules,
+            players=players,
+            dealer=dealer,
+            seed=seed,
+            wall=wall,
+            prevalent_wind=prevalent_wind,
+        )
         self.seed: int | None = None if seed is None else seed_number(seed)
         if self.seed is not None and abs(self.seed) >= 10**MAX_SEED_DIGITS:
             raise IllegalActionError(

@@ -1,12 +1,16 @@
-"""One hand (盘) of UNO Mahjong as an immutable state machine (docs/rules.md#play).
+"""One hand (盘) as an immutable state machine (docs/rules.md#play,
+docs/game.md#game-flows): UNO Mahjong, and MCR as the Botzone judge plays
+it, each rule that differs read from the rule set's ``GameFlow``.
 
-The flow of a hand, each phase a function below:
+The flow of a hand, each phase a function (the deal in deal.py, the rest
+below):
 
-1. **Deal** (:func:`start_round`): shuffle the wall from a private
-   ``random.Random(seed)`` (or take an explicit one), deal 13 tiles one at
-   a time from the dealer; the dealer draws (2).
-2. **Draw** (:func:`_draw`): the seat takes the front tile, or the back one
-   after a kong (a replacement tile), and its TURN begins (3).
+1. **Deal** (:func:`~unomahjong.game.deal.start_round`): shuffle the wall
+   (or take an explicit one) and deal 13 tiles to each seat; the dealer
+   draws (2).
+2. **Draw** (:func:`draw_tile`): the seat takes the front tile, or the back
+   one after a kong (a replacement tile); with seat walls, the end tile of
+   its own wall. Its TURN begins (3).
 3. **Turn** (:func:`_turn`): the current seat wins (8), declares a
    concealed kong (a replacement draw, 2), adds a tile to an exposed pung
    (the robbing window, 6) or discards (4).
@@ -14,7 +18,8 @@ The flow of a hand, each phase a function below:
    declaration if the seat makes one. Seats with an option on it answer
    (CLAIM, 5); if none has one, play passes on (7).
 5. **Claim** (:func:`_answer`, :func:`_resolve`, :func:`_claim`): when every
-   awaited seat has answered, wins are taken together (8); else the first
+   awaited seat has answered, wins are taken together, or only the first in
+   turn (8); else the first
    answer of the highest rank (kong and pung above chow) takes the tile:
    after a kong the claimer draws a replacement (2), after a pung or chow it
    only discards (3). Passes by all: play passes on (7).
@@ -22,8 +27,8 @@ The flow of a hand, each phase a function below:
    added tile answer; wins are taken together (8); else the kong is made
    and its owner draws a replacement (2).
 7. **Pass on** (:func:`_pass_on`): the discard's Reverse or Skip acts
-   (:func:`next_seat`), and the next seat draws (2); on an empty wall the
-   hand is an exhaustive draw (8).
+   (:func:`next_seat`), and the next seat draws (2); when it has no tile
+   to draw the hand is an exhaustive draw (8).
 8. **End** (:func:`_end`): the outcome and the payments (base + fans from
    the discarder, or from everyone on a self-drawn win).
 
@@ -36,20 +41,17 @@ tiles.
 from __future__ import annotations
 
 import operator
-import random
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from typing import Literal, Never
 
 from .. import _engine
-from .._checks import items, keywords_checked, quote, unknown_keywords, wrong_type
-from ..errors import MahjongError, RulesError
+from .._checks import quote, unknown_keywords, wrong_type
+from ..errors import MahjongError
 from ..hand import Meld, MeldKind
-from ..rules import RuleSet, get_rules
-from ..tiles import UNO_TILES, Tile, TileSet
+from ..tiles import Tile, TileSet
 from .actions import (
     CLAIM_RANK,
-    DEAL,
     STATE_FAULTS,
     WIN,
     Action,
@@ -57,15 +59,14 @@ from .actions import (
     Event,
     IllegalActionError,
     corrupt_state,
-    player_count,
     refuse_state,
-    seed_number,
     whole_number,
 )
 from .judge import (
     awaiting,
     claim_screen,
     claimers,
+    compiled_step,
     counts_shanten,
     may_win,
     take_answer,
@@ -79,6 +80,7 @@ from .state import (
     SeatState,
     Win,
     advance,
+    flow_of,
     replace_at,
     replace_round,
     replace_seat,
@@ -106,80 +108,6 @@ def next_seat(
     return (seat + direction) % players, direction, None
 
 
-# ------------------------------------------------------------------ 1. deal
-
-
-@keywords_checked
-def start_round(
-    rules: str | RuleSet = "uno",
-    *,
-    players: int = 4,
-    dealer: int = 0,
-    seed: int | None = None,
-    wall: Sequence[Tile] | None = None,
-) -> Step:
-    """Shuffle (or take) the wall, deal 13 tiles one at a time from the dealer,
-    and let the dealer draw."""
-    rs = get_rules(rules)
-    if rs.tileset is not UNO_TILES:
-        # docs/rules.md#play is UNO Mahjong's flow (Reverse, Skip, the UNO
-        # declaration); an MCR game has other rules (flowers, winds, 8 fans).
-        raise RulesError(
-            "no-game-flow",
-            f"the game engine plays UNO Mahjong; {rs.name!r} rules have no game flow",
-            hint="start_round('uno') or a RuleSet on UNO_TILES",
-        )
-    players = player_count(players)
-    dealer = whole_number(dealer, "dealer")
-    seed = None if seed is None else seed_number(seed)
-    if not 0 <= dealer < players:
-        raise IllegalActionError("dealer", f"no seat {quote(dealer)} among {players}")
-    ts = rs.tileset
-    full = [t for t in ts.tiles for _ in range(ts.copies)]
-    if wall is None:
-        random.Random(seed).shuffle(full)
-        tiles = tuple(full)
-    else:
-        tiles = _wall(wall, ts)
-    hands: list[list[Tile]] = [[] for _ in range(players)]
-    i = 0
-    for _ in range(DEAL):
-        for k in range(players):
-            hands[(dealer + k) % players].append(tiles[i])
-            i += 1
-    seats = tuple(SeatState(tuple(sorted(h, key=_code))) for h in hands)
-    state = RoundState(rs, dealer, tiles, i, len(tiles) - 1, seats, Phase.TURN, dealer)
-    return _draw(state, state.seats, state.direction, dealer, False)
-
-
-def _wall(wall: object, ts: TileSet) -> tuple[Tile, ...]:
-    """An explicit wall: exactly the tile set's tiles, each kind ``copies``
-    times, in any order (tiles of another set are refused even where their
-    codes match)."""
-    expected = f"a sequence of the {ts.name} tile set's {ts.total} tiles"
-    tiles = items(wall, Tile, IllegalActionError, "wall", "start_round", "wall", expected)
-    for t in tiles:
-        if t.tileset is not ts:
-            raise IllegalActionError(
-                "wall",
-                f"{quote(t)} in the wall is not a tile of the {ts.name} set",
-                argument="wall",
-            )
-    counts = [0] * ts.size
-    for t in tiles:
-        counts[t.code] += 1
-    wrong = [t for t in ts.tiles if counts[t.code] != ts.copies]
-    if wrong or len(tiles) != ts.total:
-        detail = f"; it has {counts[wrong[0].code]} of {wrong[0]}" if wrong else ""
-        raise IllegalActionError(
-            "wall",
-            f"an explicit wall holds every tile of the {ts.name} set exactly"
-            f" {ts.copies} times ({ts.total} tiles), not {len(tiles)} tiles{detail}",
-            argument="wall",
-        )
-    return tiles
-
-
 def _remove(tiles: Sequence[Tile], *gone: Tile) -> tuple[Tile, ...]:
     out = list(tiles)
     for t in gone:
@@ -190,7 +118,7 @@ def _remove(tiles: Sequence[Tile], *gone: Tile) -> tuple[Tile, ...]:
 # ------------------------------------------------------------------ 2. draw
 
 
-def _draw(
+def draw_tile(
     state: RoundState,
     seats: tuple[SeatState, ...],
     direction: int,
@@ -198,16 +126,30 @@ def _draw(
     replacement: bool,
 ) -> Step:
     """The seat draws from the front (or the back after a kong) and takes its
-    turn; ``seats`` and ``direction`` replace those of ``state``."""
+    turn; ``seats`` and ``direction`` replace those of ``state``. With seat
+    walls it draws from the end of its own wall, and when that is empty
+    (after a kong claimed on the last tiles) the hand is drawn."""
     wall = state.wall
     front = state.front
     back = state.back
-    if replacement:
+    walls = state.walls
+    if walls:
+        left = walls[seat]
+        if not left:
+            state = replace_round(state, seats=seats, direction=direction)
+            return _end(state, (), (Event("exhaustive_draw", seat),))
+        tile = wall[len(wall) // len(walls) * seat + left - 1]
+        walls = (*walls[:seat], left - 1, *walls[seat + 1 :])
+        back -= 1
+        last = not walls[(seat + 1) % len(walls)]
+    elif replacement:
         tile = wall[back]
         back -= 1
+        last = back < front
     else:
         tile = wall[front]
         front += 1
+        last = back < front
     new = advance(
         state,
         front=front,
@@ -218,11 +160,12 @@ def _draw(
         direction=direction,
         drawn=tile,
         replacement=replacement,
-        last=back < front,
+        last=last,
         claimed=False,
         offered=None,
         pending=(),
         answers=(),
+        walls=walls,
     )
     events = tables(state.rules.tileset).events["replacement" if replacement else "draw"]
     return new, (events[seat][tile],)
@@ -278,7 +221,7 @@ def _apply(state: RoundState, seat: int, action: Action) -> Step:
             raise _refused(state, seat, action)
     if state.phase is Phase.TURN:
         if action.kind is ActionKind.DISCARD:
-            step = _engine.core("game")
+            step = compiled_step(state)
             if step is not None:
                 return step.discard(state, seat, action)  # type: ignore[no-any-return]
             return discard(state, seat, action)
@@ -315,7 +258,7 @@ def _turn(state: RoundState, seat: int, action: Action) -> Step:
             concealed=_remove(s.concealed, tile, tile, tile, tile),
             melds=(*s.melds, Meld(MeldKind.KONG, tile, exposed=False)),
         )
-        new, events = _draw(
+        new, events = draw_tile(
             replace_round(state, window=False),
             replace_at(state.seats, seat, s),
             state.direction,
@@ -366,7 +309,7 @@ def discard(state: RoundState, seat: int, action: Action) -> Step:
         else (events["discard"][seat][tile],)
     )
     seats = (*state.seats[:seat], new_s, *state.seats[seat + 1 :])
-    last = state.back < state.front
+    last = wall_empty(state, (seat + state.direction) % len(seats))
     screened = None
     if not last:
         screened = claim_screen(state, seats, tile, True, False)
@@ -423,6 +366,8 @@ def _resolve(state: RoundState) -> Step:
     assert tile is not None
     if winners:
         winners = _in_turn_order(state, winners)
+        if not flow_of(state).several_winners:
+            winners = winners[:1]  # 截和: the first in turn after the discarder
         wins = []
         for w in winners:
             result = may_win(state, w, robbing=robbing)
@@ -456,7 +401,7 @@ def _complete_added_kong(state: RoundState) -> Step:
     )
     s = replace_seat(s, concealed=_remove(s.concealed, tile), melds=melds)
     state = replace_round(state, offered=None)
-    return _draw(state, replace_at(state.seats, seat, s), state.direction, seat, True)
+    return draw_tile(state, replace_at(state.seats, seat, s), state.direction, seat, True)
 
 
 def _claim(state: RoundState, seat: int, action: Action) -> Step:
@@ -504,7 +449,7 @@ def _claim(state: RoundState, seat: int, action: Action) -> Step:
     )
     event = Event(kind.value, seat, tile)
     if kind is ActionKind.KONG:
-        new, more = _draw(state, state.seats, state.direction, seat, True)
+        new, more = draw_tile(state, state.seats, state.direction, seat, True)
         return new, (event, *more)
     return state, (event,)
 
@@ -513,20 +458,31 @@ def _claim(state: RoundState, seat: int, action: Action) -> Step:
 
 
 def _pass_on(state: RoundState, seats: tuple[SeatState, ...], discarder: int, tile: Tile) -> Step:
-    """Nobody claims the discard of ``tile``: Reverse and Skip act, then the
-    next seat draws, or the wall is empty and the hand is drawn. ``state``
-    is the CLAIM state, or (when the discard had no claimer to wait for) the
-    TURN state it was discarded from, with ``seats`` after the discard."""
-    seat, direction, effect = next_seat(tile, discarder, state.direction, len(seats))
+    """Nobody claims the discard of ``tile``: Reverse and Skip act (where the
+    flow has card effects), then the next seat draws, or the wall it draws
+    from is empty and the hand is drawn. ``state`` is the CLAIM state, or
+    (when the discard had no claimer to wait for) the TURN state it was
+    discarded from, with ``seats`` after the discard."""
     events: tuple[Event, ...] = ()
-    if effect is not None:
-        events = (tables(state.rules.tileset).events[effect][discarder][tile],)
-    if state.back < state.front:  # the wall is empty: only a CLAIM state gets here
+    if flow_of(state).card_effects:
+        seat, direction, effect = next_seat(tile, discarder, state.direction, len(seats))
+        if effect is not None:
+            events = (tables(state.rules.tileset).events[effect][discarder][tile],)
+    else:
+        seat, direction = (discarder + state.direction) % len(seats), state.direction
+    if wall_empty(state, seat):  # only a CLAIM state gets here
         if direction != state.direction:
             state = replace_round(state, direction=direction)
         return _end(state, (), (*events, Event("exhaustive_draw", discarder)))
-    new, more = _draw(state, seats, direction, seat, False)
+    new, more = draw_tile(state, seats, direction, seat, False)
     return new, events + more
+
+
+def wall_empty(state: RoundState, seat: int) -> bool:
+    """Whether ``seat`` has no tile to draw: the wall is empty, or with seat
+    walls its own is."""
+    walls = state.walls
+    return not walls[seat] if walls else state.back < state.front
 
 
 # ------------------------------------------------------------------ 8. end

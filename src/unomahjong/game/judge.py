@@ -24,12 +24,12 @@ from typing import Any, Never
 from .. import _engine
 from .._checks import unknown_keywords
 from .._memo import Memo
-from ..context import WinContext
+from ..context import WINDS, WinContext
 from ..errors import MahjongError, NotWinningError
 from ..hand import Hand, MeldKind
-from ..rules import RuleSet
+from ..rules import UNO_FLOW, RuleSet
 from ..scoring import Score, score
-from ..shanten import is_complete_counts, layout_for, shanten_of_counts, waits_codes
+from ..shanten import layout_for, shanten_of_counts, waits_codes
 from ..tiles import Tile, TileSet
 from .actions import (
     PASS,
@@ -40,8 +40,8 @@ from .actions import (
     refuse_state,
     whole_number,
 )
-from .prefilters import can_chow, may_complete, shanten_floor
-from .state import Outcome, Phase, RoundState, SeatState
+from .prefilters import can_chow, shanten_floor
+from .state import Outcome, Phase, RoundState, SeatState, flow_of
 from .tables import Tables, tables
 
 # ------------------------------------------------------------------ memos
@@ -52,7 +52,7 @@ class RulesMemos:
     depend on their keys alone (and the rule set's shapes), so every round
     of those rules shares them, in any thread (``unomahjong._memo``)."""
 
-    __slots__ = ("complete", "rules", "shanten")
+    __slots__ = ("rules", "shanten", "waits")
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules: RuleSet = rules
@@ -61,9 +61,10 @@ class RulesMemos:
         """Shanten by (concealed counts, melds): the engine and the greedy
         bot ask about the same hands (a seat's hand after its discard and in
         the next claim window, the hand both the UNO test and the bot weigh)."""
-        self.complete: Memo[tuple[tuple[Tile, ...], int, Tile], bool] = Memo()
-        """Whether concealed tiles plus a tile complete a hand with so many
-        melds: a locked (UNO) hand is asked the same question turn after turn."""
+        self.waits: Memo[tuple[tuple[Tile, ...], int], frozenset[int]] = Memo()
+        """The codes of the tiles that complete concealed tiles (13, kongs as
+        three) with so many melds: a hand waits on the same tiles while it
+        is unchanged, and every discard of the other seats asks of them."""
 
 
 _RULES_MEMOS: dict[int, RulesMemos] = {}
@@ -91,7 +92,7 @@ def memos() -> tuple[Memo[Any, Any], ...]:
     """Every memo of the judge now (for measuring and testing what they hold)."""
     out: list[Memo[Any, Any]] = [_COUNTS]
     for m in list(_RULES_MEMOS.values()):
-        out += [m.shanten, m.complete]
+        out += [m.shanten, m.waits]
     return tuple(out)
 
 
@@ -155,10 +156,11 @@ def _earthly_offer(state: RoundState, seats: Sequence[SeatState]) -> bool:
 
 
 def win_allowed(state: RoundState, seat: int, robbing: bool = False) -> bool:
-    """Whether the rules let ``seat`` win now at all: with UNO declared, on a
-    kong's replacement tile, or as 天和/地和 (docs/rules.md#the-uno-declaration)."""
+    """Whether the rules let ``seat`` win now at all: always, unless the flow
+    asks for the UNO declaration; then with UNO declared, on a kong's
+    replacement tile, or as 天和/地和 (docs/rules.md#the-uno-declaration)."""
     s = state.seats[seat]
-    if s.uno:
+    if s.uno or not flow_of(state).uno_declaration:
         return True
     if state.phase is Phase.TURN:
         # _first_turn, inline: this is asked at every turn.
@@ -168,29 +170,37 @@ def win_allowed(state: RoundState, seat: int, robbing: bool = False) -> bool:
 
 def _completes(state: RoundState, seat: int, tile: Tile, *, held: bool) -> bool:
     """``is_winning`` of the seat's hand with ``tile`` (``held``: among its
-    concealed tiles), from counts: :func:`~unomahjong.game.prefilters.may_complete`
-    first, and remembered."""
+    concealed tiles): whether ``tile`` is among the waits of the other
+    tiles, which are remembered for as long as the hand is unchanged."""
     s = state.seats[seat]
-    ts = state.rules.tileset
     rest = s.concealed
     if held:
         i = rest.index(tile)
         rest = rest[:i] + rest[i + 1 :]
     melds = len(s.melds)
-    key = (rest, melds, tile)
-    memos = rules_memos(state.rules)
-    memo = memos.complete
-    done = memo.get(key)
-    if done is None:
-        counts = list(seat_counts(ts, s))
-        if held:
-            counts[tile.code] -= 1
-        done = may_complete(tables(ts), counts, melds, tile.code)
-        if done:
-            counts[tile.code] += 1
-            done = is_complete_counts(layout_for(state.rules.shapes), counts, melds)
-        memo.put(key, done)
-    return done
+    key = (rest, melds)
+    memo = rules_memos(state.rules).waits
+    waits = memo.get(key)
+    if waits is None:
+        waits = _waits(state, s, tile if held else None, melds)
+        memo.put(key, waits)
+    return tile.code in waits
+
+
+def _waits(state: RoundState, s: SeatState, drawn: Tile | None, melds: int) -> frozenset[int]:
+    """The codes of the tiles completing the seat's concealed tiles, less
+    ``drawn``: none unless the hand is ready (its shanten is 0)."""
+    ts = state.rules.tileset
+    counts = list(seat_counts(ts, s))
+    if drawn is not None:
+        counts[drawn.code] -= 1
+    if sum(counts) + 3 * melds != 13:
+        # Only a state the engine never makes: a fault, as reading any other
+        # field of one is (legal_actions and apply report it as such).
+        raise ValueError(f"{sum(counts)} tiles with {melds} melds are not a hand")
+    if counts_shanten(state, counts, melds) != 0:
+        return frozenset()
+    return frozenset(waits_codes(layout_for(state.rules.shapes), counts, melds))
 
 
 def may_win(state: RoundState, seat: int, robbing: bool = False) -> Score | None:
@@ -228,13 +238,24 @@ def win_context(state: RoundState, seat: int, *, robbing: bool = False) -> WinCo
     visible = _visible(state, tile)
     if not self_drawn and not robbing:
         visible -= 1  # the discard being won on is the winning tile itself
+    held_copy = hand_of(state, seat, tile).counts[tile.code] > 1
+    if flow_of(state).winds:
+        # MCR: no first-turn fans; the winds count.
+        return WinContext(
+            self_drawn=self_drawn,
+            last_copy=visible >= 3 and not held_copy,
+            last_tile=state.last,
+            kong_replacement=self_drawn and state.replacement,
+            robbing_kong=robbing,
+            seat_wind=WINDS[(seat - state.dealer) % len(WINDS)],
+            prevalent_wind=state.prevalent_wind,
+        )
     dealer = seat == state.dealer
     heavenly = self_drawn and dealer and _first_turn(state, s)
     if self_drawn:
         earthly = not dealer and _first_turn(state, s)
     else:
         earthly = not robbing and not dealer and _earthly_offer(state, state.seats)
-    held_copy = hand_of(state, seat, tile).counts[tile.code] > 1
     first = heavenly or earthly
     return WinContext(
         self_drawn=self_drawn,
@@ -327,17 +348,27 @@ def turn_options(state: RoundState, seat: int) -> tuple[Action, ...]:
     if (
         not claimed
         and not uno
-        and state.back >= state.front  # no kong on an empty wall
+        and kong_room(state, seat)
         and (s.melds or len(s.concealed) - len(kinds) >= 3)  # a pung, or room for four alike
     ):
         out.extend(_kongs(s, tab, kinds))
     out.extend(map(tab.discard.__getitem__, kinds))
-    if uno:  # a locked hand declares no UNO
+    if uno or not flow_of(state).uno_declaration:  # a locked hand declares no UNO
         return tuple(out)
     ready = uno_discards(state, seat, kinds)
     if ready:
         out.extend(map(tab.uno.__getitem__, ready))
     return tuple(out)
+
+
+def kong_room(state: RoundState, seat: int) -> bool:
+    """Whether the wall lets ``seat`` declare a kong in its turn: it is not
+    empty; with seat walls, neither the seat's own wall (its replacement
+    tile) nor the next seat's (play goes on from it) is."""
+    walls = state.walls
+    if walls:
+        return bool(walls[seat] and walls[(seat + 1) % len(walls)])
+    return state.back >= state.front
 
 
 # ------------------------------------------------------------------ claims
@@ -408,6 +439,7 @@ def claim_screen(
     chows = tab.chows[tile]
     dealer = state.dealer
     # win_allowed for a seat answering an offer, its test of the offer hoisted.
+    free = not flow_of(state).uno_declaration
     earthly = not robbing and state.window and _earthly_offer(state, seats)
     melders = []
     winners = []
@@ -419,7 +451,7 @@ def claim_screen(
             if counts[code] >= 2 or (i == chower and can_chow(counts, chows)):
                 melders.append(i)
                 continue
-        if s.uno or (earthly and i != dealer):
+        if free or s.uno or (earthly and i != dealer):
             winners.append(i)
     return melders, winners
 
@@ -473,11 +505,20 @@ def options(state: RoundState, seat: int) -> tuple[Action, ...]:
     if phase is Phase.TURN:
         if seat != state.current:
             return ()
-        step = _engine.core("game")
+        step = compiled_step(state)
         return turn_options(state, seat) if step is None else step.turn_options(state, seat)
     if phase is Phase.ENDED or seat not in state.pending:
         return ()
     return claim_options(state, seat)
+
+
+def compiled_step(state: RoundState) -> Any:
+    """The compiled game step when it serves ``state``: it is active, and
+    it plays UNO Mahjong's flow (the only one it knows); else None."""
+    flow = state.rules.flow
+    if flow is UNO_FLOW or flow == UNO_FLOW:
+        return _engine.core("game")
+    return None
 
 
 class _Answered(threading.local):

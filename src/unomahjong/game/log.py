@@ -65,14 +65,16 @@ from .._logfile import (
     log_lines_of,
     server_key,
 )
+from ..context import WINDS
 from ..errors import LogError as LogError
 from ..errors import MahjongError
 from ..notation import parse_tile
 from ..rules import RuleSet, get_rules
 from ..tiles import TileSet
 from .actions import Action, ActionKind, Event
-from .flow import apply, start_round
-from .state import Phase, RoundState
+from .deal import start_round
+from .flow import apply
+from .state import Phase, RoundState, flow_of
 
 FORMAT: Final = 2
 """The format :meth:`Board.log_lines <unomahjong.game.Board.log_lines>` and
@@ -164,6 +166,7 @@ def header_record(state: RoundState, seed: int | None) -> dict[str, Any]:
         "dealer": state.dealer,
         "seed": seed,
         "wall": [str(t) for t in state.wall],
+        **({"prevalent_wind": state.prevalent_wind} if flow_of(state).winds else {}),
     }
 
 
@@ -237,7 +240,16 @@ def _events(n: int, events: object) -> list[dict[str, Any]]:
 
 
 def _check_header(n: int, rec: dict[str, Any], fmt: int) -> None:
-    _fields(n, rec, _FIELDS[fmt]["header"], "the header")
+    expected = _FIELDS[fmt]["header"]
+    if fmt >= 2 and "prevalent_wind" in rec:  # rules that count winds
+        expected |= {"prevalent_wind"}
+        if rec["prevalent_wind"] not in WINDS:
+            raise line_error(
+                n,
+                "bad-header",
+                f"prevalent wind {quote(rec['prevalent_wind'])} is not E, S, W or N",
+            )
+    _fields(n, rec, expected, "the header")
     for name in ("players", "dealer"):
         if type(rec[name]) is not int:
             raise line_error(n, "bad-header", f"{name} {quote(rec[name])} is not a whole number")
@@ -404,14 +416,21 @@ def _deal(
                 f" not {quote(rules.name)}",
             )
         wall = [parse_tile(t, rules.tileset) for t in head["wall"]]
+        wind = head.get("prevalent_wind")
         state, events = start_round(
-            rules, players=head["players"], dealer=head["dealer"], wall=wall
+            rules, players=head["players"], dealer=head["dealer"], wall=wall, prevalent_wind=wind
         )
     except MahjongError as e:
         raise line_error(n, "bad-header", e.detail) from None
     seed = head["seed"]
     if seed is not None:
-        seeded, _ = start_round(rules, players=head["players"], dealer=head["dealer"], seed=seed)
+        seeded, _ = start_round(
+            rules,
+            players=head["players"],
+            dealer=head["dealer"],
+            seed=seed,
+            prevalent_wind=head.get("prevalent_wind"),
+        )
         if seeded.wall != state.wall:
             raise line_error(
                 n,

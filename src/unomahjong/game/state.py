@@ -16,7 +16,7 @@ import attrs
 
 from .._checks import Lookup, checked_init, unknown_member
 from ..hand import Meld
-from ..rules import RuleSet
+from ..rules import GameFlow, RuleSet
 from ..scoring import Score
 from ..tiles import Tile
 from .actions import (
@@ -135,6 +135,12 @@ class RoundState:
     window: bool = True
     """The first-turn window: open until the first claim or declared kong."""
     result: Outcome | None = None
+    walls: tuple[int, ...] = ()
+    """With seat walls (``GameFlow.seat_walls``): the tiles left in each
+    seat's wall, seat *s* holding ``wall[n*s : n*s + walls[s]]`` (``n``
+    tiles a seat) and drawing its last one next; empty otherwise."""
+    prevalent_wind: str = "E"
+    """The prevalent wind (E, S, W or N) where the flow counts winds."""
 
     @property
     def players(self) -> int:
@@ -143,11 +149,19 @@ class RoundState:
 
     @property
     def wall_left(self) -> int:
-        """Tiles still in the wall."""
-        return self.back - self.front + 1
+        """Tiles still in the wall (in all the seat walls together)."""
+        return sum(self.walls) if self.walls else self.back - self.front + 1
 
 
 # ------------------------------------------------------------------ the next state
+
+
+def flow_of(state: RoundState) -> GameFlow:
+    """The game flow of the round's rules (``start_round`` refuses rules
+    without one)."""
+    flow = state.rules.flow
+    assert flow is not None, "a round is played under rules with a game flow"
+    return flow
 
 
 def advance(
@@ -166,9 +180,11 @@ def advance(
     offered: Tile | None,
     pending: tuple[int, ...],
     answers: tuple[tuple[int, Action], ...],
+    walls: tuple[int, ...] | None = None,
 ) -> RoundState:
     """The next state of the round of ``prev``: its rules, dealer, wall,
-    first-turn window and result, with every other field by keyword."""
+    first-turn window, result, seat walls (unless ``walls`` gives them)
+    and prevalent wind, with every other field by keyword."""
     return RoundState(
         prev.rules,
         prev.dealer,
@@ -188,6 +204,8 @@ def advance(
         answers,
         prev.window,
         prev.result,
+        prev.walls if walls is None else walls,
+        prev.prevalent_wind,
     )
 
 
