@@ -28,7 +28,7 @@ import pytest
 from test_viewer import eventful_seed, log_of
 
 from unomahjong import parse_hand, score_hand
-from unomahjong.game import replay
+from unomahjong.game import GreedyBot, play_hand, replay
 from unomahjong.render import hand_svg, score_html
 from unomahjong.render.viewer import replay_html
 
@@ -341,3 +341,19 @@ def test_a_full_hand_stays_on_one_row_where_there_is_room(browser: Any) -> None:
     )
     assert rows == [1, 1, 1, 1]
     context.close()
+
+
+def test_a_botzone_round_shows_its_seat_walls_and_wind(screen: tuple[str, Watched]) -> None:
+    board = play_hand("botzone", [GreedyBot()] * 4, seed=96)
+    lines = board.log_lines()
+    states = replay(lines)
+    _, watched = screen
+    page = watched.page
+    page.set_content(replay_html(lines))
+    assert page.title().startswith("MCR (Botzone) round, seed 96")
+    assert "prevalent wind S" in page.inner_text("header")
+    page.keyboard.press("End")
+    walls = " \u00b7 ".join(str(n) for n in states[-1].walls)
+    assert f"(seats' walls {walls})" in page.inner_text("#wall")
+    assert _shown(page)["result"]
+    assert page.evaluate(_OVERFLOWS) == {"page": 0, "wide": [], "cut": []}

@@ -133,7 +133,7 @@ class BotzoneRoundMachine(RoundMachine):
     walls do not allow, one winner."""
 
     @initialize(seed=st.integers(0, 2**31 - 1))
-    def start(self, seed: int) -> None:  # type: ignore[override]
+    def start(self, seed: int) -> None:
         self.board = Board("botzone", seed=seed)
         self.history = [self.board.state]
 

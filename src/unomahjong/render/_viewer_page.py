@@ -358,7 +358,8 @@ _JS: Final = r"""
     $("dir").classList.toggle("cw", s.d < 0);
     $("order").textContent = "play passes " + (s.d > 0 ? "counter-clockwise" : "clockwise") +
       ": " + order.join(" \u2192 ");
-    $("wall").textContent = "wall: " + s.w + (s.w === 1 ? " tile" : " tiles");
+    $("wall").textContent = "wall: " + s.w + (s.w === 1 ? " tile" : " tiles") +
+      (s.ws ? " (seats' walls " + s.ws.join(" \u00b7 ") + ")" : "");
     var turn = ended ? "the round is over" : s.p === "turn" ? "seat " + s.c + " to play" :
       s.p === "claim" ? "seat " + s.c + "\u2019s discard is on offer" :
       "seat " + s.c + " adds to a pung: it may be robbed";

@@ -69,6 +69,10 @@ _ALPHABET: Final = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 """A tile in the page's data is one character: its index in the tile table."""
 
 
+_GAME_NAMES = {"uno": "UNO Mahjong", "botzone": "MCR (Botzone)"}
+"""What a page calls the game of each built-in rule set with a game flow."""
+
+
 def _direction_words(direction: int) -> str:
     return "counter-clockwise" if direction > 0 else "clockwise"
 
@@ -219,6 +223,7 @@ def _step(
         "c": state.current,
         "d": state.direction,
         "w": state.wall_left,
+        **({"ws": list(state.walls)} if state.walls else {}),
         "o": codes.index[state.offered] if state.offered is not None else "",
         "q": awaited,
         "s": [_seat_data(state, i, viewer, codes) for i in range(state.players)],
@@ -429,13 +434,14 @@ def replay_page(
             _step(_action_label(who, action, viewer), events, before, after, viewer, codes)
         )
     last = states[-1]
+    game = _GAME_NAMES.get(first.rules.name, f"{first.rules.name} rules")
     label = (
         title
         if title is not None
         else (
-            f"UNO Mahjong round, seed {seed}, {players} players"
+            f"{game} round, seed {seed}, {players} players"
             if seed is not None
-            else f"UNO Mahjong round, {players} players"
+            else f"{game} round, {players} players"
         )
     )
     data = {
@@ -451,6 +457,8 @@ def replay_page(
     payload = payload.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     result = _result_html(last.result, players, codes) if last.result is not None else ""
     view = "all hands open" if viewer is None else f"as seat {viewer} saw it"
+    if first.rules.flow is not None and first.rules.flow.winds:
+        view = f"prevalent wind {first.prevalent_wind}, {view}"
     signed = signature_of(states)
     html = page(
         title=esc(label),
