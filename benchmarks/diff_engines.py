@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/diff_engines.py [--hands N] [--seed S] [--rules uno|mcr|both]
+    python benchmarks/diff_engines.py [--hands N] [--seed S] [--rules uno|mcr|botzone|both]
         [--workers W] [--chunk C] [--analysis-every K] [--discards-every M] [--json]
     python benchmarks/diff_engines.py --case SEED:INDEX --rules uno   # one reproducer
 
@@ -242,7 +242,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--hands", type=int, default=DEFAULT_HANDS, help="total cases")
     ap.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    ap.add_argument("--rules", choices=("uno", "mcr", "both"), default="both")
+    ap.add_argument("--rules", choices=("uno", "mcr", "botzone", "both"), default="both")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--chunk", type=int, default=DEFAULT_CHUNK)
     ap.add_argument("--analysis-every", type=int, default=DEFAULT_ANALYSIS_EVERY)

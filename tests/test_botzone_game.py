@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from unomahjong.botzone import botzone_tile
 from unomahjong.botzone_game import (
@@ -190,3 +192,43 @@ def test_malformed_responses_raise_the_librarys_error(bad: object) -> None:
     with pytest.raises(MahjongError):
         judge_step(game, bad)  # type: ignore[arg-type]
     assert game.stage == "init"
+
+
+_WORDS = ["PASS", "PLAY", "GANG", "BUGANG", "PENG", "CHI", "HU", "W1", "B5", "T9", "F2", "J3", ""]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    srand=st.integers(0, 2**31 - 1),
+    data=st.data(),
+)
+def test_any_response_gets_a_turn_or_a_penalty_never_a_crash(
+    srand: int, data: st.DataObject
+) -> None:
+    game = judge_start(srand)
+    for _ in range(200):
+        if game.finished:
+            break
+        responses: list[object] = []
+        for seat in range(4):
+            legal = [r.text for r in judge_responses(game, seat)]
+            wrong = st.lists(st.sampled_from(_WORDS), max_size=3).map(" ".join)
+            # Now and then a wrong line or a verdict (the simplest draw, 0,
+            # is a legal response, so that games shrink to legal play).
+            kind = data.draw(st.integers(0, 99))
+            if kind == 99:
+                responses.append(data.draw(wrong))
+            elif kind == 98:
+                verdict = data.draw(st.sampled_from(["OK", "TLE", "RE"]))
+                responses.append({"verdict": verdict, "response": data.draw(wrong)})
+            else:
+                responses.append(data.draw(st.sampled_from(legal)))
+        before = game
+        game = judge_step(game, responses)
+        if game.ending not in ("", "HU", "HUANG"):
+            # A penalty: the offender scores -30, the others 10; the round
+            # itself is left as it was before the offending turn.
+            assert game.offender is not None and game.state is before.state
+            assert game.scores == tuple(-30 if i == game.offender else 10 for i in range(4))
+    if game.finished and game.ending in ("HU", "HUANG"):
+        assert sum(game.scores or ()) == 0

@@ -105,7 +105,7 @@ def test_every_shape_agrees(rules: str, shape: Shape, data: st.DataObject) -> No
     agree_on(hand, ctx, rules)
 
 
-@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("rules", [*RULES, "botzone"])
 @given(data=st.data())
 def test_themed_hands_agree(rules: str, data: st.DataObject) -> None:
     hand, ctx = data.draw(themed_hands(rules))
@@ -119,13 +119,13 @@ def any_context(rules: str) -> st.SearchStrategy[WinContext]:
     return st.builds(
         WinContext,
         **{name: flags for name in FLAGS},
-        seat_wind=st.sampled_from(WINDS) if rules == "mcr" else st.sampled_from("EEEEES"),
+        seat_wind=st.sampled_from(WINDS) if rules != "uno" else st.sampled_from("EEEEES"),
         prevalent_wind=st.sampled_from(WINDS),
-        flowers=st.integers(0, 8) if rules == "mcr" else st.sampled_from((0,) * 9 + (1,)),
+        flowers=st.integers(0, 8) if rules != "uno" else st.sampled_from((0,) * 9 + (1,)),
     )
 
 
-@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("rules", [*RULES, "botzone"])
 @given(data=st.data())
 def test_any_context_scores_or_is_refused_alike(rules: str, data: st.DataObject) -> None:
     hand = data.draw(winning_hands(rules))
@@ -484,3 +484,14 @@ def test_reproducer_names_hand_context_and_rules() -> None:
     )
     assert unomahjong.parse_hand(line.split("'")[1], "mcr") == hand
     assert ed.reproducer(HAND, None, UNO).endswith("WinContext() UNO")
+
+
+def test_a_win_on_a_knitted_tile_counts_no_wait_under_the_judges_table() -> None:
+    # Both engines: 7p completes the chow 789p (an edge wait) but is a tile
+    # of the knitted straight's kinds (147p), so the botzone table counts
+    # no wait; MCR's does.
+    hand = unomahjong.parse_hand("258m 369s 14789p PP +7p", "mcr")
+    ctx = WinContext(seat_wind="S", prevalent_wind="W")
+    for rules, edge in (("mcr", True), ("botzone", False)):
+        reference, _ = agree_on(hand, ctx, rules, analysis=False)
+        assert ("EDGE_WAIT" in str(reference["score.fans"])) is edge, rules
