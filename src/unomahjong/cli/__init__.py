@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 
 from .._checks import describe
 from ..errors import MahjongError
-from . import _cards, _games, _hands, _io
+from . import _botzone, _cards, _games, _hands, _io
 from ._io import EXIT_INTERRUPTED as EXIT_INTERRUPTED
 from ._io import EXIT_INVALID as EXIT_INVALID
 from ._io import EXIT_OK as EXIT_OK
@@ -47,6 +47,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], None]] = {
     "simulate": _games.cmd_simulate,
     "view": _games.cmd_view,
     "cards": _cards.cmd_cards,
+    "botzone": _botzone.cmd_botzone,
 }
 """Each command and the function that runs it."""
 
@@ -81,7 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return (
                 e.code if isinstance(e.code, int) else EXIT_OK if e.code is None else EXIT_INVALID
             )
-        sub = getattr(args, "cards_command", None)
+        sub = getattr(args, "cards_command", None) or getattr(args, "botzone_command", None)
         prefix = f"unomahjong {args.command}" + (f" {sub}" if sub else "")
         as_json = bool(getattr(args, "json", False))
         COMMANDS[args.command](args)

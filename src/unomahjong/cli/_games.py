@@ -26,7 +26,7 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _bot_names(spec: str, players: int) -> list[str]:
+def bot_names(spec: str, players: int) -> list[str]:
     """The bots ``--bots`` names, one per seat: one name means every seat."""
     names = [name.strip() for name in spec.split(",")]
     if len(names) == 1:
@@ -49,7 +49,7 @@ def _bots(spec: str, players: int, seed: int) -> list[Any]:
 
     return [
         GreedyBot() if name == "greedy" else RandomBot(seed * 1000 + i)
-        for i, name in enumerate(_bot_names(spec, players))
+        for i, name in enumerate(bot_names(spec, players))
     ]
 
 
@@ -265,7 +265,7 @@ def cmd_simulate(args: argparse.Namespace) -> None:
 
     rules = _played(args)
     check_plot(args)
-    bots = _bot_names(args.bots, args.players)
+    bots = bot_names(args.bots, args.players)
     bar = _io.ProgressBar("games")
     interrupted = None
     try:
@@ -317,6 +317,12 @@ def read_log_text(name: str) -> list[str]:
     """The log ``name`` (``-``: stdin) as lines, as ``view`` and ``cards
     view`` read it: at most ``MAX_LOG_BYTES``, UTF-8, JSON Lines or the one
     JSON object ``play --json`` prints."""
+    return _log_lines(read_text(name))
+
+
+def read_text(name: str) -> str:
+    """The text of the file ``name`` (``-``: stdin): at most
+    ``MAX_LOG_BYTES``, UTF-8."""
     from pathlib import Path
 
     try:
@@ -342,7 +348,7 @@ def read_log_text(name: str) -> list[str]:
         ) from None
     except UnicodeDecodeError:
         raise UsageError("not-utf8", f"{shown(name)} is not UTF-8 text") from None
-    return _log_lines(text)
+    return text
 
 
 def cmd_view(args: argparse.Namespace) -> None:

@@ -134,6 +134,20 @@ EXAMPLES: Final[dict[str, tuple[str, ...]]] = {
         "unomahjong cards view hand.json -o hand.html",
         "unomahjong cards view hand.json --seat 1 -o seat1.html",
     ),
+    "botzone": (
+        "unomahjong botzone play --srand 7",
+        "unomahjong botzone replay game.json",
+    ),
+    "botzone play": (
+        "unomahjong botzone play --srand 7 --bots greedy,random,random,random",
+        "unomahjong botzone play --srand 7 --program '2=python3 mybot.py' --log game.json",
+        "unomahjong botzone play --srand 7 --program '0=./bot' --json-io --timeout 2 --json",
+    ),
+    "botzone replay": (
+        "unomahjong botzone play --srand 7 --log game.json",
+        "unomahjong botzone replay game.json",
+        "unomahjong botzone replay game.json --json",
+    ),
     "view": (
         "unomahjong play --seed 0 --json > round.json",
         "unomahjong view round.json -o round.html",

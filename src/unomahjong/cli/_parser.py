@@ -445,8 +445,101 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
 
     _add_cards(command("cards", "play UNO, the card game: one hand, or many with statistics"),
                json_errors)  # fmt: skip
+    _add_botzone(
+        command("botzone", "play the Botzone judge's game with bots and bot programs"),
+        json_errors,
+    )
 
     return parser
+
+
+def _add_botzone(botzone: argparse.ArgumentParser, json_errors: bool) -> None:
+    """``botzone play`` and ``botzone replay``."""
+    sub = botzone.add_subparsers(dest="botzone_command", required=True, metavar="BOTZONE_COMMAND")
+    helps = {
+        "play": "play one judge game with the library's bots and Botzone bot programs",
+        "replay": "play a judge log again, checking every judge output it holds",
+    }
+    parsers: dict[str, argparse.ArgumentParser] = {
+        name: sub.add_parser(
+            name,
+            help=text,
+            description=text,
+            epilog=_examples(f"botzone {name}"),
+            json_errors=json_errors,
+        )
+        for name, text in helps.items()
+    }
+    play = parsers["play"]
+    play.add_argument(
+        "--srand",
+        type=_srand,
+        default=0,
+        metavar="S",
+        help="the judge's seed: it deals the wall and the prevalent wind (default: 0)",
+    )
+    play.add_argument(
+        "--quan",
+        type=int,
+        choices=range(4),
+        default=None,
+        metavar="Q",
+        help="the prevalent wind, 0 (East) to 3 (North) (default: drawn from the seed)",
+    )
+    play.add_argument(
+        "--bots",
+        default="greedy",
+        metavar="NAMES",
+        help="random or greedy: one name for every seat, or comma-separated, one per seat",
+    )
+    play.add_argument(
+        "--program",
+        action="append",
+        metavar="SEAT=COMMAND",
+        help="seat a Botzone bot program: a new process each turn, given the seat's history;"
+        " repeat for several seats (default: none, the --bots in every seat)",
+    )
+    play.add_argument(
+        "--timeout",
+        type=_seconds,
+        default=1.0,
+        metavar="T",
+        help="seconds a program may take a turn; past it, the verdict TLE (default: 1)",
+    )
+    play.add_argument(
+        "--json-io",
+        action="store_true",
+        help="speak to the programs in Botzone's JSON interaction (default: the simple one)",
+    )
+    play.add_argument(
+        "--log", metavar="FILE", help="also write the judge's log (JSON) to FILE (default: none)"
+    )
+    _add_json(play)
+    replay = parsers["replay"]
+    replay.add_argument("log", metavar="LOG", help="the judge log (JSON); - for stdin")
+    _add_json(replay)
+
+
+def _srand(text: str) -> int:
+    """An argparse type: the judge's srand, a signed 32-bit integer."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = None
+    if value is None or not -(2**31) <= value < 2**31:
+        raise argparse.ArgumentTypeError(f"{_io.shown(text)} is not a 32-bit integer")
+    return value
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a number of seconds above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < 3600:
+        raise argparse.ArgumentTypeError(f"{_io.shown(text)} is not a number of seconds")
+    return value
 
 
 def _add_cards(cards: argparse.ArgumentParser, json_errors: bool) -> None:
