@@ -35,6 +35,7 @@ import unomahjong.botzone_game
 import unomahjong.botzone_play
 import unomahjong.card_plots
 import unomahjong.cards as cards
+import unomahjong.flowers
 import unomahjong.game
 import unomahjong.generate
 import unomahjong.interop
@@ -98,6 +99,7 @@ MODULES: tuple[ModuleType, ...] = (
     unomahjong.botzone,
     unomahjong.botzone_game,
     unomahjong.botzone_play,
+    unomahjong.flowers,
 )
 """The public modules (docs/api.md) whose ``__all__`` the sweep reads.
 ``unomahjong.cli`` is swept by its own test: its contract is the exit status."""
@@ -461,6 +463,8 @@ VALID: dict[str, Callable[[], Call]] = {
         _init_kwargs(unomahjong.botzone_game.judge_start(5)),
     ),
     "JudgeResponse": lambda: (unomahjong.botzone_game.JudgeResponse, ("HU",), {"fans": 8}),
+    "Flower": lambda: (unomahjong.flowers.Flower, (3,), {}),
+    "parse_flower": lambda: (unomahjong.flowers.parse_flower, ("H3",), {}),
     "JudgeAnswer": lambda: (unomahjong.botzone_play.JudgeAnswer, ("PASS",), {"verdict": "OK"}),
     "JudgeAnswer.as_json": lambda: (unomahjong.botzone_play.JudgeAnswer("PASS").as_json, (), {}),
     "BotProgram": lambda: (unomahjong.botzone_play.BotProgram, (["true"],), {"timeout": 1.0}),

@@ -23,6 +23,7 @@ from unomahjong.botzone_game import (
     judge_step,
 )
 from unomahjong.errors import MahjongError
+from unomahjong.tiles import Tile
 
 TRANSCRIPTS = Path(__file__).parent / "data" / "botzone" / "transcripts.jsonl.gz"
 
@@ -90,7 +91,8 @@ def test_the_first_turns_are_the_judges() -> None:
     assert game.wall_text.startswith("F1 F3 T7 B4 W4 T8")
     game = judge_step(game, ["PASS"] * 4)
     assert game.stage == "deal"
-    wall = game.state.wall
+    wall = [t for t in game.state.wall if isinstance(t, Tile)]  # no flowers
+    assert len(wall) == 136
     # Each seat is dealt 13 tiles from the end of its own 34.
     assert game.requests[1] == "1 0 0 0 0 " + " ".join(
         botzone_tile(wall[34 + 33 - k]) for k in range(13)

@@ -357,3 +357,19 @@ def test_a_botzone_round_shows_its_seat_walls_and_wind(screen: tuple[str, Watche
     assert f"(seats' walls {walls})" in page.inner_text("#wall")
     assert _shown(page)["result"]
     assert page.evaluate(_OVERFLOWS) == {"page": 0, "wide": [], "cut": []}
+
+
+def test_a_standard_mcr_round_shows_the_flowers_set_aside(watched: Watched) -> None:
+    board = play_hand("mcr", [GreedyBot()] * 4, seed=3)
+    held = [" ".join(f.zh for f in s.flowers) for s in board.state.seats]
+    assert any(held)
+    page = watched.page
+    page.set_content(replay_html(board.log_lines()))
+    assert page.title().startswith("MCR round, seed 3")
+    page.keyboard.press("End")
+    badges = page.evaluate(
+        """() => [...document.querySelectorAll(".seat")]
+            .sort((a, b) => a.dataset.seat - b.dataset.seat)
+            .map(p => (p.querySelector(".b-flower") || {}).textContent || "")"""
+    )
+    assert badges == [f"flowers {h}" if h else "" for h in held]

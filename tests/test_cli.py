@@ -297,13 +297,15 @@ def test_a_wrong_bot_count_is_told_grammatically(
 
 
 @pytest.mark.parametrize("command", ["play", "simulate"])
-def test_mcr_cannot_be_played_and_says_so(capsys: pytest.CaptureFixture[str], command: str) -> None:
-    code, out, err = run(capsys, command, "--rules", "MCR")
-    assert code == 2 and out == "" and err.count("\n") == 1
-    assert err.startswith(f"unomahjong {command}: MCR cannot be played yet:")
-    assert "--rules botzone" in err and "[no-game-flow]" in err
-    code, _, err = run(capsys, command, "--rules", "mcr", "--json")
-    assert code == 2 and json.loads(err)["error"] == "no-game-flow"
+def test_mcr_is_played(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    code, out, err = run(capsys, command, "--rules", "MCR", "--json", "--seed", "3")
+    assert code == 0, err
+    data = json.loads(out)
+    if command == "play":
+        assert data["log"][0]["rules"] == "mcr" and sum(data["outcome"]["payments"]) == 0
+        assert any(e["kind"] == "flower" for rec in data["log"][1:] for e in rec["events"])
+    else:
+        assert data["rules"] == "mcr" and data["games"] == 100
 
 
 def test_botzone_rules_are_played(capsys: pytest.CaptureFixture[str]) -> None:

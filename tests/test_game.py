@@ -12,7 +12,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from unomahjong import UNO_TILES, Hand, RulesError, Tile, parse_tiles, strategies
+from unomahjong import UNO_TILES, Hand, RulesError, Tile, get_rules, parse_tiles, strategies
 from unomahjong.game import (
     Action,
     ActionKind,
@@ -350,7 +350,7 @@ def test_observe_ignores_other_hands() -> None:
     seen = observe(state, 0)
     # Swap seat 1's hand with unseen tiles from the back of the wall.
     s1 = state.seats[1]
-    pool = list(state.wall[state.front : state.back + 1])
+    pool = [t for t in state.wall[state.front : state.back + 1] if isinstance(t, Tile)]
     swap = pool[-len(s1.concealed) :]
     other = attrs.evolve(
         state,
@@ -569,11 +569,15 @@ def test_bot_asked_out_of_turn_raises_typed_error(bot: RandomBot | GreedyBot) ->
     assert info.value.code == "not-awaited"
 
 
-def test_mcr_rules_have_no_game_flow() -> None:
-    # Reverse, Skip and the UNO declaration are UNO Mahjong's; MCR's South
-    # wind must not act as a Skip, so an MCR game is refused outright.
+def test_mcr_s_south_wind_is_no_skip() -> None:
+    # Reverse, Skip and the UNO declaration are UNO Mahjong's: under MCR's
+    # flow the South wind (S) never skips a seat, nor is UNO declared.
+    for seed in range(5):
+        board = play_hand("mcr", [RandomBot(seed * 4 + i) for i in range(4)], seed=seed)
+        kinds = {e.kind for _, _, events in board.moves for e in events}
+        assert not kinds & {"skip", "reverse", "uno"}
     with pytest.raises(RulesError) as info:
-        start_round("mcr", seed=1)
+        start_round(attrs.evolve(get_rules("uno"), name="scored only", flow=None), seed=1)
     assert info.value.code == "no-game-flow"
 
 

@@ -236,7 +236,7 @@ ERRORS: list[tuple[str, ...]] = [
     ("waits", "[SSSg] 123456789r 5g +5g"),
     ("waits",),
     ("parse", "123m", "--rules", "mcrr"),
-    ("play", "--rules", "mcr"),
+    ("play", "--rules", "mcr", "--players", "3"),
     ("play", "--bots", "greedy,random"),
     ("simulate", "--games", "0"),
     ("fans", "--bogus"),
@@ -267,6 +267,9 @@ GAMES = [(0, 2), (53, 2), (24, 4), (61, 4), (4, 8)]
 """Seeded rounds (seed, players) whose every log line is validated: between
 them every kind of action and event (a concealed kong, an exposed kong, an
 added kong and its replacement, a win and an exhaustive draw)."""
+
+MCR_GAME = 3
+"""The seed of a standard MCR round (flowers set aside) validated too."""
 
 
 def _board(seed: int, players: int) -> Any:
@@ -311,8 +314,17 @@ def test_every_log_line_matches_the_log_record_schema(seed: int, players: int) -
     assert not _invalid_lines(keyed[:5] + seat_view(keyed, 0, key=b"server key")[:5])
 
 
+def test_a_standard_mcr_log_matches_the_schema() -> None:
+    lines = play_hand("mcr", [GreedyBot()] * 4, seed=MCR_GAME).log_lines()
+    assert any(t.startswith("H") for t in json.loads(lines[0])["wall"])
+    assert not _invalid_lines(lines)
+    assert not _invalid_lines(seat_view(lines, 1))
+
+
 def test_the_games_show_every_kind_the_schema_lists() -> None:
-    records = [json.loads(line) for game in GAMES for line in _board(*game).log_lines()]
+    boards = [_board(*game) for game in GAMES]
+    boards.append(play_hand("mcr", [GreedyBot()] * 4, seed=MCR_GAME))
+    records = [json.loads(line) for board in boards for line in board.log_lines()]
     defs = SCHEMAS["log-record"]["$defs"]
     events = {e["kind"] for r in records for e in r.get("events", ())}
     actions = {r["action"]["kind"] for r in records if r["type"] == "action"}

@@ -213,7 +213,13 @@ def _raises(error: type[MahjongError], code: str, **kwargs: Any) -> None:
     ("kwargs", "error", "code"),
     [
         ({"rules": "chess"}, RulesError, "unknown-rules"),
-        ({"rules": "mcr"}, RulesError, "no-game-flow"),
+        (
+            {"rules": attrs.evolve(get_rules("mcr"), name="scored only", flow=None)},
+            RulesError,
+            "no-game-flow",
+        ),
+        ({"rules": "mcr", "players": 3}, IllegalActionError, "players"),
+        ({"duplicate": 1}, RulesError, "bad-option"),
         ({"players": 9}, IllegalActionError, "players"),
         ({"players": "4"}, IllegalActionError, "players"),
         ({"bots": "smart"}, RulesError, "unknown-bot"),

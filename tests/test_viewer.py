@@ -82,7 +82,8 @@ def test_every_step_is_the_logged_state() -> None:
         assert step["p"] == state.phase.value
         assert step["d"] == state.direction and step["w"] == state.wall_left
         for shown, seat in zip(step["s"], state.seats, strict=True):
-            hand, _, _, discards, uno = shown
+            hand, _, _, discards, uno, flowers = shown
+            assert flowers == ""  # UNO Mahjong has none
             assert sorted(decode(data, hand)) == sorted(str(t) for t in seat.concealed)
             assert decode(data, discards) == [str(t) for t in seat.discards]
             assert uno == int(seat.uno)

@@ -108,7 +108,7 @@ class JudgeGame:
     @property
     def wall_text(self) -> str:
         """The wall as the judge's ``initdata.walltiles``."""
-        return " ".join(botzone_tile(t) for t in self.state.wall)
+        return " ".join(botzone_tile(t) for t in _tiles(self.state))
 
     @property
     def quan(self) -> int:
@@ -573,8 +573,14 @@ def _announce(game: JudgeGame, state: RoundState, events: tuple[Event, ...]) -> 
 def _dealt(state: RoundState) -> list[list[Tile]]:
     """Each seat's 13 dealt tiles in the order the judge deals them (from
     the end of the seat's wall)."""
-    part = len(state.wall) // SEATS
-    return [[state.wall[part * s + part - 1 - k] for k in range(13)] for s in range(SEATS)]
+    wall = _tiles(state)
+    part = len(wall) // SEATS
+    return [[wall[part * s + part - 1 - k] for k in range(13)] for s in range(SEATS)]
+
+
+def _tiles(state: RoundState) -> list[Tile]:
+    """The wall's tiles (the judge's wall holds no flowers)."""
+    return [t for t in state.wall if isinstance(t, Tile)]
 
 
 def _turn_of(

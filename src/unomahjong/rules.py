@@ -118,12 +118,21 @@ class GameFlow:
     several_winners: bool
     """Every seat that wins on a discard (or a robbed kong) wins; otherwise
     only the first in turn after the discarder (截和)."""
+    flowers: bool = False
+    """The wall holds MCR's eight flowers (:mod:`unomahjong.flowers`): one
+    drawn is set aside and replaced from the back of the wall."""
 
     def __attrs_post_init__(self) -> None:
         for a in attrs.fields(GameFlow):
             value = getattr(self, a.name)
             if not isinstance(value, bool):
                 raise wrong_type(RulesError, "bad-rules", "GameFlow", a.name, value, "a bool")
+        if self.flowers and self.seat_walls:
+            raise RulesError(
+                "bad-rules",
+                "GameFlow: flowers are replaced from the back of one wall; seat walls have none",
+                argument="flowers",
+            )
 
 
 UNO_FLOW: Final = GameFlow(
@@ -134,6 +143,15 @@ BOTZONE_FLOW: Final = GameFlow(
     uno_declaration=False, card_effects=False, seat_walls=True, winds=True, several_winners=False
 )
 """The flow of the Botzone / IJCAI judge's MCR game (docs/mcr.md#botzone)."""
+MCR_FLOW: Final = GameFlow(
+    uno_declaration=False,
+    card_effects=False,
+    seat_walls=False,
+    winds=True,
+    several_winners=False,
+    flowers=True,
+)
+"""The standard MCR game's flow (docs/mcr.md#the-standard-game)."""
 
 
 COMMON_FLAGS: Final = known_facts()
@@ -512,6 +530,7 @@ MCR: Final = RuleSet(
     context_flags=known_facts("mcr"),
     selection="calculator",
     tie_preferred=frozenset({"PURE_TRIPLE_CHOW", "TRIPLE_PUNG"}),
+    flow=MCR_FLOW,
 )
 """Guobiao / MCR: 8-fan minimum in play (not applied by bare scoring), 明暗杠 on."""
 

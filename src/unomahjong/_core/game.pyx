@@ -48,13 +48,14 @@ cdef enum:
 
 cdef enum:
     S_CONCEALED, S_MELDS, S_DISCARDS, S_UNO, S_UNO_FIRST, S_DRAWS,
-    S_DISCARDED, S_FIELDS
+    S_DISCARDED, S_FLOWERS, S_FIELDS
 
 ROUND_FIELDS = ("rules", "dealer", "wall", "front", "back", "seats", "phase", "current",
                 "direction", "drawn", "replacement", "last", "claimed", "offered",
                 "pending", "answers", "window", "result", "walls", "prevalent_wind")
 """The fields of ``RoundState``, all of them: the step builds new states."""
-SEAT_FIELDS = ("concealed", "melds", "discards", "uno", "uno_first", "draws", "discarded")
+SEAT_FIELDS = ("concealed", "melds", "discards", "uno", "uno_first", "draws", "discarded",
+               "flowers")
 """The fields of ``SeatState``, all of them."""
 
 cdef Py_ssize_t R_OFF[R_FIELDS]
@@ -357,7 +358,7 @@ cdef inline int copies(tuple concealed, tile):
 
 # ---------------------------------------------------------------- new values
 
-cdef object new_seat(concealed, melds, discards, uno, uno_first, draws, discarded):
+cdef object new_seat(concealed, melds, discards, uno, uno_first, draws, discarded, flowers):
     """``SeatState(...)`` (every slot set directly)."""
     o = umj_alloc(SeatState)
     umj_fill(o, S_OFF[S_CONCEALED], concealed)
@@ -367,6 +368,7 @@ cdef object new_seat(concealed, melds, discards, uno, uno_first, draws, discarde
     umj_fill(o, S_OFF[S_UNO_FIRST], uno_first)
     umj_fill(o, S_OFF[S_DRAWS], draws)
     umj_fill(o, S_OFF[S_DISCARDED], discarded)
+    umj_fill(o, S_OFF[S_FLOWERS], flowers)
     return o
 
 
@@ -584,6 +586,7 @@ cdef tuple _discard(_Tables ct, state, Py_ssize_t seat, action):
         s_get(s, S_UNO_FIRST) is True or (uno and discarded == 0 and r_get(state, R_WINDOW) is True),
         s_get(s, S_DRAWS),
         discarded + 1,
+        s_get(s, S_FLOWERS),
     )
     said = ((ct.ev_discard[seat][code], ct.ev_uno[seat][code]) if uno
             else (ct.ev_discard[seat][code],))
@@ -679,6 +682,7 @@ cdef tuple draw(_Tables ct, state, tuple seats, int direction, int seat, tuple s
         s_get(s, S_UNO_FIRST),
         s_get(s, S_DRAWS) + 1,
         s_get(s, S_DISCARDED),
+        s_get(s, S_FLOWERS),
     )
     new = advance(state, front + 1, back, replace_at(seats, seat, new_s), PHASE_TURN, seat,
                   direction, tile, False, back < front + 1, None, EMPTY)

@@ -58,10 +58,8 @@ def _played(args: argparse.Namespace) -> str:
     if args.rules not in PLAYED_RULES:
         raise UsageError(
             "no-game-flow",
-            f"{args.rules.upper()} cannot be played yet: the game engine plays UNO Mahjong"
-            " (--rules uno) and MCR as the Botzone judge plays it (--rules botzone);"
-            f" {args.rules.upper()} hands can be parsed, analysed and scored"
-            " (parse, waits, shanten, discards, score) [no-game-flow]",
+            f"the {args.rules} rules have no game flow: their hands can be parsed,"
+            " analysed and scored (parse, waits, shanten, discards, score) [no-game-flow]",
         )
     return str(args.rules)
 

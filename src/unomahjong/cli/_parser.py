@@ -26,7 +26,7 @@ MAX_ARGUMENT_LENGTH = MAX_TILES_LENGTH
 
 RULE_NAMES = tuple(RULE_SETS)
 """The rule sets ``--rules`` names, matched without regard to case."""
-PLAYED_RULES = ("uno", "botzone")
+PLAYED_RULES = ("uno", "mcr", "botzone")
 """The rule sets the game engine can play (``play``, ``simulate``)."""
 AUDIT_HANDS = 10_000
 """The default sample of ``audit``: with seed 0, every fan of either rule
@@ -176,8 +176,8 @@ def _examples(command: str) -> str:
 
 def _add_rules(p: argparse.ArgumentParser, played: bool = False) -> None:
     help_text = (
-        "the rule set, in any case: uno (UNO Mahjong) or botzone (MCR as the"
-        " Botzone judge plays it); mcr hands are scored, not yet played"
+        "the rule set, in any case: uno (UNO Mahjong), mcr (the standard MCR game)"
+        " or botzone (MCR as the Botzone judge plays it)"
         if played
         else "the rule set, in any case: uno (UNO Mahjong), mcr (Guobiao / MCR)"
         " or botzone (MCR's scoring, as the Botzone judge plays it)"

@@ -166,8 +166,9 @@ PASS = Action(ActionKind.PASS)
 @checked_init
 @attrs.frozen(slots=True)
 class Event:
-    """Something that happened, in order: ``draw``, ``replacement``, ``discard``,
-    ``uno``, ``chow``/``pung``/``kong``/``concealed_kong``/``added_kong``,
+    """Something that happened, in order: ``draw``, ``replacement``,
+    ``flower`` (a flower set aside; no tile), ``discard``, ``uno``,
+    ``chow``/``pung``/``kong``/``concealed_kong``/``added_kong``,
     ``reverse``, ``skip``, ``win``, ``exhaustive_draw``."""
 
     kind: str

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Never
 
 from .._checks import keywords_checked, quote, unknown_keywords, wrong_type
+from ..flowers import Flower
 from ..rules import RuleSet
 from ..tiles import Tile
 from .actions import Action, Event, IllegalActionError, parse_action, seed_number, whole_number
@@ -29,7 +30,7 @@ class Board:
         players: int = 4,
         dealer: int = 0,
         seed: int | None = None,
-        wall: Sequence[Tile] | None = None,
+        wall: Sequence[Tile | Flower] | None = None,
         prevalent_wind: str | None = None,
     ) -> None:
         state, events = start_round(

@@ -12,13 +12,15 @@ from .._checks import items, keywords_checked, quote
 from ..botzone import judge_wall
 from ..context import WINDS
 from ..errors import RulesError
+from ..flowers import FLOWERS, Flower
 from ..rules import RuleSet, get_rules
 from ..tiles import MCR_TILES, Tile, TileSet
-from .actions import DEAL, IllegalActionError, player_count, seed_number, whole_number
+from .actions import DEAL, Event, IllegalActionError, player_count, seed_number, whole_number
 from .flow import Step, draw_tile
 from .state import Phase, RoundState, SeatState
 
 _code = operator.attrgetter("code")
+_number = operator.attrgetter("number")
 
 
 @keywords_checked
@@ -28,7 +30,7 @@ def start_round(
     players: int = 4,
     dealer: int = 0,
     seed: int | None = None,
-    wall: Sequence[Tile] | None = None,
+    wall: Sequence[Tile | Flower] | None = None,
     prevalent_wind: str | None = None,
 ) -> Step:
     """Shuffle (or take) the wall, deal 13 tiles to each seat, and let the
@@ -64,23 +66,77 @@ def start_round(
     if flow.seat_walls:
         return _deal_seat_walls(rs, players, dealer, seed, wall, wind)
     seed = None if seed is None else seed_number(seed)
-    full = [t for t in ts.tiles for _ in range(ts.copies)]
+    flowers = FLOWERS if flow.flowers else ()
+    full: list[Tile | Flower] = [t for t in ts.tiles for _ in range(ts.copies)]
+    full += flowers
     if wall is None:
         random.Random(seed).shuffle(full)
         tiles = tuple(full)
     else:
-        tiles = _wall(wall, ts)
-    hands: list[list[Tile]] = [[] for _ in range(players)]
+        tiles = _wall(wall, ts, flowers)
+    hands: list[list[Tile | Flower]] = [[] for _ in range(players)]
     i = 0
     for _ in range(DEAL):
         for k in range(players):
             hands[(dealer + k) % players].append(tiles[i])
             i += 1
-    seats = tuple(SeatState(tuple(sorted(h, key=_code))) for h in hands)
+    back = len(tiles) - 1
+    events: list[Event] = []
+    seats = []
+    for hand in hands:
+        held = [t for t in hand if isinstance(t, Tile)]
+        seats.append(SeatState(tuple(sorted(held, key=_code)), flowers=_flowers_of(hand)))
+    if flowers:
+        back = _replace_dealt_flowers(tiles, back, dealer, seats, events)
     state = RoundState(
-        rs, dealer, tiles, i, len(tiles) - 1, seats, Phase.TURN, dealer, prevalent_wind=wind or "E"
+        rs,
+        dealer,
+        tiles,
+        i,
+        back,
+        tuple(seats),
+        Phase.TURN,
+        dealer,
+        prevalent_wind=wind or "E",
     )
-    return draw_tile(state, state.seats, state.direction, dealer, False)
+    new, drawn = draw_tile(state, state.seats, state.direction, dealer, False)
+    return new, (*events, *drawn)
+
+
+def _flowers_of(tiles: Sequence[Tile | Flower]) -> tuple[Flower, ...]:
+    return tuple(t for t in tiles if isinstance(t, Flower))
+
+
+def _replace_dealt_flowers(
+    wall: Sequence[Tile | Flower],
+    back: int,
+    dealer: int,
+    seats: list[SeatState],
+    events: list[Event],
+) -> int:
+    """In turn from the dealer, each seat sets its dealt flowers aside and
+    draws as many tiles from the back of the wall, a flower among them set
+    aside and replaced at once; the back of the wall after them."""
+    players = len(seats)
+    for k in range(players):
+        seat = (dealer + k) % players
+        s = seats[seat]
+        owed = len(s.flowers)
+        events += [Event("flower", seat)] * owed
+        concealed = list(s.concealed)
+        flowers = s.flowers
+        while owed:
+            t = wall[back]
+            back -= 1
+            if isinstance(t, Flower):
+                flowers += (t,)
+                events.append(Event("flower", seat))
+                continue
+            owed -= 1
+            concealed.append(t)
+            events.append(Event("replacement", seat, t))
+        seats[seat] = SeatState(tuple(sorted(concealed, key=_code)), flowers=flowers)
+    return back
 
 
 def _prevalent(value: object, winds: bool) -> str | None:
@@ -107,7 +163,7 @@ def _deal_seat_walls(
     players: int,
     dealer: int,
     seed: int | None,
-    wall: Sequence[Tile] | None,
+    wall: Sequence[Tile | Flower] | None,
     wind: str | None,
 ) -> Step:
     """The deal on seat walls: the wall cut in ``players`` equal parts, each
@@ -125,7 +181,8 @@ def _deal_seat_walls(
         srand = (0 if seed is None else seed_number(seed)) % (1 << 32)
         if srand >= 1 << 31:
             srand -= 1 << 32
-        tiles, quan = judge_wall(srand)
+        dealt, quan = judge_wall(srand)
+        tiles: tuple[Tile | Flower, ...] = dealt
         if ts is not MCR_TILES:  # the judge's wall is an MCR wall
             raise IllegalActionError(
                 "seed",
@@ -137,8 +194,9 @@ def _deal_seat_walls(
             wind = WINDS[quan]
     else:
         tiles = _wall(wall, ts)
+    held = [t for t in tiles if isinstance(t, Tile)]  # seat walls hold no flowers
     part = ts.total // players
-    hands = [tiles[part * s + part - DEAL : part * s + part] for s in range(players)]
+    hands = [held[part * s + part - DEAL : part * s + part] for s in range(players)]
     seats = tuple(SeatState(tuple(sorted(h, key=_code))) for h in hands)
     state = RoundState(
         rs,
@@ -155,13 +213,32 @@ def _deal_seat_walls(
     return draw_tile(state, state.seats, state.direction, dealer, False)
 
 
-def _wall(wall: object, ts: TileSet) -> tuple[Tile, ...]:
+def _wall(wall: object, ts: TileSet, flowers: tuple[Flower, ...] = ()) -> tuple[Tile | Flower, ...]:
     """An explicit wall: exactly the tile set's tiles, each kind ``copies``
-    times, in any order (tiles of another set are refused even where their
-    codes match)."""
-    expected = f"a sequence of the {ts.name} tile set's {ts.total} tiles"
-    tiles = items(wall, Tile, IllegalActionError, "wall", "start_round", "wall", expected)
+    times, and ``flowers``, in any order (tiles of another set are refused
+    even where their codes match)."""
+    total = ts.total + len(flowers)
+    expected = f"a sequence of the {ts.name} tile set's {total} tiles"
+    if flowers:
+        expected += " (its flowers included)"
+    given = items(wall, object, IllegalActionError, "wall", "start_round", "wall", expected)
+    tiles = tuple(t for t in given if isinstance(t, Tile | Flower))
+    if len(tiles) != len(given):
+        odd = next(t for t in given if not isinstance(t, Tile | Flower))
+        raise IllegalActionError(
+            "wall", f"{quote(odd)} in the wall is not a tile; {expected}", argument="wall"
+        )
+    held = [t for t in tiles if isinstance(t, Flower)]
+    if sorted(held, key=_number) != list(flowers):
+        raise IllegalActionError(
+            "wall",
+            f"an explicit wall holds {len(flowers)} flowers (H1-H8 once each) under the"
+            f" {ts.name} rules' flow, not {' '.join(map(str, held)) or 'none'}",
+            argument="wall",
+        )
     for t in tiles:
+        if isinstance(t, Flower):
+            continue
         if t.tileset is not ts:
             raise IllegalActionError(
                 "wall",
@@ -170,9 +247,10 @@ def _wall(wall: object, ts: TileSet) -> tuple[Tile, ...]:
             )
     counts = [0] * ts.size
     for t in tiles:
-        counts[t.code] += 1
+        if isinstance(t, Tile):
+            counts[t.code] += 1
     wrong = [t for t in ts.tiles if counts[t.code] != ts.copies]
-    if wrong or len(tiles) != ts.total:
+    if wrong or len(tiles) != total:
         detail = f"; it has {counts[wrong[0].code]} of {wrong[0]}" if wrong else ""
         raise IllegalActionError(
             "wall",

@@ -48,6 +48,7 @@ from typing import Literal, Never
 from .. import _engine
 from .._checks import quote, unknown_keywords, wrong_type
 from ..errors import MahjongError
+from ..flowers import Flower
 from ..hand import Meld, MeldKind
 from ..tiles import Tile, TileSet
 from .actions import (
@@ -128,7 +129,10 @@ def draw_tile(
     """The seat draws from the front (or the back after a kong) and takes its
     turn; ``seats`` and ``direction`` replace those of ``state``. With seat
     walls it draws from the end of its own wall, and when that is empty
-    (after a kong claimed on the last tiles) the hand is drawn."""
+    (after a kong claimed on the last tiles) the hand is drawn. A flower
+    drawn is set aside and replaced from the back, until a tile comes (the
+    draw) or the wall runs out (the hand is drawn). A kong's replacement
+    stays one through the flowers it brings."""
     wall = state.wall
     front = state.front
     back = state.back
@@ -150,6 +154,24 @@ def draw_tile(
         tile = wall[front]
         front += 1
         last = back < front
+    set_aside: tuple[Event, ...] = ()
+    if isinstance(tile, Flower):
+        # A flower is set aside and replaced from the back of the wall, as
+        # often as one is drawn; the tile that ends it is the draw.
+        flowers = seats[seat].flowers
+        while isinstance(tile, Flower):
+            flowers = (*flowers, tile)
+            set_aside += (Event("flower", seat),)
+            if back < front:
+                seats = replace_at(seats, seat, replace_seat(seats[seat], flowers=flowers))
+                state = replace_round(
+                    state, seats=seats, direction=direction, front=front, back=back
+                )
+                return _end(state, (), (*set_aside, Event("exhaustive_draw", seat)))
+            tile = wall[back]
+            back -= 1
+        seats = replace_at(seats, seat, replace_seat(seats[seat], flowers=flowers))
+        last = back < front
     new = advance(
         state,
         front=front,
@@ -167,8 +189,8 @@ def draw_tile(
         answers=(),
         walls=walls,
     )
-    events = tables(state.rules.tileset).events["replacement" if replacement else "draw"]
-    return new, (events[seat][tile],)
+    kind = "replacement" if replacement or set_aside else "draw"
+    return new, (*set_aside, tables(state.rules.tileset).events[kind][seat][tile])
 
 
 def _drawn(s: SeatState, tile: Tile) -> SeatState:
@@ -183,6 +205,7 @@ def _drawn(s: SeatState, tile: Tile) -> SeatState:
         s.uno_first,
         s.draws + 1,
         s.discarded,
+        s.flowers,
     )
 
 
@@ -302,6 +325,7 @@ def discard(state: RoundState, seat: int, action: Action) -> Step:
         s.uno_first or (uno and s.discarded == 0 and state.window),
         s.draws,
         s.discarded + 1,
+        s.flowers,
     )
     said: tuple[Event, ...] = (
         (events["discard"][seat][tile], events["uno"][seat][tile])

@@ -215,9 +215,15 @@ def may_win(state: RoundState, seat: int, robbing: bool = False) -> Score | None
     hand = hand_of(state, seat, tile)
     ctx = win_context(state, seat, robbing=robbing)
     try:
-        return score(hand, ctx, state.rules, enforce_minimum=True)
-    except NotWinningError:  # fewer fans than the rules' minimum
+        result = score(hand, ctx, state.rules)
+    except NotWinningError:
         return None
+    # The minimum is of the hand's fans: bonus rows (flowers) do not count.
+    bonus = state.rules.fans.bonus
+    counted = result.total
+    if bonus:
+        counted -= sum(e.total for e in result.fans if e.id in bonus)
+    return result if counted >= state.rules.options.min_fans else None
 
 
 def _visible(state: RoundState, tile: Tile) -> int:
@@ -249,6 +255,7 @@ def win_context(state: RoundState, seat: int, *, robbing: bool = False) -> WinCo
             robbing_kong=robbing,
             seat_wind=WINDS[(seat - state.dealer) % len(WINDS)],
             prevalent_wind=state.prevalent_wind,
+            flowers=len(s.flowers),
         )
     dealer = seat == state.dealer
     heavenly = self_drawn and dealer and _first_turn(state, s)

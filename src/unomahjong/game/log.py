@@ -68,6 +68,7 @@ from .._logfile import (
 from ..context import WINDS
 from ..errors import LogError as LogError
 from ..errors import MahjongError
+from ..flowers import is_flower_text, parse_flower
 from ..notation import parse_tile
 from ..rules import RuleSet, get_rules
 from ..tiles import TileSet
@@ -415,7 +416,10 @@ def _deal(
                 f"the round was played under the {quote(head['rules'])} rules,"
                 f" not {quote(rules.name)}",
             )
-        wall = [parse_tile(t, rules.tileset) for t in head["wall"]]
+        wall = [
+            parse_flower(t) if is_flower_text(t) else parse_tile(t, rules.tileset)
+            for t in head["wall"]
+        ]
         wind = head.get("prevalent_wind")
         state, events = start_round(
             rules, players=head["players"], dealer=head["dealer"], wall=wall, prevalent_wind=wind

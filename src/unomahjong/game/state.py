@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 
 from .._checks import Lookup, checked_init, unknown_member
+from ..flowers import Flower
 from ..hand import Meld
 from ..rules import GameFlow, RuleSet
 from ..scoring import Score
@@ -76,6 +77,8 @@ class SeatState:
     """Declared UNO with the first discard, in the first-turn window (天之UNO)."""
     draws: int = 0
     discarded: int = 0
+    flowers: tuple[Flower, ...] = ()
+    """Flowers set aside (MCR): public, each worth a point in a win."""
 
 
 @checked_init
@@ -110,7 +113,8 @@ class RoundState:
 
     rules: RuleSet
     dealer: int
-    wall: tuple[Tile, ...]
+    wall: tuple[Tile | Flower, ...]
+    """The whole wall, flowers included (MCR's standard game)."""
     front: int
     """Index of the next draw; replacement tiles come from ``back`` downwards."""
     back: int

@@ -110,6 +110,7 @@ nav input{flex:1 1 120px;width:220px;min-width:60px;max-width:220px}
   color:#fff;
   font-weight:bold;
 }
+.b-flower{background:#f6d6e6}
 .b-skip{
   background:#c92a2a;
   color:#fff}.b-claim{background:#1c7ed6;
@@ -336,6 +337,7 @@ _JS: Final = r"""
       if (D.viewer === i) b += badge("b-dealer", "you");
       if (!ended && s.c === i && s.p === "turn") b += badge("b-turn", "to play");
       if (st[4]) b += badge("b-uno", "UNO \u00b7 locked");
+      if (st[5]) b += badge("b-flower", "flowers " + st[5]);
       if (s.k === i) b += badge("b-skip", "skipped");
       if (s.m && s.m[0] === i) b += badge("b-claim", "claims from seat " + s.m[1]);
       if (s.q.indexOf(i) >= 0) b += badge("b-ask", "may claim");

@@ -69,7 +69,7 @@ _ALPHABET: Final = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 """A tile in the page's data is one character: its index in the tile table."""
 
 
-_GAME_NAMES = {"uno": "UNO Mahjong", "botzone": "MCR (Botzone)"}
+_GAME_NAMES = {"uno": "UNO Mahjong", "mcr": "MCR", "botzone": "MCR (Botzone)"}
 """What a page calls the game of each built-in rule set with a game flow."""
 
 
@@ -130,6 +130,8 @@ def event_text(e: Event, tile: str, before: RoundState, after: RoundState) -> st
         return f"{who} draws {tile or 'a tile'}"
     if k == "replacement":
         return f"{who} draws {tile or 'a tile'} from the back of the wall (replacement)"
+    if k == "flower":
+        return f"{who} sets a flower aside"
     if k == "discard":
         return f"{who} discards {tile}"
     if k == "uno":
@@ -167,8 +169,9 @@ def _melds(melds: Sequence[Meld], players: int, codes: _Codes) -> list[list[Any]
 
 
 def _seat_data(state: RoundState, seat: int, viewer: int | None, codes: _Codes) -> list[Any]:
-    """[concealed, drawn set apart (0/1), melds, discards, uno]: the concealed
-    tiles as codes, or their number when the viewer may not see them."""
+    """[concealed, drawn set apart (0/1), melds, discards, uno, flowers]:
+    the concealed tiles as codes, or their number when the viewer may not
+    see them; the flowers set aside (public), as their notation."""
     s = state.seats[seat]
     drawn = state.drawn if state.phase is Phase.TURN and state.current == seat else None
     apart = 1 if drawn is not None else 0
@@ -188,7 +191,8 @@ def _seat_data(state: RoundState, seat: int, viewer: int | None, codes: _Codes) 
         concealed = codes.row(tiles)
     meld_data = _melds(melds, state.players, codes)
     meld_data.extend(["concealed kong", "", -1, [0, 1, 2, 3]] for _ in range(hidden_kongs))
-    return [concealed, apart, meld_data, codes.row(s.discards), 1 if s.uno else 0]
+    flowers = " ".join(f.zh for f in s.flowers)
+    return [concealed, apart, meld_data, codes.row(s.discards), 1 if s.uno else 0, flowers]
 
 
 def _step(
