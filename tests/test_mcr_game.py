@@ -220,3 +220,15 @@ McrRoundMachine.TestCase.settings = settings(
     max_examples=10, stateful_step_count=150, deadline=None
 )
 TestMcrRound = McrRoundMachine.TestCase
+
+
+def test_a_match_of_four_rounds_changes_the_prevalent_wind() -> None:
+    import json
+
+    from unomahjong.game import GreedyBot, play_match
+
+    match = play_match("mcr", [GreedyBot()] * 4, seed=1)
+    assert len(match.hands) == 16 and sum(match.scores) == 0
+    winds = [json.loads(h.log[0])["prevalent_wind"] for h in match.hands]
+    assert winds == [w for w in "ESWN" for _ in range(4)]
+    assert [h.dealer for h in match.hands] == [0, 1, 2, 3] * 4

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import attrs
 
 from .._checks import checked_init, describe, items, keywords_checked, quote
+from ..context import WINDS
 from ..rules import RuleSet, get_rules
 from .actions import IllegalActionError, player_count, seed_number, whole_number
 from .board import Board
@@ -81,15 +82,17 @@ def play_hand(
     dealer: int = 0,
     seed: int | None = None,
     max_actions: int = 10_000,
+    prevalent_wind: str | None = None,
 ) -> Board:
-    """Play one hand with bots seated 0..N-1; returns the finished board."""
+    """Play one hand with bots seated 0..N-1; returns the finished board
+    (``prevalent_wind``: see :func:`~unomahjong.game.start_round`)."""
     bots = seated_bots(bots, "play_hand")
     max_actions = whole_number(max_actions, "max-actions")
     if max_actions < 1:
         raise IllegalActionError(
             "max-actions", f"max_actions must be 1 or more, not {quote(max_actions)}"
         )
-    board = Board(rules, players=len(bots), dealer=dealer, seed=seed)
+    board = Board(rules, players=len(bots), dealer=dealer, seed=seed, prevalent_wind=prevalent_wind)
     # Board.push inline: the same apply, recorded the same way.
     states = board._states
     moves = board._moves
@@ -117,7 +120,9 @@ def play_match(
     seed: int = 0,
     rounds: int = ROUNDS,
 ) -> MatchResult:
-    """Play ``rounds`` rounds of N hands each; the seed fixes seating and walls."""
+    """Play ``rounds`` rounds of N hands each; the seed fixes seating and walls.
+    Under rules that count winds, round *r*'s prevalent wind is the *r*-th
+    (East, South, West, North, then East again)."""
     rs = get_rules(rules)
     bots = seated_bots(bots, "play_match")
     n = len(bots)
@@ -130,9 +135,11 @@ def play_match(
     seated = [bots[p] for p in seating]
     scores = [0] * n
     hands = []
+    winds = rs.flow is not None and rs.flow.winds
     for number in range(rounds * n):
         dealer = number % n
-        board = play_hand(rs, seated, dealer=dealer, seed=rng.randrange(2**63))
+        wind = WINDS[number // n % len(WINDS)] if winds else None
+        board = play_hand(rs, seated, dealer=dealer, seed=rng.randrange(2**63), prevalent_wind=wind)
         result = board.outcome()
         assert result is not None
         for seat, gain in enumerate(result.payments):
