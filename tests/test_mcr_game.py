@@ -232,3 +232,78 @@ def test_a_match_of_four_rounds_changes_the_prevalent_wind() -> None:
     winds = [json.loads(h.log[0])["prevalent_wind"] for h in match.hands]
     assert winds == [w for w in "ESWN" for _ in range(4)]
     assert [h.dealer for h in match.hands] == [0, 1, 2, 3] * 4
+
+
+def _greedy_to(seed: int, steps: int) -> Board:
+    from unomahjong.game import GreedyBot
+
+    board = Board("mcr", seed=seed)
+    bot = GreedyBot()
+    for _ in range(steps):
+        seat = board.awaiting()[0]
+        board.push(seat, bot.choose(board.state, seat))
+    return board
+
+
+def _act(state: RoundState, seat: int, kind: ActionKind, tile: str | None = None) -> RoundState:
+    for a in legal_actions(state, seat):
+        if a.kind is kind and (tile is None or str(a.tile) == tile):
+            return apply(state, seat, a)[0]
+    raise AssertionError(f"seat {seat} may not {kind.value} {tile}")
+
+
+def _pass_until(state: RoundState, seat: int) -> RoundState:
+    """Discard what is drawn and pass every claim until ``seat``'s turn."""
+    while not (state.phase is Phase.TURN and state.current == seat):
+        who = awaiting(state)[0]
+        if state.phase is Phase.TURN:
+            state = _act(state, who, ActionKind.DISCARD, str(state.drawn))
+        else:
+            state = _act(state, who, ActionKind.PASS)
+    return state
+
+
+def test_robbing_an_added_kong_in_the_standard_game() -> None:
+    # 抢杠和: seat 0 pungs 5m from seat 3 and later adds the fourth; seat 1,
+    # waiting on 5m, robs it; the konger pays as a discarder.
+    deals = {0: _split("55m 1s 3s 5s 7s 9s 1p 3p 5p 7p EE"), 1: _split("46m 123p 456p 789p 11s")}
+    wall = mcr_wall(deals, ["N", "C", "C", "5m", "F", "F", "P", "5m"], [])
+    state, _ = start_round("mcr", wall=wall)
+    state = _act(state, 0, ActionKind.DISCARD, "N")
+    state = _pass_until(state, 3)
+    state = _act(state, 3, ActionKind.DISCARD, "5m")
+    state = _act(state, 1, ActionKind.PASS)  # it may win, and lets the tile go
+    state = _act(state, 0, ActionKind.PUNG, "5m")
+    state = _act(state, 0, ActionKind.DISCARD, "E")
+    state = _pass_until(state, 0)
+    state = _act(state, 0, ActionKind.ADDED_KONG, "5m")
+    assert state.phase is Phase.ROB and awaiting(state) == (1,)
+    state = _act(state, 1, ActionKind.WIN)
+    win = state.result.wins[0]  # type: ignore[union-attr]
+    assert (win.seat, win.from_seat) == (1, 0)
+    assert "ROBBING_THE_KONG" in {e.id for e in win.score.fans}
+    f = win.score.total
+    assert state.result.payments == (-(8 + f), 24 + f, -8, -8)  # type: ignore[union-attr]
+
+
+def test_one_winner_on_a_discard_in_the_standard_game() -> None:
+    # 截和: two seats may win on the discard; only the first in turn does.
+    board = _greedy_to(307, 119)
+    state = board.state
+    winners = [s for s in state.pending if legal_actions(state, s)[0].kind is ActionKind.WIN]
+    assert len(winners) >= 2
+    for s in state.pending:
+        state = _act(state, s, ActionKind.WIN if s in winners else ActionKind.PASS)
+    first = min(winners, key=lambda s: (s - board.state.current) % 4)
+    assert [w.seat for w in state.result.wins] == [first]  # type: ignore[union-attr]
+
+
+def test_a_win_on_the_last_discard_in_the_standard_game() -> None:
+    # 海底捞月: the wall is empty and the last discard is won on.
+    board = _greedy_to(32, 107)
+    result = board.outcome()
+    assert result is not None and result.wins
+    assert board.state.back < board.state.front
+    ctx = result.wins[0].score.context
+    assert ctx.last_tile and not ctx.self_drawn
+    assert "LAST_TILE_CLAIM" in {e.id for e in result.wins[0].score.fans}
