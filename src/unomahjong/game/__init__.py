@@ -1,10 +1,13 @@
-"""Game flow for UNO Mahjong: an immutable round state and pure functions.
+"""Game flow for UNO Mahjong and MCR (the standard game, and the Botzone
+judge's): an immutable round state and pure functions, each rule of play
+the rule set's ``GameFlow`` (docs/game.md#game-flows).
 
 ``start_round`` deals a seeded (or explicit) wall; ``awaiting`` names the
 seats whose answer is expected; ``legal_actions`` lists what a seat may do;
 ``apply`` returns the next state and the events it caused, or raises
 :class:`IllegalActionError` and changes nothing; ``outcome`` reports wins,
-an exhaustive draw and the payments. The rules of play: docs/rules.md#play.
+an exhaustive draw and the payments. The rules of play: docs/rules.md#play
+(UNO Mahjong) and docs/mcr.md (MCR).
 A round's log (``Board.log_lines``, :func:`write_log`, :func:`read_log`)
 carries a digest chain that :func:`replay` verifies
 (docs/game.md#log-format-json-lines-version-2).
