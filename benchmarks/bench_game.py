@@ -2,11 +2,12 @@
 
 Usage::
 
-    python benchmarks/bench_game.py [--rules uno|botzone] [--games N] [--peer-games M]
+    python benchmarks/bench_game.py [--rules uno|mcr|botzone] [--games N] [--peer-games M]
                                     [--repeats R] [--seed S] [--json]
 
 Plays a fixed set of seeded 4-player hands (UNO Mahjong, or with
-``--rules botzone`` MCR as the Botzone judge plays it) with random bots and
+``--rules mcr`` the standard MCR game, ``--rules botzone`` MCR as the
+Botzone judge plays it) with random bots and
 with greedy bots (every win scored with the fan evaluator), and in the same
 process times rlcard's mahjong environment (``rlcard.make("mahjong")`` with
 its ``RandomAgent``; rlcard scores nothing). The three passes are interleaved
@@ -71,7 +72,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--peer-games", type=int, default=DEFAULT_PEER_GAMES)
     ap.add_argument("--repeats", type=int, default=DEFAULT_REPEATS)
     ap.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    ap.add_argument("--rules", choices=("uno", "botzone"), default="uno")
+    ap.add_argument("--rules", choices=("uno", "mcr", "botzone"), default="uno")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     runs: dict[str, list[float]] = {"random": [], "greedy": [], "rlcard": []}
