@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from play_helpers import ROBBING_DEALS, act, greedy_to, only_the_first_wins, rob_an_added_kong
 
 from unomahjong import BOTZONE, MCR_TILES, RulesError, parse_tiles
 from unomahjong.botzone import judge_wall
@@ -15,10 +16,6 @@ from unomahjong.game import (
     Board,
     GreedyBot,
     IllegalActionError,
-    Phase,
-    RoundState,
-    apply,
-    awaiting,
     legal_actions,
     replay,
     start_round,
@@ -42,35 +39,6 @@ def seat_wall(deals: dict[int, str], draws: dict[int, str]) -> list[Tile]:
     rest.subtract(placed.values())
     fill = iter(sorted(rest.elements(), key=lambda t: t.code))
     return [placed[i] if i in placed else next(fill) for i in range(136)]
-
-
-def act(state: RoundState, seat: int, kind: ActionKind, tile: str | None = None) -> RoundState:
-    """``seat`` takes its legal action of ``kind`` (on ``tile``)."""
-    for a in legal_actions(state, seat):
-        if a.kind is kind and (tile is None or str(a.tile) == tile):
-            return apply(state, seat, a)[0]
-    raise AssertionError(f"seat {seat} may not {kind.value} {tile}: {legal_actions(state, seat)}")
-
-
-def tsumogiri_until(state: RoundState, seat: int) -> RoundState:
-    """Every seat discards what it draws and passes every claim until
-    ``seat``'s turn."""
-    while not (state.phase is Phase.TURN and state.current == seat):
-        who = awaiting(state)[0]
-        if state.phase is Phase.TURN:
-            state = act(state, who, ActionKind.DISCARD, str(state.drawn))
-        else:
-            state = act(state, who, ActionKind.PASS)
-    return state
-
-
-def greedy_to(seed: int, steps: int) -> Board:
-    board = Board("botzone", seed=seed)
-    bot = GreedyBot()
-    for _ in range(steps):
-        seat = board.awaiting()[0]
-        board.push(seat, bot.choose(board.state, seat))
-    return board
 
 
 def test_the_deal_on_seat_walls() -> None:
@@ -124,47 +92,17 @@ def test_a_kong_off_the_replacement_tile_wins() -> None:
 
 
 def test_robbing_an_added_kong() -> None:
-    # 抢杠和: seat 0 pungs 5m from seat 3, draws the last 5m and adds it;
-    # seat 1, waiting on 5m, robs it. The konger pays as a discarder.
-    wall = seat_wall(
-        {0: "55m 1s 3s 5s 7s 9s 1p 3p 5p 7p EE", 1: "46m 123p 456p 789p 11s"},
-        {0: "N 5m", 3: "5m"},
-    )
-    state, _ = start_round("botzone", wall=wall)
-    state = act(state, 0, ActionKind.DISCARD, "N")
-    state = tsumogiri_until(state, 3)
-    state = act(state, 3, ActionKind.DISCARD, "5m")
-    assert {a.kind for a in legal_actions(state, 1)} >= {ActionKind.WIN}
-    state = act(state, 1, ActionKind.PASS)
-    state = act(state, 0, ActionKind.PUNG, "5m")
-    state = act(state, 0, ActionKind.DISCARD, "E")
-    state = tsumogiri_until(state, 0)
-    assert state.drawn == MCR_TILES["5m"]
-    state = act(state, 0, ActionKind.ADDED_KONG, "5m")
-    assert state.phase is Phase.ROB and awaiting(state) == (1,)
-    state = act(state, 1, ActionKind.WIN)
-    win = state.result.wins[0]  # type: ignore[union-attr]
-    assert (win.seat, win.from_seat) == (1, 0)
-    assert "ROBBING_THE_KONG" in {e.fan.id for e in win.score.fans}
-    f = win.score.total
-    assert state.result.payments == (-(8 + f), 24 + f, -8, -8)  # type: ignore[union-attr]
+    # Seat 0 draws N, then the last 5m; seat 3 draws the third.
+    wall = seat_wall({0: ROBBING_DEALS[0], 1: ROBBING_DEALS[1]}, {0: "N 5m", 3: "5m"})
+    rob_an_added_kong(start_round("botzone", wall=wall)[0])
 
 
 def test_one_winner_the_first_in_turn() -> None:
-    # 截和: two seats may win on the discard; both say so; only the first
-    # in turn after the discarder wins.
-    board = greedy_to(32, 113)
-    state = board.state
-    winners = [s for s in state.pending if legal_actions(state, s)[0].kind is ActionKind.WIN]
-    assert len(winners) >= 2
-    for s in state.pending:
-        state = act(state, s, ActionKind.WIN if s in winners else ActionKind.PASS)
-    first = min(winners, key=lambda s: (s - board.state.current) % 4)
-    assert [w.seat for w in state.result.wins] == [first]  # type: ignore[union-attr]
+    only_the_first_wins(greedy_to("botzone", 32, 113))
 
 
 def test_a_kong_is_refused_when_a_wall_it_needs_is_empty() -> None:
-    board = greedy_to(102, 104)
+    board = greedy_to("botzone", 102, 104)
     state = board.state
     seat = state.current
     counts = seat_counts(MCR_TILES, state.seats[seat])
@@ -176,7 +114,7 @@ def test_a_kong_is_refused_when_a_wall_it_needs_is_empty() -> None:
 
 def test_the_hand_is_drawn_when_the_next_drawer_has_no_tile() -> None:
     # 荒庄 with tiles left in other seats' walls.
-    board = greedy_to(2, 105)
+    board = greedy_to("botzone", 2, 105)
     result = board.outcome()
     assert result is not None and result.exhaustive
     assert result.payments == (0, 0, 0, 0)
@@ -189,7 +127,7 @@ def test_the_last_tile_is_the_next_seats_wall_emptied(
 ) -> None:
     # 海底捞月 on a discard the next seat could not draw after; 妙手回春 on
     # a draw after which the next seat has no tile.
-    board = greedy_to(seed, steps)
+    board = greedy_to("botzone", seed, steps)
     win = board.outcome().wins[0]  # type: ignore[union-attr]
     assert win.score.context.last_tile and win.score.context.self_drawn is self_drawn
     fan = "LAST_TILE_DRAW" if self_drawn else "LAST_TILE_CLAIM"

@@ -9,16 +9,20 @@ from collections import Counter
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from play_helpers import (
+    ROBBING_DEALS,
+    greedy_to,
+    only_the_first_wins,
+    pass_until,
+    rob_an_added_kong,
+)
 
 from unomahjong import MCR_TILES, parse_tiles
 from unomahjong.flowers import FLOWERS, Flower
 from unomahjong.game import (
     ActionKind,
     Board,
-    Phase,
-    RoundState,
     apply,
-    awaiting,
     legal_actions,
     replay,
     seat_view,
@@ -101,21 +105,6 @@ def test_dealt_flowers_are_set_aside_and_replaced_in_turn() -> None:
     assert all(len(s.concealed) == 13 for s in state.seats[1:])
 
 
-def _discard_drawn(state: RoundState) -> RoundState:
-    """Every seat discards what it draws and passes every claim until the
-    dealer's next turn."""
-    while True:
-        seat = awaiting(state)[0]
-        if state.phase is Phase.TURN:
-            if seat == 0 and state.seats[0].draws > 1:
-                return state
-            drawn = state.drawn
-            action = next(a for a in legal_actions(state, seat) if a.tile is drawn)
-        else:
-            action = next(a for a in legal_actions(state, seat) if a.kind is ActionKind.PASS)
-        state, _ = apply(state, seat, action)
-
-
 def test_a_kongs_replacement_flower_still_opens_on_the_kong() -> None:
     # 杠上开花: seat 0 kongs 1m; its replacement is a flower, set aside, and
     # the tile replacing it completes the hand: a kong's replacement.
@@ -163,18 +152,15 @@ def test_the_last_tile_a_flower_ends_the_hand() -> None:
     # tile is left to replace it.
     wall = mcr_wall({}, ["H1", "H2", "H3", "H4", "H5", "H6", "H7"], [], {136: "H8"})
     state, _ = start_round("mcr", wall=wall)
-    events: tuple[object, ...] = ()
-    while state.result is None:
-        seat = awaiting(state)[0]
-        if state.phase is Phase.TURN:
-            drawn = state.drawn
-            action = next(a for a in legal_actions(state, seat) if a.tile is drawn)
-        else:
-            action = next(a for a in legal_actions(state, seat) if a.kind is ActionKind.PASS)
-        state, events = apply(state, seat, action)
-    assert state.result.exhaustive
-    assert [e.kind for e in events][-2:] == ["flower", "exhaustive_draw"]  # type: ignore[attr-defined]
+    before = state
+    while state.result is None:  # the hand played to the turn before its end
+        before, state = state, pass_until(state, (state.current + 1) % 4)
+    assert state.result.exhaustive and state.back < state.front
     assert sum(len(s.flowers) for s in state.seats) == 8
+    # The last drawer's last flower is H8, the wall's last tile.
+    drawer = (before.current + 1) % 4
+    assert state.seats[drawer].flowers[-1] == FLOWERS[7]
+    assert before.wall_left == 1
 
 
 class McrRoundMachine(RuleBasedStateMachine):
@@ -234,73 +220,21 @@ def test_a_match_of_four_rounds_changes_the_prevalent_wind() -> None:
     assert [h.dealer for h in match.hands] == [0, 1, 2, 3] * 4
 
 
-def _greedy_to(seed: int, steps: int) -> Board:
-    from unomahjong.game import GreedyBot
-
-    board = Board("mcr", seed=seed)
-    bot = GreedyBot()
-    for _ in range(steps):
-        seat = board.awaiting()[0]
-        board.push(seat, bot.choose(board.state, seat))
-    return board
-
-
-def _act(state: RoundState, seat: int, kind: ActionKind, tile: str | None = None) -> RoundState:
-    for a in legal_actions(state, seat):
-        if a.kind is kind and (tile is None or str(a.tile) == tile):
-            return apply(state, seat, a)[0]
-    raise AssertionError(f"seat {seat} may not {kind.value} {tile}")
-
-
-def _pass_until(state: RoundState, seat: int) -> RoundState:
-    """Discard what is drawn and pass every claim until ``seat``'s turn."""
-    while not (state.phase is Phase.TURN and state.current == seat):
-        who = awaiting(state)[0]
-        if state.phase is Phase.TURN:
-            state = _act(state, who, ActionKind.DISCARD, str(state.drawn))
-        else:
-            state = _act(state, who, ActionKind.PASS)
-    return state
-
-
 def test_robbing_an_added_kong_in_the_standard_game() -> None:
-    # 抢杠和: seat 0 pungs 5m from seat 3 and later adds the fourth; seat 1,
-    # waiting on 5m, robs it; the konger pays as a discarder.
-    deals = {0: _split("55m 1s 3s 5s 7s 9s 1p 3p 5p 7p EE"), 1: _split("46m 123p 456p 789p 11s")}
+    # Seat 0 draws N (the first draw) and the last 5m (its second); seat 3
+    # draws the third 5m (the fourth draw).
+    deals = {0: _split(ROBBING_DEALS[0]), 1: _split(ROBBING_DEALS[1])}
     wall = mcr_wall(deals, ["N", "C", "C", "5m", "F", "F", "P", "5m"], [])
-    state, _ = start_round("mcr", wall=wall)
-    state = _act(state, 0, ActionKind.DISCARD, "N")
-    state = _pass_until(state, 3)
-    state = _act(state, 3, ActionKind.DISCARD, "5m")
-    state = _act(state, 1, ActionKind.PASS)  # it may win, and lets the tile go
-    state = _act(state, 0, ActionKind.PUNG, "5m")
-    state = _act(state, 0, ActionKind.DISCARD, "E")
-    state = _pass_until(state, 0)
-    state = _act(state, 0, ActionKind.ADDED_KONG, "5m")
-    assert state.phase is Phase.ROB and awaiting(state) == (1,)
-    state = _act(state, 1, ActionKind.WIN)
-    win = state.result.wins[0]  # type: ignore[union-attr]
-    assert (win.seat, win.from_seat) == (1, 0)
-    assert "ROBBING_THE_KONG" in {e.id for e in win.score.fans}
-    f = win.score.total
-    assert state.result.payments == (-(8 + f), 24 + f, -8, -8)  # type: ignore[union-attr]
+    rob_an_added_kong(start_round("mcr", wall=wall)[0])
 
 
 def test_one_winner_on_a_discard_in_the_standard_game() -> None:
-    # 截和: two seats may win on the discard; only the first in turn does.
-    board = _greedy_to(307, 119)
-    state = board.state
-    winners = [s for s in state.pending if legal_actions(state, s)[0].kind is ActionKind.WIN]
-    assert len(winners) >= 2
-    for s in state.pending:
-        state = _act(state, s, ActionKind.WIN if s in winners else ActionKind.PASS)
-    first = min(winners, key=lambda s: (s - board.state.current) % 4)
-    assert [w.seat for w in state.result.wins] == [first]  # type: ignore[union-attr]
+    only_the_first_wins(greedy_to("mcr", 307, 119))
 
 
 def test_a_win_on_the_last_discard_in_the_standard_game() -> None:
     # 海底捞月: the wall is empty and the last discard is won on.
-    board = _greedy_to(32, 107)
+    board = greedy_to("mcr", 32, 107)
     result = board.outcome()
     assert result is not None and result.wins
     assert board.state.back < board.state.front

@@ -7,6 +7,7 @@ line or a group written another way fails here, in either engine."""
 
 from __future__ import annotations
 
+import contextlib
 import pickle
 
 import attrs
@@ -158,16 +159,26 @@ def test_a_hands_melds_read_as_the_hand_writes_them() -> None:
     assert all(str(m) in str(hand) for m in hand.melds)
 
 
-def test_the_minimum_is_met_at_exactly_the_minimum() -> None:
-    hand = parse_hand(STRAIGHT)
-    check_minimum(hand, MCR.options.min_fans, MCR)
+def test_the_minimum_counts_the_fans_without_the_flowers() -> None:
+    # 不求人 4, 平和 2, 坎张 1: 7 fans; each flower adds a point, which the
+    # minimum of 8 does not count.
+    hand = parse_hand("123m 345m 678s 46p 55s +5p", MCR.tileset)
+    seven = score(hand, WinContext(self_drawn=True, flowers=1), MCR)
+    assert seven.total == 8
     with pytest.raises(NotWinningError) as caught:
-        check_minimum(hand, MCR.options.min_fans - 1, MCR)
+        check_minimum(hand, seven, MCR)
     assert caught.value.code == "below-minimum"
     assert str(caught.value) == (
-        f"{hand} scores {MCR.options.min_fans - 1}, below the minimum of {MCR.options.min_fans}"
-        " [below-minimum]"
+        f"{hand} scores 7 (8 with the bonus fans), below the minimum of 8 [below-minimum]"
     )
+    for pure in (False, True):
+        engine = _engine.python_engine() if pure else contextlib.nullcontext()
+        with engine, pytest.raises(NotWinningError):
+            score(hand, WinContext(self_drawn=True, flowers=1), MCR, enforce_minimum=True)
+    # 妙手回春 makes 15 fans: enough, flowers or not.
+    fifteen = score(hand, WinContext(self_drawn=True, last_tile=True), MCR, enforce_minimum=True)
+    check_minimum(hand, fifteen, MCR)
+    assert fifteen.total == 15
 
 
 def test_score_enforces_the_minimum_only_when_asked() -> None:

@@ -30,6 +30,7 @@ from .context import WINDS
 from .errors import MahjongError, NotationError
 from .game import Action, ActionKind, Event, Phase, RoundState, apply, legal_actions
 from .game import start_round as _start_round
+from .game.actions import PASS
 from .hand import MeldKind
 from .rules import BOTZONE
 from .tiles import Tile
@@ -432,13 +433,6 @@ def _legal(
     return next((a for a in legal_actions(state, seat) if a.kind is kind), None)
 
 
-def _find(legal: tuple[Action, ...], kind: ActionKind) -> Action:
-    for a in legal:
-        if a.kind is kind:
-            return a
-    raise AssertionError(f"no {kind.value} among {legal}")
-
-
 def _apply_answers(
     state: RoundState, answers: dict[int, Action]
 ) -> tuple[RoundState, tuple[Event, ...]]:
@@ -446,10 +440,7 @@ def _apply_answers(
     engine resolves the claims."""
     events: tuple[Event, ...] = ()
     for seat in tuple(state.pending):
-        action = answers.get(seat)
-        if action is None:
-            action = _find(legal_actions(state, seat), ActionKind.PASS)
-        state, more = apply(state, seat, action)
+        state, more = apply(state, seat, answers.get(seat, PASS))
         events += more
         if state.phase is Phase.ENDED:
             break

@@ -66,8 +66,9 @@ class RuleOptions:
     """Options of a rule set that a table or a game may change."""
 
     min_fans: int = 0
-    """A win must score at least this many points in play (UNO: 0; MCR: 8).
-    Bare scoring (``score``) applies it only when asked."""
+    """A win must score at least this many points in play (UNO: 0; MCR: 8),
+    not counting the table's bonus rows (MCR's flowers). Bare scoring
+    (``score``) applies it only when asked."""
     base_points: int = 8
     """Settlement base (docs/rules.md#settlement)."""
     disabled_fans: frozenset[str] = frozenset()

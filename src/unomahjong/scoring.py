@@ -198,14 +198,20 @@ def memo_tables() -> list[dict[object, object]]:
     return [table for m in memos for table in (m.new, m.old)]
 
 
-def check_minimum(hand: Hand, total: int, rules: RuleSet) -> None:
-    """Raise :class:`NotWinningError` (``below-minimum``) when ``total`` is
-    below the rule set's minimum (``score(..., enforce_minimum=True)``, in
-    both engines)."""
-    if total < rules.options.min_fans:
+def check_minimum(hand: Hand, result: Score, rules: RuleSet) -> None:
+    """Raise :class:`NotWinningError` (``below-minimum``) when the hand's
+    fans, less the table's bonus rows (MCR's flowers), are below the rule
+    set's minimum (``score(..., enforce_minimum=True)``, in both engines)."""
+    minimum = rules.options.min_fans
+    bonus = rules.fans.bonus
+    counted = result.total
+    if bonus:
+        counted -= sum(e.total for e in result.fans if e.id in bonus)
+    if counted < minimum:
+        flowers = f" ({result.total} with the bonus fans)" if counted != result.total else ""
         raise NotWinningError(
             "below-minimum",
-            f"{hand} scores {total}, below the minimum of {rules.options.min_fans}",
+            f"{hand} scores {counted}{flowers}, below the minimum of {minimum}",
         )
 
 
@@ -247,7 +253,7 @@ def score(
         )
     result = _score(hand, ctx, rs)
     if enforce_minimum:
-        check_minimum(hand, result.total, rs)
+        check_minimum(hand, result, rs)
     return result
 
 

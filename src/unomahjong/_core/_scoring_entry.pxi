@@ -52,8 +52,8 @@ cdef object public_score(hand, context, rules, score_type, bint enforce_minimum)
     result = score_plan(<CompiledPlan>plan, hand, context, score_type)
     if enforce_minimum and result is not None:
         rs = (<CompiledPlan>plan).rules
-        if result.total < rs.options.min_fans:
-            _check_minimum(hand, result.total, rs)
+        if rs.options.min_fans:
+            _check_minimum(hand, result, rs)
     return result
 
 

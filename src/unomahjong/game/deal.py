@@ -16,7 +16,7 @@ from ..flowers import FLOWERS, Flower
 from ..rules import RuleSet, get_rules
 from ..tiles import MCR_TILES, Tile, TileSet
 from .actions import DEAL, Event, IllegalActionError, player_count, seed_number, whole_number
-from .flow import Step, draw_tile
+from .flow import Step, draw_tile, replace_flowers
 from .state import Phase, RoundState, SeatState
 
 _code = operator.attrgetter("code")
@@ -87,7 +87,7 @@ def start_round(
         held = [t for t in hand if isinstance(t, Tile)]
         seats.append(SeatState(tuple(sorted(held, key=_code)), flowers=_flowers_of(hand)))
     if flowers:
-        back = _replace_dealt_flowers(tiles, back, dealer, seats, events)
+        back = _replace_dealt_flowers(tiles, i, back, dealer, seats, events)
     state = RoundState(
         rs,
         dealer,
@@ -109,6 +109,7 @@ def _flowers_of(tiles: Sequence[Tile | Flower]) -> tuple[Flower, ...]:
 
 def _replace_dealt_flowers(
     wall: Sequence[Tile | Flower],
+    front: int,
     back: int,
     dealer: int,
     seats: list[SeatState],
@@ -121,20 +122,14 @@ def _replace_dealt_flowers(
     for k in range(players):
         seat = (dealer + k) % players
         s = seats[seat]
-        owed = len(s.flowers)
-        events += [Event("flower", seat)] * owed
+        events += [Event("flower", seat)] * len(s.flowers)
         concealed = list(s.concealed)
         flowers = s.flowers
-        while owed:
-            t = wall[back]
-            back -= 1
-            if isinstance(t, Flower):
-                flowers += (t,)
-                events.append(Event("flower", seat))
-                continue
-            owed -= 1
-            concealed.append(t)
-            events.append(Event("replacement", seat, t))
+        for _ in s.flowers:
+            tile, back, flowers, more = replace_flowers(wall, front, back, flowers, seat)
+            assert tile is not None, "the deal's replacements never empty a full wall"
+            concealed.append(tile)
+            events += [*more, Event("replacement", seat, tile)]
         seats[seat] = SeatState(tuple(sorted(concealed, key=_code)), flowers=flowers)
     return back
 
@@ -203,7 +198,7 @@ def _deal_seat_walls(
         dealer,
         tiles,
         0,
-        ts.total - DEAL * players - 1,
+        len(tiles) - 1,
         seats,
         Phase.TURN,
         dealer,

@@ -1,6 +1,7 @@
 """One hand (盘) as an immutable state machine (docs/rules.md#play,
-docs/game.md#game-flows): UNO Mahjong, and MCR as the Botzone judge plays
-it, each rule that differs read from the rule set's ``GameFlow``.
+docs/game.md#game-flows): UNO Mahjong, the standard MCR game and MCR as
+the Botzone judge plays it, each rule that differs read from the rule
+set's ``GameFlow``.
 
 The flow of a hand, each phase a function (the deal in deal.py, the rest
 below):
@@ -144,7 +145,6 @@ def draw_tile(
             return _end(state, (), (Event("exhaustive_draw", seat),))
         tile = wall[len(wall) // len(walls) * seat + left - 1]
         walls = (*walls[:seat], left - 1, *walls[seat + 1 :])
-        back -= 1
         last = not walls[(seat + 1) % len(walls)]
     elif replacement:
         tile = wall[back]
@@ -156,21 +156,14 @@ def draw_tile(
         last = back < front
     set_aside: tuple[Event, ...] = ()
     if isinstance(tile, Flower):
-        # A flower is set aside and replaced from the back of the wall, as
-        # often as one is drawn; the tile that ends it is the draw.
-        flowers = seats[seat].flowers
-        while isinstance(tile, Flower):
-            flowers = (*flowers, tile)
-            set_aside += (Event("flower", seat),)
-            if back < front:
-                seats = replace_at(seats, seat, replace_seat(seats[seat], flowers=flowers))
-                state = replace_round(
-                    state, seats=seats, direction=direction, front=front, back=back
-                )
-                return _end(state, (), (*set_aside, Event("exhaustive_draw", seat)))
-            tile = wall[back]
-            back -= 1
+        flowers = (*seats[seat].flowers, tile)
+        found, back, flowers, more = replace_flowers(wall, front, back, flowers, seat)
+        set_aside = (Event("flower", seat), *more)
         seats = replace_at(seats, seat, replace_seat(seats[seat], flowers=flowers))
+        if found is None:  # the wall ran out
+            state = replace_round(state, seats=seats, direction=direction, front=front, back=back)
+            return _end(state, (), (*set_aside, Event("exhaustive_draw", seat)))
+        tile = found
         last = back < front
     new = advance(
         state,
@@ -191,6 +184,28 @@ def draw_tile(
     )
     kind = "replacement" if replacement or set_aside else "draw"
     return new, (*set_aside, tables(state.rules.tileset).events[kind][seat][tile])
+
+
+def replace_flowers(
+    wall: Sequence[Tile | Flower],
+    front: int,
+    back: int,
+    flowers: tuple[Flower, ...],
+    seat: int,
+) -> tuple[Tile | None, int, tuple[Flower, ...], tuple[Event, ...]]:
+    """Tiles taken from the back of the wall for a flower set aside, until
+    one is not a flower: that tile (None when the wall runs out first), the
+    back after it, the seat's ``flowers`` with the ones met added, and an
+    event for each of those."""
+    events: tuple[Event, ...] = ()
+    while back >= front:
+        t = wall[back]
+        back -= 1
+        if not isinstance(t, Flower):
+            return t, back, flowers, events
+        flowers = (*flowers, t)
+        events = (*events, Event("flower", seat))
+    return None, back, flowers, events
 
 
 def _drawn(s: SeatState, tile: Tile) -> SeatState:

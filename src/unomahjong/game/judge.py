@@ -215,15 +215,9 @@ def may_win(state: RoundState, seat: int, robbing: bool = False) -> Score | None
     hand = hand_of(state, seat, tile)
     ctx = win_context(state, seat, robbing=robbing)
     try:
-        result = score(hand, ctx, state.rules)
-    except NotWinningError:
+        return score(hand, ctx, state.rules, enforce_minimum=True)
+    except NotWinningError:  # fewer fans than the rules' minimum
         return None
-    # The minimum is of the hand's fans: bonus rows (flowers) do not count.
-    bonus = state.rules.fans.bonus
-    counted = result.total
-    if bonus:
-        counted -= sum(e.total for e in result.fans if e.id in bonus)
-    return result if counted >= state.rules.options.min_fans else None
 
 
 def _visible(state: RoundState, tile: Tile) -> int:
@@ -236,7 +230,9 @@ def _visible(state: RoundState, tile: Tile) -> int:
 
 
 def win_context(state: RoundState, seat: int, *, robbing: bool = False) -> WinContext:
-    """The exact context of a win by ``seat`` now."""
+    """The exact context of a win by ``seat`` now: the first-turn wins
+    (天和, 地和, 天之UNO) where the rule set knows them, the winds and the
+    flowers where the flow counts winds."""
     s = state.seats[seat]
     self_drawn = state.phase is Phase.TURN
     tile = state.drawn if self_drawn else state.offered
@@ -244,26 +240,17 @@ def win_context(state: RoundState, seat: int, *, robbing: bool = False) -> WinCo
     visible = _visible(state, tile)
     if not self_drawn and not robbing:
         visible -= 1  # the discard being won on is the winning tile itself
+    heavenly = earthly = False
+    if "heavenly_hand" in state.rules.context_flags:
+        dealer = seat == state.dealer
+        heavenly = self_drawn and dealer and _first_turn(state, s)
+        if self_drawn:
+            earthly = not dealer and _first_turn(state, s)
+        else:
+            earthly = not robbing and not dealer and _earthly_offer(state, state.seats)
     held_copy = hand_of(state, seat, tile).counts[tile.code] > 1
-    if flow_of(state).winds:
-        # MCR: no first-turn fans; the winds count.
-        return WinContext(
-            self_drawn=self_drawn,
-            last_copy=visible >= 3 and not held_copy,
-            last_tile=state.last,
-            kong_replacement=self_drawn and state.replacement,
-            robbing_kong=robbing,
-            seat_wind=WINDS[(seat - state.dealer) % len(WINDS)],
-            prevalent_wind=state.prevalent_wind,
-            flowers=len(s.flowers),
-        )
-    dealer = seat == state.dealer
-    heavenly = self_drawn and dealer and _first_turn(state, s)
-    if self_drawn:
-        earthly = not dealer and _first_turn(state, s)
-    else:
-        earthly = not robbing and not dealer and _earthly_offer(state, state.seats)
     first = heavenly or earthly
+    winds = flow_of(state).winds
     return WinContext(
         self_drawn=self_drawn,
         last_copy=visible >= 3 and not held_copy and not heavenly and (self_drawn or not earthly),
@@ -273,6 +260,9 @@ def win_context(state: RoundState, seat: int, *, robbing: bool = False) -> WinCo
         heavenly_hand=heavenly,
         earthly_hand=earthly and not heavenly,
         heavenly_uno=s.uno_first and not first,
+        seat_wind=WINDS[(seat - state.dealer) % len(WINDS)] if winds else "E",
+        prevalent_wind=state.prevalent_wind,
+        flowers=len(s.flowers),
     )
 
 

@@ -116,7 +116,9 @@ class RoundState:
     wall: tuple[Tile | Flower, ...]
     """The whole wall, flowers included (MCR's standard game)."""
     front: int
-    """Index of the next draw; replacement tiles come from ``back`` downwards."""
+    """Index of the next draw; replacement tiles come from ``back`` downwards
+    (one wall; under seat walls both stay at the wall's ends, and ``walls``
+    says what is left)."""
     back: int
     seats: tuple[SeatState, ...]
     phase: Phase
