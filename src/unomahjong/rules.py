@@ -122,12 +122,34 @@ class GameFlow:
     flowers: bool = False
     """The wall holds MCR's eight flowers (:mod:`unomahjong.flowers`): one
     drawn is set aside and replaced from the back of the wall."""
+    seat_changes: bool = False
+    """In a match, the players change seats between rounds as the 2006
+    Chinese Official rules have them (docs/mcr.md#a-match): East and South
+    swap, and West and North; after the second round East and South cross
+    to the far side, West moves to South and North to East. Needs
+    ``winds``."""
+    false_win_penalty: int = 0
+    """In a match, a seat whose bot declares a win its hand does not make
+    (錯和) pays this to each other player and plays on; 0: such a
+    declaration is an illegal action like any other."""
 
     def __attrs_post_init__(self) -> None:
         for a in attrs.fields(GameFlow):
             value = getattr(self, a.name)
-            if not isinstance(value, bool):
+            if a.name == "false_win_penalty":
+                if type(value) is not int or value < 0:
+                    raise wrong_type(
+                        RulesError, "bad-rules", "GameFlow", a.name, value, "a whole number >= 0"
+                    )
+            elif not isinstance(value, bool):
                 raise wrong_type(RulesError, "bad-rules", "GameFlow", a.name, value, "a bool")
+        if self.seat_changes and not self.winds:
+            raise RulesError(
+                "bad-rules",
+                "GameFlow: the seat changes between rounds move players between winds;"
+                " they need winds",
+                argument="seat_changes",
+            )
         if self.flowers and self.seat_walls:
             raise RulesError(
                 "bad-rules",
@@ -141,9 +163,15 @@ UNO_FLOW: Final = GameFlow(
 )
 """UNO Mahjong's flow (docs/rules.md#play)."""
 BOTZONE_FLOW: Final = GameFlow(
-    uno_declaration=False, card_effects=False, seat_walls=True, winds=True, several_winners=False
+    uno_declaration=False,
+    card_effects=False,
+    seat_walls=True,
+    winds=True,
+    several_winners=False,
 )
-"""The flow of the Botzone / IJCAI judge's MCR game (docs/mcr.md#botzone)."""
+"""The flow of the Botzone / IJCAI judge's MCR game (docs/mcr.md#botzone).
+The judge plays single hands: no seat changes, and its penalties are the
+protocol's (:mod:`unomahjong.botzone_game`), not a match's."""
 MCR_FLOW: Final = GameFlow(
     uno_declaration=False,
     card_effects=False,
@@ -151,6 +179,8 @@ MCR_FLOW: Final = GameFlow(
     winds=True,
     several_winners=False,
     flowers=True,
+    seat_changes=True,
+    false_win_penalty=10,
 )
 """The standard MCR game's flow (docs/mcr.md#the-standard-game)."""
 

@@ -1,0 +1,128 @@
+"""A match of the standard MCR game: the players' changes of seat between
+rounds (the 2006 rules) and a false win's penalty."""
+
+from __future__ import annotations
+
+import json
+
+import attrs
+import pytest
+
+from unomahjong import MCR, RulesError
+from unomahjong.game import (
+    Action,
+    ActionKind,
+    Bot,
+    GreedyBot,
+    IllegalActionError,
+    RoundState,
+    legal_actions,
+    play_match,
+)
+from unomahjong.game.actions import WIN
+from unomahjong.game.match import round_seating
+from unomahjong.rules import MCR_FLOW, GameFlow
+
+# Each starting seat's winds in the four rounds, as the 2006 rules seat
+# them (0 East, 1 South, 2 West, 3 North at each round's first hand):
+# East and South zigzag, West and North go round.
+WINDS_BY_START = {0: (0, 1, 3, 2), 1: (1, 0, 2, 3), 2: (2, 3, 0, 1), 3: (3, 2, 1, 0)}
+
+
+def test_each_player_sits_each_wind_once_as_the_2006_rules_move_them() -> None:
+    first = (0, 1, 2, 3)
+    seatings = [round_seating(first, r) for r in range(4)]
+    for player, winds in WINDS_BY_START.items():
+        assert tuple(s.index(player) for s in seatings) == winds
+    # Over the four rounds each player has every other one as the next
+    # seat and as the previous seat at least once.
+    for player in first:
+        for offset in (1, 3):
+            assert {s[(s.index(player) + offset) % 4] for s in seatings} == set(first) - {player}
+    assert round_seating(first, 4) == first  # a fifth round starts over
+
+
+def test_a_match_moves_the_players_between_rounds_and_scores_them_where_they_sat() -> None:
+    match = play_match("mcr", [GreedyBot()] * 4, seed=5)
+    assert match.hands[0].seating == match.seating
+    for h in match.hands:
+        assert h.seating == round_seating(match.seating, h.number // 4)
+        assert json.loads(h.log[0])["prevalent_wind"] == "ESWN"[h.number // 4]
+    scores = [0, 0, 0, 0]
+    for h in match.hands:
+        for seat, gain in enumerate(h.outcome.payments):
+            scores[h.seating[seat]] += gain
+    assert tuple(scores) == match.scores and sum(scores) == 0
+    assert len({h.seating for h in match.hands}) == 4
+
+
+def test_uno_mahjong_keeps_the_seats_drawn() -> None:
+    match = play_match("uno", [GreedyBot()] * 4, seed=5, rounds=2)
+    assert {h.seating for h in match.hands} == {match.seating}
+
+
+class FalseWinner:
+    """Declares a win it has not got ``times`` times at its first decisions,
+    then plays as GreedyBot."""
+
+    def __init__(self, times: int) -> None:
+        self.times = times
+        self.greedy = GreedyBot()
+
+    def choose(self, state: RoundState, seat: int) -> Action:
+        if self.times and WIN not in legal_actions(state, seat):
+            self.times -= 1
+            return WIN
+        return self.greedy.choose(state, seat)
+
+
+class Passer:
+    """Passes when it may not: an illegal action that is no false win."""
+
+    def choose(self, state: RoundState, seat: int) -> Action:
+        return Action(ActionKind.PASS)
+
+
+def test_a_false_win_costs_ten_to_each_other_player_and_the_hand_goes_on() -> None:
+    bots: list[Bot] = [GreedyBot(), FalseWinner(2), GreedyBot(), GreedyBot()]
+    match = play_match("mcr", bots, seed=5, rounds=1)
+    first = match.hands[0]
+    seat = first.seating.index(1)
+    assert first.false_wins == (seat, seat)
+    assert first.penalties == tuple(-60 if s == seat else 20 for s in range(4))
+    assert first.payments == tuple(
+        a + b for a, b in zip(first.outcome.payments, first.penalties, strict=True)
+    )
+    assert all(not h.false_wins and not h.penalties for h in match.hands[1:])
+    honest = play_match("mcr", [GreedyBot()] * 4, seed=5, rounds=1)
+    # The same hands were played (the bot then played greedily): only the
+    # penalty differs.
+    assert [h.log for h in match.hands] == [h.log for h in honest.hands]
+    gained = [a - b for a, b in zip(match.scores, honest.scores, strict=True)]
+    assert gained == [20, -60, 20, 20]
+
+
+def test_a_false_win_is_an_illegal_action_where_the_flow_has_no_penalty() -> None:
+    with pytest.raises(IllegalActionError) as caught:
+        play_match("uno", [GreedyBot(), FalseWinner(1), GreedyBot(), GreedyBot()], seed=5)
+    assert caught.value.code == "illegal-action"
+    # Another illegal action is never taken for a false win.
+    with pytest.raises(IllegalActionError):
+        play_match("mcr", [Passer(), GreedyBot(), GreedyBot(), GreedyBot()], seed=5)
+
+
+@pytest.mark.parametrize(
+    ("changes", "error"),
+    [
+        ({"winds": False}, "they need winds"),
+        ({"false_win_penalty": -1}, "a whole number >= 0"),
+        ({"false_win_penalty": True}, "a whole number >= 0"),
+        ({"seat_changes": 1}, "a bool"),
+    ],
+)
+def test_a_flow_refuses_seat_changes_without_winds_and_a_bad_penalty(
+    changes: dict[str, object], error: str
+) -> None:
+    with pytest.raises(RulesError, match=error):
+        GameFlow(**{**attrs.asdict(MCR_FLOW), "flowers": False, **changes})
+    assert MCR.flow == MCR_FLOW
