@@ -170,10 +170,17 @@ def target_analysis(p: Provider) -> None:
 def target_game(p: Provider) -> None:
     from unomahjong.game import Action, ActionKind, Phase, apply, awaiting, legal_actions
     from unomahjong.game import start_round as deal
-    from unomahjong.tiles import UNO_TILES
+    from unomahjong.tiles import MCR_TILES, UNO_TILES
 
-    players, seed = 2 + p.byte() % 7, p.byte() * 256 + p.byte()
-    state = _expected(lambda: deal("uno", players=players, seed=seed))
+    first = p.byte()
+    players, seed = 2 + first % 7, p.byte() * 256 + p.byte()
+    # Each game flow: UNO Mahjong (2 to 8 players), the standard MCR game,
+    # the Botzone judge's seat walls (4 players).
+    rules = ("uno", "mcr", "botzone")[first // 7 % 3]
+    if rules != "uno":
+        players = 4
+    tiles = UNO_TILES if rules == "uno" else MCR_TILES
+    state = _expected(lambda: deal(rules, players=players, seed=seed))
     if state is None:
         return
     state = state[0]
@@ -183,7 +190,7 @@ def target_game(p: Provider) -> None:
         seats = awaiting(state)
         seat = p.pick(seats) if p.byte() % 16 else p.byte() % 10
         if p.byte() % 32 == 0:  # an action of any kind, legal or not
-            action = Action(p.pick(ActionKind), p.pick((None, *UNO_TILES.tiles)), p.flag())
+            action = Action(p.pick(ActionKind), p.pick((None, *tiles.tiles)), p.flag())
         else:
             options = legal_actions(state, seat) or (Action(ActionKind.PASS),)
             action = p.pick(options)

@@ -2,11 +2,12 @@
 reference (game/judge.py, game/flow.py) does.
 
 * Seeded hands played with the step and without it (the reference fast
-  path) give byte-identical records: logs, outcomes, scores. By default 112
-  hands; with ``UNOMAHJONG_GAME_CORPUS=full`` 2,100 (300 of each player
-  count, every bot mix).
-* Positions from seeded hands: the turn options and every discard's next
-  state and events are the same both ways (Hypothesis).
+  path) give byte-identical logs, outcomes included, under every game flow
+  (UNO Mahjong with 2 to 8 players, the standard MCR game with its
+  flowers, the Botzone judge's seat walls). By default 112 hands of each;
+  with ``UNOMAHJONG_GAME_CORPUS=full`` 2,100.
+* Positions from seeded hands of each flow: the turn options and every
+  discard's next state and events are the same both ways (Hypothesis).
 * States built by hand with fields the engine never makes are handed back
   to the reference, which answers or raises as it always does.
 * The interface the game package hands the step passes its checks, and one
@@ -17,6 +18,7 @@ In pure-Python mode the step is absent and only its absence is checked.
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable
 from types import ModuleType
@@ -28,7 +30,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from unomahjong import _engine
-from unomahjong.game import RandomBot, apply, flow, start_round
+from unomahjong.flowers import FLOWERS
+from unomahjong.game import Bot, GreedyBot, RandomBot, apply, flow, play_hand, start_round
 from unomahjong.game.actions import Action, ActionKind
 from unomahjong.game.flow import discard
 from unomahjong.game.judge import legal_actions, turn_options
@@ -81,10 +84,35 @@ def _bind(**changes: Any) -> Any:
 # ------------------------------------------------------------------ positions
 
 
-def _position(seed: int, players: int, moves: int) -> RoundState:
+RULES = ("uno", "mcr", "botzone")
+
+
+def _records(rules: str, seed: int) -> tuple[str, ...]:
+    """The log of a seeded hand of random and greedy bots (2 to 8 players
+    under UNO Mahjong, 4 under MCR)."""
+    players = 2 + seed % 7 if rules == "uno" else 4
+    bots: list[Bot] = [
+        GreedyBot() if (seed >> i) & 1 else RandomBot(seed * 8 + i) for i in range(players)
+    ]
+    return tuple(play_hand(rules, bots, seed=seed, dealer=seed % players).log_lines())
+
+
+@compiled_only
+@pytest.mark.parametrize("rules", RULES)
+def test_seeded_hands_are_the_same_with_and_without_the_step(rules: str) -> None:
+    for seed in range(HANDS):
+        stepped = _records(rules, seed)
+        with _engine.python_engine():
+            assert _records(rules, seed) == stepped, seed
+
+
+@functools.lru_cache(maxsize=64)  # states are immutable: the odd-state cases share them
+def _position(seed: int, players: int, moves: int, rules: str = "uno") -> RoundState:
     """The state after up to ``moves`` random actions of a seeded hand (the
     last state before the end if it ends sooner)."""
-    state, _ = start_round("uno", players=players, seed=seed)
+    if rules != "uno":
+        players = 4
+    state, _ = start_round(rules, players=players, seed=seed)
     bots = [RandomBot(seed * 8 + i) for i in range(players)]
     for _ in range(moves):
         seat = state.current if state.phase is Phase.TURN else min(state.pending)
@@ -96,10 +124,17 @@ def _position(seed: int, players: int, moves: int) -> RoundState:
 
 
 @compiled_only
-@given(seed=st.integers(0, 2**32), players=st.integers(2, 8), moves=st.integers(0, 200))
-def test_turn_options_and_discards_match_the_reference(seed: int, players: int, moves: int) -> None:
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(2, 8),
+    moves=st.integers(0, 200),
+    rules=st.sampled_from(RULES),
+)
+def test_turn_options_and_discards_match_the_reference(
+    seed: int, players: int, moves: int, rules: str
+) -> None:
     assert STEP is not None
-    state = _position(seed, players, moves)
+    state = _position(seed, players, moves, rules)
     if state.phase is not Phase.TURN:
         return
     seat = state.current
@@ -137,7 +172,18 @@ def _odd_states() -> list[tuple[str, RoundState]]:
             state, seats=(*seats[:seat], replace_seat(s, **changes), *seats[seat + 1 :])
         )
 
+    botzone = _position(7, 4, 12, "botzone")
+    while botzone.phase is not Phase.TURN:
+        botzone = _position(7, 4, 13, "botzone")
+    mcr = _position(7, 4, 12, "mcr")
+    while mcr.phase is not Phase.TURN:
+        mcr = _position(7, 4, 13, "mcr")
     return [
+        ("seat walls of three seats", replace_round(botzone, walls=botzone.walls[:-1])),
+        ("a float in the seat walls", replace_round(botzone, walls=(20.0,) * 4)),
+        ("a negative seat wall", replace_round(botzone, walls=(-1,) * 4)),
+        ("seat walls under one wall", replace_round(mcr, walls=(30,) * 4)),
+        ("flowers to draw", replace_round(mcr, wall=(FLOWERS[0],) * len(mcr.wall))),
         ("unsorted concealed tiles", with_seat(concealed=tuple(reversed(s.concealed)))),
         ("a tile of another set", with_seat(concealed=(*s.concealed[:-1], mcr_tile))),
         ("a string among the tiles", with_seat(concealed=(*s.concealed[:-1], "5r"))),
@@ -168,7 +214,7 @@ def test_odd_states_are_answered_by_the_reference(case: int) -> None:
     assert _outcome(STEP.turn_options, state(), seat) == _outcome(turn_options, state(), seat)
     seats = state().seats
     for tile in {t for s in seats if hasattr(s, "concealed") for t in s.concealed}:
-        plain = tables(UNO_TILES).discard.get(tile)
+        plain = tables(UNO_TILES).discard.get(tile) or tables(MCR_TILES).discard.get(tile)
         if plain is None:
             continue
         for action in (plain, Action(ActionKind.DISCARD, tile, 1)):  # type: ignore[arg-type]

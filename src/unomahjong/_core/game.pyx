@@ -1,7 +1,9 @@
 # cython: language_level=3
 """The game engine's commonest steps, compiled: a seat's turn options, and a
 discard with the claim screen, Reverse/Skip and the next draw when nobody
-may claim it.
+may claim it, in every game flow (the rule set's ``flow``: the UNO
+declaration, the card effects, one wall or seat walls; a flower drawn is
+the reference's).
 
 game/judge.py and game/flow.py are the reference, and this module answers
 exactly as they do: the same actions in the same order, the same states
@@ -39,6 +41,12 @@ cdef enum:
     MAX_CODES = 64      # tile codes a held-kinds mask holds (UNO tiles: 64)
     MAX_SEATS = 8
 
+# The fields of the rule set's GameFlow the step follows, as bits.
+cdef enum:
+    F_UNO = 1           # uno_declaration
+    F_EFFECTS = 2       # card_effects
+    F_SEAT_WALLS = 4    # seat_walls
+
 
 # The fields read and written, each found by name in its class (bind).
 cdef enum:
@@ -66,7 +74,7 @@ cdef bint _bound = False
 cdef object RoundState, SeatState, Tile, TileSet, Action, Meld
 cdef object PHASE_TURN, PHASE_CLAIM, KIND_DISCARD, PUNG, WIN
 cdef object ref_turn_options, ref_discard, ref_may_win, ref_uno_discards, ref_claimers
-cdef object ref_shanten, tables_of
+cdef object ref_shanten, ref_pass_on, tables_of
 cdef tuple EMPTY = ()
 
 
@@ -95,7 +103,7 @@ cdef str _fields(cls, tuple names, Py_ssize_t* out):
 
 def bind(*, round_state, seat_state, tile, tileset, action, meld, phase_turn, phase_claim,
          kind_discard, pung, win, tables, turn_options, discard, may_win, uno_discards,
-         claimers, counts_shanten):
+         claimers, counts_shanten, pass_on):
     """Take the game package's interface (game/flow.py calls this once, when
     it is imported) and check it: the value classes (attrs classes with
     slots, with exactly the fields this module reads and fills), the
@@ -106,11 +114,12 @@ def bind(*, round_state, seat_state, tile, tileset, action, meld, phase_turn, ph
     global _bound, RoundState, SeatState, Tile, TileSet, Action, Meld
     global PHASE_TURN, PHASE_CLAIM, KIND_DISCARD, PUNG, WIN
     global ref_turn_options, ref_discard, ref_may_win, ref_uno_discards, ref_claimers
-    global ref_shanten, tables_of, T_CODE, A_KIND, A_TILE, A_UNO, M_KIND, M_TILE
+    global ref_shanten, ref_pass_on, tables_of, T_CODE, A_KIND, A_TILE, A_UNO, M_KIND, M_TILE
     global _last_ts, _last_tables, _last_rules, _last_rules_tables
     _bound = False
     _last_ts = _last_tables = _last_rules = _last_rules_tables = None
-    functions = (tables, turn_options, discard, may_win, uno_discards, claimers, counts_shanten)
+    functions = (tables, turn_options, discard, may_win, uno_discards, claimers, counts_shanten,
+                 pass_on)
     if not all(map(callable, functions)):
         return "a function of the interface is not callable"
     problem = (_fields(round_state, ROUND_FIELDS, R_OFF)
@@ -130,6 +139,7 @@ def bind(*, round_state, seat_state, tile, tileset, action, meld, phase_turn, ph
         phase_turn, phase_claim, kind_discard, pung, win)
     tables_of, ref_turn_options, ref_discard, ref_may_win = tables, turn_options, discard, may_win
     ref_uno_discards, ref_claimers, ref_shanten = uno_discards, claimers, counts_shanten
+    ref_pass_on = pass_on
     _bound = True
     return None
 
@@ -230,16 +240,28 @@ cdef _Tables _last_tables = None
 
 cdef object _last_rules = None
 cdef _Tables _last_rules_tables = None
+cdef int _last_rules_flags = 0
 
 
-cdef _Tables rules_tables(rules):
-    """The C tables of the tile set of the rule set ``rules`` (a rule set
-    is immutable: the last one asked is remembered with its tables)."""
-    global _last_rules, _last_rules_tables
+cdef _Tables rules_tables(rules, int* flags):
+    """The C tables of the tile set of the rule set ``rules``, and in
+    ``flags`` its flow's ``F_`` bits; None when it has no game flow (a rule
+    set is immutable: the last one asked is remembered with its tables)."""
+    global _last_rules, _last_rules_tables, _last_rules_flags
     if rules is _last_rules:
+        flags[0] = _last_rules_flags
         return _last_rules_tables
-    ct = tables_for(getattr(rules, "tileset", None))
-    _last_rules, _last_rules_tables = rules, ct
+    flow = getattr(rules, "flow", None)
+    cdef int bits = 0
+    if flow is None:
+        ct = None
+    else:
+        ct = tables_for(getattr(rules, "tileset", None))
+        bits = ((F_UNO if getattr(flow, "uno_declaration", None) is True else 0)
+                | (F_EFFECTS if getattr(flow, "card_effects", None) is True else 0)
+                | (F_SEAT_WALLS if getattr(flow, "seat_walls", None) is True else 0))
+    _last_rules, _last_rules_tables, _last_rules_flags = rules, ct, bits
+    flags[0] = bits
     return ct
 
 
@@ -263,9 +285,10 @@ cdef _Tables tables_for(ts):
 
 # ---------------------------------------------------------------- checks
 
-cdef _Tables checked(state):
-    """The C tables of ``state``'s round when every field read here has the
-    type the engine gives it, else None (the reference then answers)."""
+cdef _Tables checked(state, int* flags):
+    """The C tables of ``state``'s round (and its flow's bits in ``flags``)
+    when every field read here has the type the engine gives it, else None
+    (the reference then answers)."""
     if type(state) is not RoundState:
         return None
     seats = r_get(state, R_SEATS)
@@ -287,8 +310,19 @@ cdef _Tables checked(state):
         return None
     if type(r_get(state, R_WALL)) is not tuple:
         return None
-    ct = rules_tables(r_get(state, R_RULES))
+    ct = rules_tables(r_get(state, R_RULES), flags)
     if ct is None:
+        return None
+    walls = r_get(state, R_WALLS)
+    if type(walls) is not tuple:
+        return None
+    if flags[0] & F_SEAT_WALLS:
+        if len(walls) != n:
+            return None
+        for x in walls:
+            if not is_int(x) or x < 0:
+                return None
+    elif walls:    # the reference reads seat walls from the state
         return None
     drawn = r_get(state, R_DRAWN)
     if drawn is not None and not tile_ok(ct, drawn):
@@ -373,13 +407,14 @@ cdef object new_seat(concealed, melds, discards, uno, uno_first, draws, discarde
 
 
 cdef object advance(prev, front, back, seats, phase, current, direction, drawn,
-                    replacement, last, offered, pending):
+                    replacement, last, offered, pending, walls):
     """``state.advance`` with no claim made (not claimed, no answers): the
     round's rules, dealer, wall, window and result copied."""
     o = umj_alloc(RoundState)
     cdef int f
-    for f in (R_RULES, R_DEALER, R_WALL, R_WINDOW, R_RESULT, R_WALLS, R_PREVALENT_WIND):
+    for f in (R_RULES, R_DEALER, R_WALL, R_WINDOW, R_RESULT, R_PREVALENT_WIND):
         umj_fill(o, R_OFF[f], r_get(prev, f))
+    umj_fill(o, R_OFF[R_WALLS], walls)
     umj_fill(o, R_OFF[R_FRONT], front)
     umj_fill(o, R_OFF[R_BACK], back)
     umj_fill(o, R_OFF[R_SEATS], seats)
@@ -475,28 +510,20 @@ cdef int shanten_floor(_Tables ct, const int* kinds, int nkinds,
 
 def turn_options(state, seat):
     """``judge.turn_options(state, seat)``."""
+    cdef int flags = 0
     if _bound:
-        ct = checked(state)
+        ct = checked(state, &flags)
         if ct is not None and is_int(seat) and 0 <= seat < len(r_get(state, R_SEATS)):
-            return _turn_options(ct, state, seat)
+            return _turn_options(ct, flags, state, seat)
         return ref_turn_options(state, seat)
     raise RuntimeError("the compiled game step is not bound to the game package")
 
 
-cdef tuple _turn_options(_Tables ct, state, Py_ssize_t seat):
-    s = (<tuple>r_get(state, R_SEATS))[seat]
+cdef tuple _turn_options(_Tables ct, int flags, state, Py_ssize_t seat):
+    cdef tuple seats = r_get(state, R_SEATS)
+    s = seats[seat]
     cdef bint claimed = r_get(state, R_CLAIMED) is True
     cdef bint uno = s_get(s, S_UNO) is True
-    cdef list out = []
-    if not claimed and (uno or r_get(state, R_REPLACEMENT) is True
-                        or (r_get(state, R_WINDOW) is True and s_get(s, S_DRAWS) == 1
-                            and s_get(s, S_DISCARDED) == 0)):
-        if ref_may_win(state, seat) is not None:
-            out.append(WIN)
-    drawn = r_get(state, R_DRAWN)
-    if uno and drawn is not None:
-        out.append(ct.discard[code_of(drawn)])
-        return tuple(out)
     cdef tuple concealed = s_get(s, S_CONCEALED)
     cdef tuple melds = s_get(s, S_MELDS)
     cdef unsigned char counts[MAX_CODES]
@@ -512,9 +539,27 @@ cdef tuple _turn_options(_Tables ct, state, Py_ssize_t seat):
             prev = c
         else:
             counts[c] += 1
+    cdef list out = []
+    drawn = r_get(state, R_DRAWN)
+    if not claimed:
+        # judge.win_allowed, then may_win where a win is possible: under the
+        # UNO declaration, a declared hand, a replacement tile or the first
+        # turn; in any other flow a drawn tile that may complete the hand
+        # (its shanten floor is below 0).
+        if flags & F_UNO:
+            maybe = (uno or r_get(state, R_REPLACEMENT) is True
+                     or (r_get(state, R_WINDOW) is True and s_get(s, S_DRAWS) == 1
+                         and s_get(s, S_DISCARDED) == 0))
+        else:
+            maybe = (drawn is not None
+                     and shanten_floor(ct, kinds, nkinds, counts, len(melds)) < 0)
+        if maybe and ref_may_win(state, seat) is not None:
+            out.append(WIN)
+    if uno and drawn is not None:
+        out.append(ct.discard[code_of(drawn)])
+        return tuple(out)
     cdef bint room = len(concealed) - nkinds >= 3    # for four of a kind
-    if (not claimed and not uno and r_get(state, R_BACK) >= r_get(state, R_FRONT)
-            and (melds or room)):
+    if not claimed and not uno and kong_room(flags, state, seat) and (melds or room):
         if room:
             for k in range(nkinds):
                 if counts[kinds[k]] == 4:
@@ -526,7 +571,7 @@ cdef tuple _turn_options(_Tables ct, state, Py_ssize_t seat):
                 out.append(ct.added_kong[code_of(get(m, M_TILE))])
     for k in range(nkinds):
         out.append(ct.discard[kinds[k]])
-    if uno:
+    if uno or not flags & F_UNO:
         return tuple(out)
     # judge.ready_floor: the floor, then the remembered shanten, settle most
     # turns here; the reference weighs a hand that may be ready.
@@ -540,31 +585,62 @@ cdef tuple _turn_options(_Tables ct, state, Py_ssize_t seat):
     return tuple(out)
 
 
+cdef bint kong_room(int flags, state, Py_ssize_t seat):
+    """``judge.kong_room``: the wall lets the seat declare a kong (with seat
+    walls, its own and the next seat's are not empty)."""
+    cdef tuple walls
+    if flags & F_SEAT_WALLS:
+        walls = r_get(state, R_WALLS)
+        return walls[seat] != 0 and walls[(seat + 1) % len(walls)] != 0
+    return r_get(state, R_BACK) >= r_get(state, R_FRONT)
+
+
 # ---------------------------------------------------------------- the discard
 
 def discard(state, seat, action):
     """``flow.discard(state, seat, action)`` (a legal discard of the seat
     in its turn, as ``flow.apply`` has checked)."""
+    cdef int flags = 0
     if _bound:
-        ct = checked(state)
+        ct = checked(state, &flags)
         if (ct is not None and is_int(seat) and 0 <= seat < len(r_get(state, R_SEATS))
                 and type(action) is Action and get(action, A_KIND) is KIND_DISCARD
                 and is_bool(get(action, A_UNO)) and get(action, A_TILE) is not None
-                and tile_ok(ct, get(action, A_TILE)) and next_tile_ok(ct, state)):
-            return _discard(ct, state, seat, action)
+                and tile_ok(ct, get(action, A_TILE)) and wall_left(flags, state, seat)):
+            return _discard(ct, flags, state, seat, action)
         return ref_discard(state, seat, action)
     raise RuntimeError("the compiled game step is not bound to the game package")
 
 
-cdef bint next_tile_ok(_Tables ct, state):
-    """The wall is not empty and its next tile is an interned tile (the
-    hand's last discard is the reference's)."""
+cdef bint wall_left(int flags, state, Py_ssize_t seat):
+    """A discard of ``seat`` is not the hand's last (that is the
+    reference's): the wall, or with seat walls the next seat's, is not
+    empty (the reference weighs Reverse and Skip on seat walls)."""
+    cdef tuple walls
+    if flags & F_SEAT_WALLS:
+        walls = r_get(state, R_WALLS)
+        return not flags & F_EFFECTS and walls[pymod(seat + <int>r_get(state, R_DIRECTION),
+                                                     len(walls))] != 0
+    return r_get(state, R_FRONT) <= r_get(state, R_BACK)
+
+
+cdef bint next_tile_ok(_Tables ct, int flags, state, Py_ssize_t seat):
+    """The tile ``seat`` draws next (the wall not empty) is one of the tile
+    set's (a flower is the reference's to draw)."""
     cdef tuple wall = r_get(state, R_WALL)
-    front, back = r_get(state, R_FRONT), r_get(state, R_BACK)
-    return front <= back and 0 <= front < len(wall) and tile_ok(ct, wall[front])
+    cdef tuple walls
+    cdef Py_ssize_t at
+    if flags & F_SEAT_WALLS:
+        walls = r_get(state, R_WALLS)
+        if walls[seat] == 0:
+            return False
+        at = len(wall) // len(walls) * seat + <Py_ssize_t>walls[seat] - 1
+    else:
+        at = r_get(state, R_FRONT)
+    return 0 <= at < len(wall) and tile_ok(ct, wall[at])
 
 
-cdef tuple _discard(_Tables ct, state, Py_ssize_t seat, action):
+cdef tuple _discard(_Tables ct, int flags, state, Py_ssize_t seat, action):
     tile = get(action, A_TILE)
     cdef bint uno = get(action, A_UNO) is True
     cdef int code = code_of(tile)
@@ -591,30 +667,40 @@ cdef tuple _discard(_Tables ct, state, Py_ssize_t seat, action):
     said = ((ct.ev_discard[seat][code], ct.ev_uno[seat][code]) if uno
             else (ct.ev_discard[seat][code],))
     seats = replace_at(seats, seat, new_s)
-    screened = claim_screen(ct, state, seats, code)
-    if screened[0] or screened[1]:
+    screened = claim_screen(ct, flags, state, seats, code)
+    cdef bint offered = screened[0] or screened[1]
+    if offered:
         pending = ref_claimers(claim_state(state, seats, seat, tile, EMPTY), screened)
         if pending:
             return claim_state(state, seats, seat, tile, pending), said
-    return pass_on(ct, state, seats, seat, tile, code, said)
+    # The reference passes play on from the CLAIM state whenever its own
+    # screen finds a seat, which without the UNO declaration it always does
+    # (any seat may win): a draw that ends the hand keeps that state's fields.
+    return pass_on(ct, flags, state, seats, seat, tile, code, said,
+                   offered or not flags & F_UNO)
 
 
 cdef object claim_state(state, tuple seats, Py_ssize_t seat, tile, tuple pending):
     """The CLAIM state of a discard of ``tile`` by ``seat`` (the wall not
     empty), awaiting the seats ``pending``."""
     return advance(state, r_get(state, R_FRONT), r_get(state, R_BACK), seats, PHASE_CLAIM, seat,
-                   r_get(state, R_DIRECTION), None, False, False, tile, pending)
+                   r_get(state, R_DIRECTION), None, False, False, tile, pending,
+                   r_get(state, R_WALLS))
 
 
-cdef tuple claim_screen(_Tables ct, state, tuple seats, int code):
+cdef tuple claim_screen(_Tables ct, int flags, state, tuple seats, int code):
     """``judge.claim_screen(state, seats, tile, True, False)`` for a discard
     of the tile ``code``: (seats with a meld on it, other seats the rules
-    let win on it)."""
+    let win on it). Without the UNO declaration a seat may win on any tile:
+    it is screened out here when its hand with the tile is surely not
+    complete (its shanten floor is 0 or more), which leaves the reference's
+    answer unchanged."""
     cdef int n = len(seats)
     cdef int offering = r_get(state, R_CURRENT)
     cdef int dealer = r_get(state, R_DEALER)
     cdef int chower = pymod(offering + <int>r_get(state, R_DIRECTION), n) if ct.rank[code] >= 0 else -1
-    cdef bint earthly = (r_get(state, R_WINDOW) is True and offering == dealer
+    cdef bint free = not flags & F_UNO
+    cdef bint earthly = (not free and r_get(state, R_WINDOW) is True and offering == dealer
                          and s_get(seats[dealer], S_DISCARDED) == 1)
     cdef list melders = [], winners = []
     cdef unsigned char counts[MAX_CODES]
@@ -626,48 +712,89 @@ cdef tuple claim_screen(_Tables ct, state, tuple seats, int code):
             continue
         s = seats[i]
         uno = s_get(s, S_UNO) is True
+        if free or i == chower:
+            count_tiles(ct, s_get(s, S_CONCEALED), counts)
         if not uno:
             chows = False
-            if i == chower:
-                count_tiles(ct, s_get(s, S_CONCEALED), counts)
+            if free or i == chower:
                 held = counts[code]
+            else:
+                held = copies(s_get(s, S_CONCEALED), tile)
+            if i == chower:
                 for k in range(ct.nchows[code]):
                     if counts[ct.chow_a[code][k]] and counts[ct.chow_b[code][k]]:
                         chows = True
                         break
-            else:
-                held = copies(s_get(s, S_CONCEALED), tile)
             if held >= 2 or chows:
                 melders.append(i)
                 continue
-        if uno or (earthly and i != dealer):
+        if free:
+            if may_complete(ct, counts, code, len(<tuple>s_get(s, S_MELDS))):
+                winners.append(i)
+        elif uno or (earthly and i != dealer):
             winners.append(i)
     return melders, winners
 
 
-cdef tuple pass_on(_Tables ct, state, tuple seats, int discarder, tile, int code, tuple said):
-    """``flow._pass_on`` after an unclaimed discard (the wall not empty):
-    Reverse or Skip acts, and the next seat draws."""
+cdef bint may_complete(_Tables ct, unsigned char* counts, int code, int melds):
+    """Whether the concealed tiles ``counts`` (changed and restored) with
+    the tile ``code`` may make a complete hand: their shanten floor is
+    below 0."""
+    cdef int kinds[MAX_CODES]
+    cdef int nkinds = 0, c, floor
+    counts[code] += 1
+    for c in range(ct.size):
+        if counts[c]:
+            kinds[nkinds] = c
+            nkinds += 1
+    floor = shanten_floor(ct, kinds, nkinds, counts, melds)
+    counts[code] -= 1
+    return floor < 0
+
+
+cdef tuple pass_on(_Tables ct, int flags, state, tuple seats, int discarder, tile, int code,
+                   tuple said, bint offered):
+    """``flow._pass_on`` after an unclaimed discard (the wall not empty) from
+    the TURN ``state`` of the discard: Reverse or Skip acts (where the flow
+    has card effects), and the next seat draws. The reference draws a
+    flower, from the CLAIM state of the offer if it was ``offered``."""
     cdef int n = len(seats)
     cdef int direction = r_get(state, R_DIRECTION)
     cdef int nxt
-    if ct.effect[code] == 1:
+    if flags & F_EFFECTS and ct.effect[code] == 1:
         nxt, direction = pymod(discarder - direction, n), -direction
         said = said + (ct.ev_reverse[discarder][code],)
-    elif ct.effect[code] == 2:
+    elif flags & F_EFFECTS and ct.effect[code] == 2:
         nxt = pymod(discarder + 2 * direction, n)
         said = said + (ct.ev_skip[discarder][code],)
     else:
         nxt = pymod(discarder + direction, n)
-    return draw(ct, state, seats, direction, nxt, said)
+    if not next_tile_ok(ct, flags, state, nxt):
+        if offered:
+            state = claim_state(state, seats, discarder, tile, EMPTY)
+        new, more = ref_pass_on(state, seats, discarder, tile)
+        return new, said + more
+    return draw(ct, flags, state, seats, direction, nxt, said)
 
 
-cdef tuple draw(_Tables ct, state, tuple seats, int direction, int seat, tuple said):
-    """``flow._draw`` from the front of the wall (not a replacement)."""
+cdef tuple draw(_Tables ct, int flags, state, tuple seats, int direction, int seat, tuple said):
+    """``flow.draw_tile`` of a tile of the tile set (next_tile_ok), not a
+    replacement: from the front of the wall, or the end of the seat's own."""
     cdef tuple wall = r_get(state, R_WALL)
     cdef Py_ssize_t front = r_get(state, R_FRONT)
     back = r_get(state, R_BACK)
-    tile = wall[front]    # checked by next_tile_ok
+    walls = r_get(state, R_WALLS)
+    cdef Py_ssize_t left
+    cdef bint last
+    if flags & F_SEAT_WALLS:
+        left = (<tuple>walls)[seat]
+        tile = wall[len(wall) // len(seats) * seat + left - 1]
+        walls = walls[:seat] + (left - 1,) + walls[seat + 1:]
+        last = (<tuple>walls)[(seat + 1) % len(seats)] == 0
+    else:
+        tile = wall[front]
+        front += 1
+        last = back < front
     cdef int code = code_of(tile)
     s = seats[seat]
     cdef tuple concealed = s_get(s, S_CONCEALED)
@@ -684,6 +811,6 @@ cdef tuple draw(_Tables ct, state, tuple seats, int direction, int seat, tuple s
         s_get(s, S_DISCARDED),
         s_get(s, S_FLOWERS),
     )
-    new = advance(state, front + 1, back, replace_at(seats, seat, new_s), PHASE_TURN, seat,
-                  direction, tile, False, back < front + 1, None, EMPTY)
+    new = advance(state, front, back, replace_at(seats, seat, new_s), PHASE_TURN, seat,
+                  direction, tile, False, last, None, EMPTY, walls)
     return new, said + (ct.ev_draw[seat][code],)

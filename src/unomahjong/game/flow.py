@@ -578,6 +578,7 @@ def compiled_step_interface() -> dict[str, object]:
         "uno_discards": uno_discards,
         "claimers": claimers,
         "counts_shanten": counts_shanten,
+        "pass_on": _pass_on,
     }
 
 

@@ -27,7 +27,7 @@ from .._memo import Memo
 from ..context import WINDS, WinContext
 from ..errors import MahjongError, NotWinningError
 from ..hand import Hand, MeldKind
-from ..rules import UNO_FLOW, RuleSet
+from ..rules import RuleSet
 from ..scoring import Score, score
 from ..shanten import layout_for, shanten_of_counts, waits_codes
 from ..tiles import Tile, TileSet
@@ -510,12 +510,10 @@ def options(state: RoundState, seat: int) -> tuple[Action, ...]:
 
 
 def compiled_step(state: RoundState) -> Any:
-    """The compiled game step when it serves ``state``: it is active, and
-    it plays UNO Mahjong's flow (the only one it knows); else None."""
-    flow = state.rules.flow
-    if flow is UNO_FLOW or flow == UNO_FLOW:
-        return _engine.core("game")
-    return None
+    """The compiled game step when it is active, else None. It plays every
+    game flow, and hands back to the reference what it does not answer (a
+    state it does not recognise, a flower to draw)."""
+    return _engine.core("game")
 
 
 class _Answered(threading.local):
