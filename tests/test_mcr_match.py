@@ -1,5 +1,6 @@
 """A match of the standard MCR game: the players' changes of seat between
-rounds (the 2006 rules) and a false win's penalty."""
+rounds (the 2006 rules) and a false win's penalty; and the option that
+lets several seats win on one discard."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ from unomahjong import MCR, RulesError
 from unomahjong.game import (
     Action,
     ActionKind,
+    Board,
     Bot,
     GreedyBot,
     IllegalActionError,
     RoundState,
+    apply,
     legal_actions,
     play_match,
 )
@@ -126,3 +129,29 @@ def test_a_flow_refuses_seat_changes_without_winds_and_a_bad_penalty(
     with pytest.raises(RulesError, match=error):
         GameFlow(**{**attrs.asdict(MCR_FLOW), "flowers": False, **changes})
     assert MCR.flow == MCR_FLOW
+
+
+def test_an_option_lets_every_seat_win_on_a_discard() -> None:
+    # The standard game with several_winners: the discard two seats may win
+    # on (only the first wins under the rules) pays each winner, the
+    # discarder 8 + the fans, the other loser 8; winners pay each other
+    # nothing.
+    several = attrs.evolve(MCR, flow=attrs.evolve(MCR_FLOW, several_winners=True))
+    board = Board(several, seed=307)
+    bot = GreedyBot()
+    for _ in range(119):
+        seat = board.awaiting()[0]
+        board.push(seat, bot.choose(board.state, seat))
+    state = board.state
+    winners = [s for s in state.pending if legal_actions(state, s)[0].kind is ActionKind.WIN]
+    assert len(winners) == 2
+    for s in state.pending:
+        state = apply(state, s, WIN if s in winners else Action(ActionKind.PASS))[0]
+    result = state.result
+    assert result is not None and sorted(w.seat for w in result.wins) == winners
+    discarder = board.state.current
+    other = ({0, 1, 2, 3} - {discarder, *winners}).pop()
+    fans = {w.seat: w.score.total for w in result.wins}
+    assert result.payments[discarder] == -sum(8 + f for f in fans.values())
+    assert result.payments[other] == -8 * len(winners)
+    assert all(result.payments[w] == 8 + fans[w] + 8 for w in winners)
