@@ -37,7 +37,7 @@ from unomahjong.game.flow import discard
 from unomahjong.game.judge import legal_actions, turn_options
 from unomahjong.game.state import Phase, RoundState, SeatState, replace_round, replace_seat
 from unomahjong.game.tables import tables
-from unomahjong.tiles import MCR_TILES, UNO_TILES
+from unomahjong.tiles import MCR_TILES, UNO_TILES, Tile
 
 FULL = os.environ.get("UNOMAHJONG_GAME_CORPUS") == "full"
 HANDS = 2100 if FULL else 112
@@ -178,11 +178,20 @@ def _odd_states() -> list[tuple[str, RoundState]]:
     mcr = _position(7, 4, 12, "mcr")
     while mcr.phase is not Phase.TURN:
         mcr = _position(7, 4, 13, "mcr")
+    mcr_hand = mcr.seats[mcr.current].concealed
+    other = (mcr.current + 1) % 4
+    missing = next(t for t in MCR_TILES.tiles if t not in mcr_hand)
     return [
         ("seat walls of three seats", replace_round(botzone, walls=botzone.walls[:-1])),
         ("a float in the seat walls", replace_round(botzone, walls=(20.0,) * 4)),
         ("a negative seat wall", replace_round(botzone, walls=(-1,) * 4)),
         ("seat walls under one wall", replace_round(mcr, walls=(30,) * 4)),
+        ("a seat wall past any index", replace_round(botzone, walls=(2**63,) * 4)),
+        ("a front past any index", replace_round(botzone, front=2**63)),
+        ("both ends past any index", replace_round(mcr, front=2**63, back=2**63)),
+        ("a tile short in the turn", _with_seat(mcr, mcr.current, mcr_hand[:-1])),
+        ("another seat a tile short", _with_seat(mcr, other, mcr.seats[other].concealed[1:])),
+        ("the drawn tile not held", replace_round(mcr, drawn=missing)),
         ("flowers to draw", replace_round(mcr, wall=(FLOWERS[0],) * len(mcr.wall))),
         ("unsorted concealed tiles", with_seat(concealed=tuple(reversed(s.concealed)))),
         ("a tile of another set", with_seat(concealed=(*s.concealed[:-1], mcr_tile))),
@@ -200,6 +209,12 @@ def _odd_states() -> list[tuple[str, RoundState]]:
         ("an empty wall", replace_round(state, wall=())),
         ("one seat", replace_round(state, seats=(s,))),
     ]
+
+
+def _with_seat(state: RoundState, seat: int, concealed: tuple[Tile, ...]) -> RoundState:
+    seats = list(state.seats)
+    seats[seat] = replace_seat(seats[seat], concealed=concealed)
+    return replace_round(state, seats=tuple(seats))
 
 
 @compiled_only

@@ -260,7 +260,9 @@ cdef _Tables rules_tables(rules, int* flags):
         bits = ((F_UNO if getattr(flow, "uno_declaration", None) is True else 0)
                 | (F_EFFECTS if getattr(flow, "card_effects", None) is True else 0)
                 | (F_SEAT_WALLS if getattr(flow, "seat_walls", None) is True else 0))
-    _last_rules, _last_rules_tables, _last_rules_flags = rules, ct, bits
+    # The rules last: a thread that finds them finds their tables and bits.
+    _last_rules_tables, _last_rules_flags = ct, bits
+    _last_rules = rules
     flags[0] = bits
     return ct
 
@@ -513,7 +515,8 @@ def turn_options(state, seat):
     cdef int flags = 0
     if _bound:
         ct = checked(state, &flags)
-        if ct is not None and is_int(seat) and 0 <= seat < len(r_get(state, R_SEATS)):
+        if (ct is not None and is_int(seat) and 0 <= seat < len(r_get(state, R_SEATS))
+                and (flags & F_UNO or hands_ok(state, seat))):
             return _turn_options(ct, flags, state, seat)
         return ref_turn_options(state, seat)
     raise RuntimeError("the compiled game step is not bound to the game package")
@@ -585,6 +588,22 @@ cdef tuple _turn_options(_Tables ct, int flags, state, Py_ssize_t seat):
     return tuple(out)
 
 
+cdef bint hands_ok(state, Py_ssize_t seat):
+    """Every seat holds a hand (its concealed tiles and three for each meld
+    make 13, and 14 for ``seat`` in its turn), the drawn tile among the
+    seat's: without the UNO declaration the reference weighs a win of every
+    seat, and refuses a state that fails this."""
+    cdef tuple seats = r_get(state, R_SEATS)
+    cdef Py_ssize_t i
+    for i in range(len(seats)):
+        s = seats[i]    # checked: its concealed tiles and melds are tuples
+        if (len(<tuple>s_get(s, S_CONCEALED)) + 3 * len(<tuple>s_get(s, S_MELDS))
+                != (14 if i == seat else 13)):
+            return False
+    drawn = r_get(state, R_DRAWN)
+    return drawn is None or copies(s_get(seats[seat], S_CONCEALED), drawn) > 0
+
+
 cdef bint kong_room(int flags, state, Py_ssize_t seat):
     """``judge.kong_room``: the wall lets the seat declare a kong (with seat
     walls, its own and the next seat's are not empty)."""
@@ -606,7 +625,8 @@ def discard(state, seat, action):
         if (ct is not None and is_int(seat) and 0 <= seat < len(r_get(state, R_SEATS))
                 and type(action) is Action and get(action, A_KIND) is KIND_DISCARD
                 and is_bool(get(action, A_UNO)) and get(action, A_TILE) is not None
-                and tile_ok(ct, get(action, A_TILE)) and wall_left(flags, state, seat)):
+                and tile_ok(ct, get(action, A_TILE)) and wall_left(flags, state, seat)
+                and (flags & F_UNO or hands_ok(state, seat))):
             return _discard(ct, flags, state, seat, action)
         return ref_discard(state, seat, action)
     raise RuntimeError("the compiled game step is not bound to the game package")
@@ -629,12 +649,14 @@ cdef bint next_tile_ok(_Tables ct, int flags, state, Py_ssize_t seat):
     set's (a flower is the reference's to draw)."""
     cdef tuple wall = r_get(state, R_WALL)
     cdef tuple walls
-    cdef Py_ssize_t at
+    # Python ints until they are known to index the wall (a state may hold
+    # any int).
     if flags & F_SEAT_WALLS:
         walls = r_get(state, R_WALLS)
-        if walls[seat] == 0:
+        left = walls[seat]
+        if not 0 < left <= len(wall):
             return False
-        at = len(wall) // len(walls) * seat + <Py_ssize_t>walls[seat] - 1
+        at = len(wall) // len(walls) * seat + left - 1
     else:
         at = r_get(state, R_FRONT)
     return 0 <= at < len(wall) and tile_ok(ct, wall[at])
@@ -781,10 +803,9 @@ cdef tuple draw(_Tables ct, int flags, state, tuple seats, int direction, int se
     """``flow.draw_tile`` of a tile of the tile set (next_tile_ok), not a
     replacement: from the front of the wall, or the end of the seat's own."""
     cdef tuple wall = r_get(state, R_WALL)
-    cdef Py_ssize_t front = r_get(state, R_FRONT)
+    front = r_get(state, R_FRONT)
     back = r_get(state, R_BACK)
     walls = r_get(state, R_WALLS)
-    cdef Py_ssize_t left
     cdef bint last
     if flags & F_SEAT_WALLS:
         left = (<tuple>walls)[seat]
