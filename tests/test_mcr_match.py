@@ -114,6 +114,24 @@ def test_a_false_win_is_an_illegal_action_where_the_flow_has_no_penalty() -> Non
         play_match("mcr", [Passer(), GreedyBot(), GreedyBot(), GreedyBot()], seed=5)
 
 
+class TiledWinner:
+    """Declares its wins written with the tile, which is no action."""
+
+    def __init__(self) -> None:
+        self.greedy = GreedyBot()
+
+    def choose(self, state: RoundState, seat: int) -> Action:
+        if WIN in legal_actions(state, seat):
+            return Action(ActionKind.WIN, state.drawn or state.offered)
+        return self.greedy.choose(state, seat)
+
+
+def test_a_malformed_win_is_refused_not_charged() -> None:
+    with pytest.raises(IllegalActionError) as caught:
+        play_match("mcr", [TiledWinner()] * 4, seed=5, rounds=1)
+    assert caught.value.code == "illegal-action"
+
+
 @pytest.mark.parametrize(
     ("changes", "error"),
     [

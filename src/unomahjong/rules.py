@@ -124,13 +124,13 @@ class GameFlow:
     drawn is set aside and replaced from the back of the wall."""
     seat_changes: bool = False
     """In a match, the players change seats between rounds as the 2006
-    Chinese Official rules have them (docs/mcr.md#a-match): East and South
-    swap, and West and North; after the second round East and South cross
-    to the far side, West moves to South and North to East. Needs
-    ``winds``."""
+    Chinese Official rules have them (docs/mcr.md#a-match): after the first
+    and the third rounds East and South swap, and West and North; after the
+    second, East moves to West, South to North, West to South and North to
+    East. Needs ``winds``."""
     false_win_penalty: int = 0
     """In a match, a seat whose bot declares a win its hand does not make
-    (錯和) pays this to each other player and plays on; 0: such a
+    (错和) pays this to each other player and plays on; 0: such a
     declaration is an illegal action like any other."""
 
     def __attrs_post_init__(self) -> None:

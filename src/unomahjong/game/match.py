@@ -20,8 +20,7 @@ from .._checks import checked_init, describe, items, keywords_checked, quote
 from ..context import WINDS
 from ..rules import RuleSet, get_rules
 from .actions import (
-    Action,
-    ActionKind,
+    WIN,
     IllegalActionError,
     player_count,
     seed_number,
@@ -61,6 +60,7 @@ def round_seating(first: tuple[int, ...], round_number: int) -> tuple[int, ...]:
     return seating
 
 
+@checked_init
 @attrs.frozen(slots=True)
 class HandRecord:
     """One played hand of a match."""
@@ -178,7 +178,10 @@ def _play_out(
 
 
 def _declares_a_win(action: object) -> bool:
-    return isinstance(action, Action) and action.kind is ActionKind.WIN
+    """``action`` is the declaration of a win, as the engine writes it (a
+    win with a tile or an UNO flag is no action at all: it is refused as
+    any malformed action is)."""
+    return action == WIN
 
 
 def _penalties(false_wins: Sequence[int], players: int, penalty: int) -> tuple[int, ...]:
