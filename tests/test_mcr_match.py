@@ -8,6 +8,8 @@ import json
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from unomahjong import MCR, RulesError
 from unomahjong.game import (
@@ -17,6 +19,7 @@ from unomahjong.game import (
     Bot,
     GreedyBot,
     IllegalActionError,
+    RandomBot,
     RoundState,
     apply,
     legal_actions,
@@ -57,6 +60,26 @@ def test_a_match_moves_the_players_between_rounds_and_scores_them_where_they_sat
             scores[h.seating[seat]] += gain
     assert tuple(scores) == match.scores and sum(scores) == 0
     assert len({h.seating for h in match.hands}) == 4
+
+
+# A match is up to 20 hands: a tenth of the profile's examples, at least 8.
+@settings(max_examples=max(8, settings.default.max_examples // 10), deadline=None)
+@given(seed=st.integers(0, 2**32), rounds=st.integers(1, 5), mix=st.integers(0, 15))
+def test_any_match_seats_players_by_the_rules_and_adds_up(seed: int, rounds: int, mix: int) -> None:
+    bots: list[Bot] = [GreedyBot() if (mix >> i) & 1 else RandomBot(seed * 4 + i) for i in range(4)]
+    match = play_match("mcr", bots, seed=seed, rounds=rounds)
+    assert len(match.hands) == 4 * rounds and sorted(match.seating) == [0, 1, 2, 3]
+    scores = [0, 0, 0, 0]
+    for h in match.hands:
+        assert h.seating == round_seating(match.seating, h.number // 4)
+        assert h.dealer == h.number % 4 and sum(h.payments) == 0
+        for seat, gain in enumerate(h.payments):
+            scores[h.seating[seat]] += gain
+    assert tuple(scores) == match.scores
+    if rounds >= 4:
+        for player in range(4):
+            winds = {match.hands[4 * r].seating.index(player) for r in range(4)}
+            assert winds == {0, 1, 2, 3}
 
 
 def test_uno_mahjong_keeps_the_seats_drawn() -> None:
