@@ -63,7 +63,7 @@ def test_a_match_moves_the_players_between_rounds_and_scores_them_where_they_sat
 
 
 # A match is up to 20 hands: a tenth of the profile's examples, at least 8.
-@settings(max_examples=max(8, settings.default.max_examples // 10), deadline=None)
+@settings(max_examples=max(8, settings().max_examples // 10), deadline=None)
 @given(seed=st.integers(0, 2**32), rounds=st.integers(1, 5), mix=st.integers(0, 15))
 def test_any_match_seats_players_by_the_rules_and_adds_up(seed: int, rounds: int, mix: int) -> None:
     bots: list[Bot] = [GreedyBot() if (mix >> i) & 1 else RandomBot(seed * 4 + i) for i in range(4)]
