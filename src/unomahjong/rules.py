@@ -163,11 +163,7 @@ UNO_FLOW: Final = GameFlow(
 )
 """UNO Mahjong's flow (docs/rules.md#play)."""
 BOTZONE_FLOW: Final = GameFlow(
-    uno_declaration=False,
-    card_effects=False,
-    seat_walls=True,
-    winds=True,
-    several_winners=False,
+    uno_declaration=False, card_effects=False, seat_walls=True, winds=True, several_winners=False
 )
 """The flow of the Botzone / IJCAI judge's MCR game (docs/mcr.md#botzone).
 The judge plays single hands: no seat changes, and its penalties are the

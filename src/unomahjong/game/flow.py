@@ -259,7 +259,7 @@ def _apply(state: RoundState, seat: int, action: Action) -> Step:
             raise _refused(state, seat, action)
     if state.phase is Phase.TURN:
         if action.kind is ActionKind.DISCARD:
-            step = compiled_step(state)
+            step = compiled_step()
             if step is not None:
                 return step.discard(state, seat, action)  # type: ignore[no-any-return]
             return discard(state, seat, action)

@@ -502,14 +502,14 @@ def options(state: RoundState, seat: int) -> tuple[Action, ...]:
     if phase is Phase.TURN:
         if seat != state.current:
             return ()
-        step = compiled_step(state)
+        step = compiled_step()
         return turn_options(state, seat) if step is None else step.turn_options(state, seat)
     if phase is Phase.ENDED or seat not in state.pending:
         return ()
     return claim_options(state, seat)
 
 
-def compiled_step(state: RoundState) -> Any:
+def compiled_step() -> Any:
     """The compiled game step when it is active, else None. It plays every
     game flow, and hands back to the reference what it does not answer (a
     state it does not recognise, a flower to draw)."""

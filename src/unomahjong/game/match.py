@@ -19,13 +19,7 @@ import attrs
 from .._checks import checked_init, describe, items, keywords_checked, quote
 from ..context import WINDS
 from ..rules import RuleSet, get_rules
-from .actions import (
-    WIN,
-    IllegalActionError,
-    player_count,
-    seed_number,
-    whole_number,
-)
+from .actions import WIN, IllegalActionError, player_count, seed_number, whole_number
 from .board import Board
 from .bots import Bot
 from .flow import apply
@@ -168,20 +162,15 @@ def _play_out(
         try:
             state, events = apply(state, seat, action)
         except IllegalActionError:
-            if false_wins is None or not _declares_a_win(action):
+            # Only the engine's own WIN is a declaration: a win written with
+            # a tile or an UNO flag is malformed, and refused as such.
+            if false_wins is None or action != WIN:
                 raise
             false_wins.append(seat)
             continue
         states.append(state)
         moves.append((seat, action, events))
     raise IllegalActionError("stuck", f"the hand did not end within {max_actions} actions")
-
-
-def _declares_a_win(action: object) -> bool:
-    """``action`` is the declaration of a win, as the engine writes it (a
-    win with a tile or an UNO flag is no action at all: it is refused as
-    any malformed action is)."""
-    return action == WIN
 
 
 def _penalties(false_wins: Sequence[int], players: int, penalty: int) -> tuple[int, ...]:
