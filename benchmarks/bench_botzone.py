@@ -5,7 +5,7 @@ Usage::
     python benchmarks/bench_botzone.py [--games N] [--seed S] [--judge PATH] [--json]
 
 Plays ``N`` games under the Botzone judge's protocol
-(:mod:`unomahjong.botzone_game`) with random responses (a win whenever one
+(:mod:`unomahjong.botzone.protocol`) with random responses (a win whenever one
 is offered), recording each game's responses; then times, side by side, the
 library replaying those games turn by turn (``judge_step``) and, given
 ``--judge PATH`` (a local build of the judge program: see
@@ -28,7 +28,7 @@ from collections.abc import Sequence
 
 from _timing import engine
 
-from unomahjong.botzone_game import JudgeGame, judge_responses, judge_start, judge_step
+from unomahjong.botzone.protocol import JudgeGame, judge_responses, judge_start, judge_step
 
 DEFAULT_GAMES = 40
 DEFAULT_SEED = 20_261_202
@@ -128,7 +128,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     print(f"{args.games} judge games, {turns} turns (seed {args.seed}) [{engine()} engine]")
     print(
-        f"  unomahjong.botzone_game   {args.games / ours_s:9.1f} games/s"
+        f"  unomahjong.botzone.protocol   {args.games / ours_s:9.1f} games/s"
         f" {turns / ours_s:9.0f} turns/s"
     )
     if args.judge:

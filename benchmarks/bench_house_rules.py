@@ -4,7 +4,7 @@ Usage::
 
     python benchmarks/bench_house_rules.py [--hands N] [--seed S] [--repeats R] [--json]
 
-Scores one seeded set of UNO winning hands (``unomahjong.generate``, every
+Scores one seeded set of UNO winning hands (``unomahjong.research.generate``, every
 shape and theme, their random win contexts) with ``score(hand, context,
 rules)`` under three rule sets, in interleaved rounds, each on first sight
 (memos cleared, then warmed on other hands):
@@ -32,11 +32,11 @@ import attrs
 from _timing import REPEATS, engine, interleaved
 
 from unomahjong import UNO, Hand, Shape, WinContext, is_winning, score
-from unomahjong.fans.detectors import ALL_SHAPES, Holds
-from unomahjong.fans.model import FanDef
-from unomahjong.generate import winning_hands
-from unomahjong.rules import RuleSet
-from unomahjong.scoring import clear_caches
+from unomahjong.research.generate import winning_hands
+from unomahjong.rules.detectors import ALL_SHAPES, Holds
+from unomahjong.rules.fans import FanDef
+from unomahjong.rules.rule_sets import RuleSet
+from unomahjong.scoring.scorer import clear_caches
 
 DEFAULT_HANDS = 10_000
 DEFAULT_SEED = 20_261_201

@@ -5,7 +5,7 @@ Usage::
     python benchmarks/bench_mcr_scoring.py [--hands N] [--seed S] [--repeats R] [--json]
 
 Scores a fixed seeded set of MCR winning hands of all shapes and themes
-(``unomahjong.generate``) with their random win contexts, first checking that
+(``unomahjong.research.generate``) with their random win contexts, first checking that
 both calculators give the same total on every hand (exit status 1 if not),
 then times, in interleaved rounds in this process, on the same hands:
 
@@ -30,9 +30,9 @@ import MahjongGB
 from _timing import REPEATS, engine, interleaved
 
 from unomahjong import Hand, WinContext, format_hand, score, score_hand
-from unomahjong.generate import winning_hands
-from unomahjong.interop import gb_fan_arguments
-from unomahjong.scoring import clear_caches
+from unomahjong.research.generate import winning_hands
+from unomahjong.research.interop import gb_fan_arguments
+from unomahjong.scoring.scorer import clear_caches
 
 DEFAULT_HANDS = 20_000
 DEFAULT_SEED = 20_261_129

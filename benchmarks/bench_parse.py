@@ -5,11 +5,11 @@ Usage::
     python benchmarks/bench_parse.py [--hands N] [--seed S] [--repeats R] [--json]
 
 Parses the canonical text of ``--hands`` distinct seeded 14-tile winning hands
-per rule set (UNO and MCR, all shapes and themes, ``unomahjong.generate``)
+per rule set (UNO and MCR, all shapes and themes, ``unomahjong.research.generate``)
 with the compiled core and with the Python engine, first checking that both
 give equal hands (exit status 1 if not), and times one PyMahjongGB
 ``MahjongFanCalculator`` call per MCR hand on prepared arguments
-(``unomahjong.interop``) in the same process, in interleaved rounds. Prints
+(``unomahjong.research.interop``) in the same process, in interleaved rounds. Prints
 microseconds per hand and the time ratio ours/peer (target: the
 compiled ``parse_hand`` at most 0.5x one calculator call). The parser keeps
 no memo beyond its interned melds, so every pass meets the hands as it met
@@ -27,8 +27,8 @@ import MahjongGB
 from _timing import REPEATS
 
 from unomahjong import _engine, format_hand, parse_hand
-from unomahjong.generate import winning_hands
-from unomahjong.interop import gb_fan_arguments
+from unomahjong.research.generate import winning_hands
+from unomahjong.research.interop import gb_fan_arguments
 
 DEFAULT_HANDS = 5_000
 DEFAULT_SEED = 20_261_201

@@ -6,7 +6,7 @@ Usage::
         [--repeats R] [--json]
 
 Scores a fixed seeded set of generated UNO winning hands of all shapes and
-themes (``unomahjong.generate``) with their random win contexts, in two
+themes (``unomahjong.research.generate``) with their random win contexts, in two
 ways: ``score_hand(text, ...)`` on each hand's canonical text with its
 context as keywords, and ``score(hand, context)`` on the parsed hands. In
 the same process, in interleaved rounds, it times two peers: PyMahjongGB's
@@ -35,9 +35,9 @@ from mahjong.hand_calculating.hand_config import HandConfig
 from mahjong.meld import Meld as RiichiMeld
 
 from unomahjong import Hand, WinContext, format_hand, score, score_hand
-from unomahjong.generate import winning_hands
-from unomahjong.interop import gb_fan_arguments
-from unomahjong.scoring import clear_caches
+from unomahjong.research.generate import winning_hands
+from unomahjong.research.interop import gb_fan_arguments
+from unomahjong.scoring.scorer import clear_caches
 
 DEFAULT_HANDS = 10_000
 DEFAULT_PEER_HANDS = 2_000

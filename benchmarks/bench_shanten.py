@@ -30,8 +30,8 @@ import MahjongGB
 from _timing import interleaved
 
 from unomahjong import MCR_TILES, Hand, Meld, _engine, discard_options, shanten, waits
-from unomahjong._distance import clear_caches
-from unomahjong.interop import GbPack, gb_hand
+from unomahjong.analysis._distance import clear_caches
+from unomahjong.research.interop import GbPack, gb_hand
 
 DEFAULT_HANDS = 10_000
 DEFAULT_SEED = 20_240_601

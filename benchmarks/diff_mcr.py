@@ -5,7 +5,7 @@ Usage::
     python benchmarks/diff_mcr.py [--hands N] [--seeds S1,S2,...] [--pure]
 
 For every seed, draws N winning MCR hands of all shapes and themes with random
-consistent contexts (``unomahjong.generate``) and compares the fan multiset
+consistent contexts (``unomahjong.research.generate``) and compares the fan multiset
 (PyMahjongGB's 独听 names mapped to ours) and the total. Prints which engine
 scored (the compiled core when it is active; ``--pure``, like
 ``UNOMAHJONG_PURE=1``, makes it the Python engine), the mismatch count per
@@ -22,8 +22,8 @@ from collections.abc import Sequence
 import MahjongGB
 
 from unomahjong import _engine, score
-from unomahjong.generate import winning_hands
-from unomahjong.interop import FAN_NAMES, gb_fan_arguments
+from unomahjong.research.generate import winning_hands
+from unomahjong.research.interop import FAN_NAMES, gb_fan_arguments
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -27,7 +27,7 @@ from pathlib import Path
 WORKLOAD = """
 import sys
 from unomahjong import score
-from unomahjong.generate import winning_hands
+from unomahjong.research.generate import winning_hands
 rules, n, seed, measure = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4] == "1"
 history = list(winning_hands(seed + 1, n, rules))
 hands = list(winning_hands(seed, n, rules))

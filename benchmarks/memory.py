@@ -25,9 +25,10 @@ import time
 from collections.abc import Iterator, Sequence
 
 import unomahjong
-from unomahjong import Hand, WinContext, scoring, shanten, waits
-from unomahjong.generate import winning_hands
-from unomahjong.rules import RULE_SETS
+from unomahjong import Hand, WinContext, shanten, waits
+from unomahjong.research.generate import winning_hands
+from unomahjong.rules.rule_sets import RULE_SETS
+from unomahjong.scoring import scorer as scoring
 
 _PAGE = os.sysconf("SC_PAGE_SIZE")
 

@@ -6,8 +6,8 @@ Usage::
     python benchmarks/mutation.py [--jobs N] [--keep DIR] [--json]
 
 mutmut (pyproject.toml's ``[tool.mutmut]``: the files it changes and the
-tests it runs) mutates ``fans/engine.py``, ``scoring.py`` and
-``context.py`` one change at a time and runs the tests that reach each
+tests it runs) mutates ``scoring/counting.py``, ``scoring/scorer.py`` and
+``model/context.py`` one change at a time and runs the tests that reach each
 change. A mutant the tests fail on is *killed*; one they pass on
 *survived*; one no selected test reaches has *no tests*. The score is the
 share killed of all mutants, per file and in all.

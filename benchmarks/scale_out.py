@@ -27,8 +27,8 @@ import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from unomahjong.audit import audit
-from unomahjong.simulation import simulate
+from unomahjong.research.audit import audit
+from unomahjong.research.simulation import simulate
 
 
 def best_of(repeat: int, run: Callable[[], object]) -> tuple[float, float, object]:

@@ -130,7 +130,7 @@ def ran_as(result: Result, mode: str) -> bool:
 RESULTS_WORKLOAD = """
 import hashlib, json, sys
 from unomahjong import score, shanten, waits
-from unomahjong.generate import winning_hands
+from unomahjong.research.generate import winning_hands
 rules, n, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 out = []
 for hand, ctx in winning_hands(seed, n, rules):

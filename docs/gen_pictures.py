@@ -1,5 +1,5 @@
 """Draw the pictures of docs/render.md into docs/images/ with unomahjong.render,
-and those of docs/plots.md with unomahjong.plots from seeded runs.
+and those of docs/plots.md with unomahjong.render.plots from seeded runs.
 
 Run ``python docs/gen_pictures.py`` (with the package installed, e.g. in the
 dev environment) after changing the renderer; ``tests/test_render.py`` fails
@@ -25,12 +25,12 @@ from pathlib import Path
 from typing import Any
 
 from unomahjong import MCR_TILES, UNO_TILES, parse_hand, score_hand
-from unomahjong.audit import audit
 from unomahjong.game import GreedyBot, play_hand, replay
-from unomahjong.plots import audit_svg, simulation_svg
 from unomahjong.render import hand_svg, score_svg, tiles_svg
+from unomahjong.render.plots import audit_svg, simulation_svg
 from unomahjong.render.viewer import replay_html
-from unomahjong.simulation import simulate
+from unomahjong.research.audit import audit
+from unomahjong.research.simulation import simulate
 
 DOCS = Path(__file__).resolve().parent
 

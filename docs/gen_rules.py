@@ -14,8 +14,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from uno_fan_examples import EXAMPLES  # noqa: E402
 
-from unomahjong.fans.uno import UNO_FANS  # noqa: E402
-from unomahjong.scoring import score_hand  # noqa: E402
+from unomahjong.rules.uno_fans import UNO_FANS  # noqa: E402
+from unomahjong.scoring.scorer import score_hand  # noqa: E402
 
 
 def catalogue() -> str:

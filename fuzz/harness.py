@@ -111,7 +111,7 @@ def _tiles(p: Provider, rules: str, n: int) -> list[Any]:
 
 def _context(p: Provider) -> Any:
     from unomahjong import WinContext
-    from unomahjong.context import FLAGS
+    from unomahjong.model.context import FLAGS
 
     return _expected(
         lambda: WinContext(
@@ -124,7 +124,7 @@ def _context(p: Provider) -> Any:
 
 
 def _hand(p: Provider, rules: str) -> Any:
-    from unomahjong.hand import Hand, Meld, MeldKind
+    from unomahjong.model.hand import Hand, Meld, MeldKind
 
     ts = _library().get_rules(rules).tileset
     melds = []
@@ -170,7 +170,7 @@ def target_analysis(p: Provider) -> None:
 def target_game(p: Provider) -> None:
     from unomahjong.game import Action, ActionKind, Phase, apply, awaiting, legal_actions
     from unomahjong.game import start_round as deal
-    from unomahjong.tiles import MCR_TILES, UNO_TILES
+    from unomahjong.model.tiles import MCR_TILES, UNO_TILES
 
     first = p.byte()
     players, seed = 2 + first % 7, p.byte() * 256 + p.byte()
@@ -203,7 +203,7 @@ def target_game(p: Provider) -> None:
 def target_corrupt(p: Provider) -> None:
     um = _library()
     from unomahjong.game import apply, legal_actions, start_round
-    from unomahjong.tiles import Tile
+    from unomahjong.model.tiles import Tile
 
     odd = (*ODD_VALUES, Tile.__new__(Tile))
     hand = copy.copy(um.parse_hand("[SSSg] 123r 456r 789r 5g +5g"))

@@ -21,13 +21,13 @@ import attrs
 
 import unomahjong as um
 from unomahjong import _engine
-from unomahjong.context import FLAGS, WINDS
-from unomahjong.decompose import Decomposition
+from unomahjong.analysis.readings import Decomposition
 from unomahjong.errors import MahjongError
-from unomahjong.generate import THEMES, random_winning_hand
-from unomahjong.hand import Hand, Meld
-from unomahjong.rules import RULE_SETS, RuleSet, get_rules
-from unomahjong.scoring import FanEntry, Score
+from unomahjong.model.context import FLAGS, WINDS
+from unomahjong.model.hand import Hand, Meld
+from unomahjong.research.generate import THEMES, random_winning_hand
+from unomahjong.rules.rule_sets import RULE_SETS, RuleSet, get_rules
+from unomahjong.scoring.scorer import FanEntry, Score
 
 __all__ = [
     "Case",

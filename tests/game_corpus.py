@@ -23,9 +23,9 @@ from collections.abc import Iterable
 
 import attrs
 
-from unomahjong.context import WinContext
 from unomahjong.game import Bot, GreedyBot, RandomBot, play_hand, play_match
-from unomahjong.rules import RuleSet, get_rules
+from unomahjong.model.context import WinContext
+from unomahjong.rules.rule_sets import RuleSet, get_rules
 
 MIXES = ("random", "greedy", "random-greedy", "greedy-random")
 """The bot mixes, by hand index modulo 4."""

@@ -1,6 +1,6 @@
 """The compiled analysis core against the Python engine, field by field.
 
-The public functions of :mod:`unomahjong.shanten` are run twice on each hand:
+The public functions of :mod:`unomahjong.analysis.shanten` are run twice on each hand:
 once on the compiled core (``unomahjong._core.analysis``, made to serve them
 by patching :func:`unomahjong._engine.core`, since the engine is only active
 once every core module is built) and once under
@@ -48,7 +48,7 @@ from unomahjong import (
     shanten_by_shape,
     waits,
 )
-from unomahjong.shanten import (
+from unomahjong.analysis.shanten import (
     honours_knitted_shanten,
     is_complete_counts,
     knitted_straight_shanten,
@@ -60,8 +60,8 @@ from unomahjong.shanten import (
     waits_codes,
     won_on_single_wait,
 )
-from unomahjong.strategies import hands, near_misses, winning_hands
-from unomahjong.tiles import SuitSpec
+from unomahjong.model.tiles import SuitSpec
+from unomahjong.research.strategies import hands, near_misses, winning_hands
 
 
 def _compiled_module() -> ModuleType | None:

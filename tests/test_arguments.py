@@ -29,18 +29,19 @@ from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis.strategies import SearchStrategy
 
 import unomahjong
-import unomahjong.audit
-import unomahjong.botzone
-import unomahjong.botzone_game
-import unomahjong.botzone_play
-import unomahjong.card_plots
+import unomahjong.botzone.play
+import unomahjong.botzone.protocol
+import unomahjong.botzone.tiles
 import unomahjong.cards as cards
-import unomahjong.flowers
 import unomahjong.game
-import unomahjong.generate
-import unomahjong.interop
+import unomahjong.model.flowers
+import unomahjong.render.card_plots
+import unomahjong.render.card_viewer
+import unomahjong.research.audit
+import unomahjong.research.generate
+import unomahjong.research.interop
+import unomahjong.research.strategies
 import unomahjong.schemas
-import unomahjong.strategies
 from unomahjong import (
     MCR_TILES,
     UNO,
@@ -84,22 +85,21 @@ from unomahjong.game import (
     seat_view,
     start_round,
 )
-from unomahjong.tiles import SuitSpec, TileSet
+from unomahjong.model.tiles import SuitSpec, TileSet
 
 MODULES: tuple[ModuleType, ...] = (
     unomahjong,
     unomahjong.game,
-    unomahjong.generate,
-    unomahjong.audit,
-    unomahjong.interop,
+    unomahjong.research.generate,
+    unomahjong.research.audit,
+    unomahjong.research.interop,
     unomahjong.schemas,
-    unomahjong.strategies,
+    unomahjong.research.strategies,
     unomahjong.cards,
-    unomahjong.card_plots,
+    unomahjong.render.card_plots,
     unomahjong.botzone,
-    unomahjong.botzone_game,
-    unomahjong.botzone_play,
-    unomahjong.flowers,
+    unomahjong.render.card_viewer,
+    unomahjong.model.flowers,
 )
 """The public modules (docs/api.md) whose ``__all__`` the sweep reads.
 ``unomahjong.cli`` is swept by its own test: its contract is the exit status."""
@@ -166,7 +166,7 @@ def _init_kwargs(instance: Any) -> dict[str, Any]:
 
 
 def _judge_match() -> Any:
-    return unomahjong.botzone_play.play_judge_game([GreedyBot()] * 4, 5)
+    return unomahjong.botzone.play_judge_game([GreedyBot()] * 4, 5)
 
 
 def _state() -> Any:
@@ -322,67 +322,79 @@ VALID: dict[str, Callable[[], Call]] = {
         ("uno",),
         {"players": 4, "dealer": 0, "seed": 1, "wall": list(UNO_TILES) * 4},
     ),
-    # unomahjong.generate
+    # unomahjong.research.generate
     "random_winning_hand": lambda: (
-        unomahjong.generate.random_winning_hand,
+        unomahjong.research.generate.random_winning_hand,
         (random.Random(1), "uno"),
         {"theme": "pungs"},
     ),
-    "winning_hands": lambda: (unomahjong.generate.winning_hands, (1, 2, "uno"), {}),
-    # unomahjong.audit
+    "winning_hands": lambda: (unomahjong.research.generate.winning_hands, (1, 2, "uno"), {}),
+    # unomahjong.research.audit
     "AuditReport": lambda: (
-        unomahjong.audit.AuditReport,
+        unomahjong.research.audit.AuditReport,
         ("uno", 1, {}, (), (), ()),
         {},
     ),
-    "audit": lambda: (unomahjong.audit.audit, ("uno",), {"hands": 5, "seed": 0}),
-    # unomahjong.interop
-    "gb_fan_arguments": lambda: (unomahjong.interop.gb_fan_arguments, (M14, WinContext()), {}),
-    "gb_hand": lambda: (unomahjong.interop.gb_hand, (M14,), {}),
-    "gb_pack": lambda: (unomahjong.interop.gb_pack, (M14.melds[0],), {}),
-    "gb_tile": lambda: (unomahjong.interop.gb_tile, (MCR_TILES["5m"],), {}),
-    "from_gb_tile": lambda: (unomahjong.interop.from_gb_tile, ("W5",), {}),
-    "from_gb_pack": lambda: (unomahjong.interop.from_gb_pack, (("PENG", "W5", 2),), {}),
+    "audit": lambda: (unomahjong.research.audit.audit, ("uno",), {"hands": 5, "seed": 0}),
+    # unomahjong.research.interop
+    "gb_fan_arguments": lambda: (
+        unomahjong.research.interop.gb_fan_arguments,
+        (M14, WinContext()),
+        {},
+    ),
+    "gb_hand": lambda: (unomahjong.research.interop.gb_hand, (M14,), {}),
+    "gb_pack": lambda: (unomahjong.research.interop.gb_pack, (M14.melds[0],), {}),
+    "gb_tile": lambda: (unomahjong.research.interop.gb_tile, (MCR_TILES["5m"],), {}),
+    "from_gb_tile": lambda: (unomahjong.research.interop.from_gb_tile, ("W5",), {}),
+    "from_gb_pack": lambda: (unomahjong.research.interop.from_gb_pack, (("PENG", "W5", 2),), {}),
     "from_gb_hand": lambda: (
-        unomahjong.interop.from_gb_hand,
-        (*unomahjong.interop.gb_hand(M14), "B5"),
+        unomahjong.research.interop.from_gb_hand,
+        (*unomahjong.research.interop.gb_hand(M14), "B5"),
         {},
     ),
     "from_gb_fan_arguments": lambda: (
-        unomahjong.interop.from_gb_fan_arguments,
-        (unomahjong.interop.gb_fan_arguments(M14),),
+        unomahjong.research.interop.from_gb_fan_arguments,
+        (unomahjong.research.interop.gb_fan_arguments(M14),),
         {},
     ),
-    "to_34": lambda: (unomahjong.interop.to_34, (M14,), {}),
-    "to_136": lambda: (unomahjong.interop.to_136, (M14,), {}),
-    "from_34": lambda: (unomahjong.interop.from_34, ([1] * 13 + [0] * 21,), {}),
-    "from_136": lambda: (unomahjong.interop.from_136, ([0, 4, 8, 135],), {}),
-    # unomahjong.strategies
-    "hand_texts": lambda: (unomahjong.strategies.hand_texts, ("uno",), {}),
+    "to_34": lambda: (unomahjong.research.interop.to_34, (M14,), {}),
+    "to_136": lambda: (unomahjong.research.interop.to_136, (M14,), {}),
+    "from_34": lambda: (unomahjong.research.interop.from_34, ([1] * 13 + [0] * 21,), {}),
+    "from_136": lambda: (unomahjong.research.interop.from_136, ([0, 4, 8, 135],), {}),
+    # unomahjong.research.strategies
+    "hand_texts": lambda: (unomahjong.research.strategies.hand_texts, ("uno",), {}),
     "hands": lambda: (
-        unomahjong.strategies.hands,
+        unomahjong.research.strategies.hands,
         ("uno",),
         {"min_melds": 0, "max_melds": 4, "with_win": False},
     ),
-    "invalid_hand_texts": lambda: (unomahjong.strategies.invalid_hand_texts, ("uno",), {}),
-    "melds": lambda: (unomahjong.strategies.melds, ("uno",), {"exposed": True}),
+    "invalid_hand_texts": lambda: (unomahjong.research.strategies.invalid_hand_texts, ("uno",), {}),
+    "melds": lambda: (unomahjong.research.strategies.melds, ("uno",), {"exposed": True}),
     "near_misses": lambda: (
-        unomahjong.strategies.near_misses,
+        unomahjong.research.strategies.near_misses,
         ("uno", Shape.STANDARD),
         {"with_win": True},
     ),
-    "ready_hands": lambda: (unomahjong.strategies.ready_hands, ("uno", Shape.STANDARD), {}),
-    "scored_hands": lambda: (unomahjong.strategies.scored_hands, ("uno", Shape.STANDARD), {}),
-    "shaped_winning_hands": lambda: (
-        unomahjong.strategies.shaped_winning_hands,
+    "ready_hands": lambda: (
+        unomahjong.research.strategies.ready_hands,
         ("uno", Shape.STANDARD),
         {},
     ),
-    "themed_hands": lambda: (unomahjong.strategies.themed_hands, ("uno",), {}),
-    "tiles": lambda: (unomahjong.strategies.tiles, ("uno",), {}),
-    "win_contexts": lambda: (unomahjong.strategies.win_contexts, (H14,), {}),
+    "scored_hands": lambda: (
+        unomahjong.research.strategies.scored_hands,
+        ("uno", Shape.STANDARD),
+        {},
+    ),
+    "shaped_winning_hands": lambda: (
+        unomahjong.research.strategies.shaped_winning_hands,
+        ("uno", Shape.STANDARD),
+        {},
+    ),
+    "themed_hands": lambda: (unomahjong.research.strategies.themed_hands, ("uno",), {}),
+    "tiles": lambda: (unomahjong.research.strategies.tiles, ("uno",), {}),
+    "win_contexts": lambda: (unomahjong.research.strategies.win_contexts, (H14,), {}),
     "winning_hands (strategies)": lambda: (
-        unomahjong.strategies.winning_hands,
+        unomahjong.research.strategies.winning_hands,
         ("uno", Shape.STANDARD),
         {},
     ),
@@ -437,52 +449,60 @@ VALID: dict[str, Callable[[], Call]] = {
         (),
         _init_kwargs(cards.simulate_cards(cards.CARDS, hands=1)),
     ),
-    "card_simulation_svg": lambda: (unomahjong.card_plots.card_simulation_svg, (CARD_REPORT,), {}),
+    "card_simulation_svg": lambda: (
+        unomahjong.render.card_plots.card_simulation_svg,
+        (CARD_REPORT,),
+        {},
+    ),
     "plot_card_simulation": lambda: (
-        unomahjong.card_plots.plot_card_simulation,
+        unomahjong.render.card_plots.plot_card_simulation,
         (CARD_REPORT, os.path.join(tempfile.gettempdir(), "unomahjong-arguments.svg")),
         {},
     ),
     "botzone_tile": lambda: (unomahjong.botzone.botzone_tile, (M14.concealed[0],), {}),
     "from_botzone_tile": lambda: (unomahjong.botzone.from_botzone_tile, ("W1",), {}),
     "judge_wall": lambda: (unomahjong.botzone.judge_wall, (5,), {"quan": 1}),
-    "judge_start": lambda: (unomahjong.botzone_game.judge_start, (5,), {"quan": 1}),
+    "judge_start": lambda: (unomahjong.botzone.judge_start, (5,), {"quan": 1}),
     "judge_step": lambda: (
-        unomahjong.botzone_game.judge_step,
-        (unomahjong.botzone_game.judge_start(5),),
+        unomahjong.botzone.judge_step,
+        (unomahjong.botzone.judge_start(5),),
         {"responses": ["PASS"] * 4},
     ),
     "judge_responses": lambda: (
-        unomahjong.botzone_game.judge_responses,
-        (unomahjong.botzone_game.judge_start(5), 0),
+        unomahjong.botzone.judge_responses,
+        (unomahjong.botzone.judge_start(5), 0),
         {},
     ),
     "JudgeGame": lambda: (
-        unomahjong.botzone_game.JudgeGame,
+        unomahjong.botzone.JudgeGame,
         (),
-        _init_kwargs(unomahjong.botzone_game.judge_start(5)),
+        _init_kwargs(unomahjong.botzone.judge_start(5)),
     ),
-    "JudgeResponse": lambda: (unomahjong.botzone_game.JudgeResponse, ("HU",), {"fans": 8}),
-    "Flower": lambda: (unomahjong.flowers.Flower, (3,), {}),
-    "parse_flower": lambda: (unomahjong.flowers.parse_flower, ("H3",), {}),
-    "JudgeAnswer": lambda: (unomahjong.botzone_play.JudgeAnswer, ("PASS",), {"verdict": "OK"}),
-    "JudgeAnswer.as_json": lambda: (unomahjong.botzone_play.JudgeAnswer("PASS").as_json, (), {}),
-    "BotProgram": lambda: (unomahjong.botzone_play.BotProgram, (["true"],), {"timeout": 1.0}),
-    "LibraryBotSeat": lambda: (unomahjong.botzone_play.LibraryBotSeat, (GreedyBot(),), {}),
+    "JudgeResponse": lambda: (unomahjong.botzone.JudgeResponse, ("HU",), {"fans": 8}),
+    "Flower": lambda: (unomahjong.model.flowers.Flower, (3,), {}),
+    "parse_flower": lambda: (unomahjong.model.flowers.parse_flower, ("H3",), {}),
+    "JudgeAnswer": lambda: (unomahjong.botzone.JudgeAnswer, ("PASS",), {"verdict": "OK"}),
+    "JudgeAnswer.as_json": lambda: (unomahjong.botzone.JudgeAnswer("PASS").as_json, (), {}),
+    "BotProgram": lambda: (unomahjong.botzone.BotProgram, (["true"],), {"timeout": 1.0}),
+    "LibraryBotSeat": lambda: (unomahjong.botzone.LibraryBotSeat, (GreedyBot(),), {}),
     "play_judge_game": lambda: (
-        unomahjong.botzone_play.play_judge_game,
+        unomahjong.botzone.play_judge_game,
         ([GreedyBot()] * 4, 5),
         {"quan": 1},
     ),
-    "JudgeMatch": lambda: (unomahjong.botzone_play.JudgeMatch, (), _init_kwargs(_judge_match())),
-    "judge_log": lambda: (unomahjong.botzone_play.judge_log, (_judge_match(),), {}),
+    "JudgeMatch": lambda: (unomahjong.botzone.JudgeMatch, (), _init_kwargs(_judge_match())),
+    "judge_log": lambda: (unomahjong.botzone.judge_log, (_judge_match(),), {}),
     "replay_judge_log": lambda: (
-        unomahjong.botzone_play.replay_judge_log,
-        (unomahjong.botzone_play.judge_log(_judge_match()),),
+        unomahjong.botzone.replay_judge_log,
+        (unomahjong.botzone.judge_log(_judge_match()),),
         {},
     ),
-    "card_svg": lambda: (cards.card_svg, (cards.card("W4"),), {}),
-    "replay_html (cards)": lambda: (cards.replay_html, (CARD_LOG,), {"seat": 1}),
+    "card_svg": lambda: (unomahjong.render.card_viewer.card_svg, (cards.card("W4"),), {}),
+    "replay_html (cards)": lambda: (
+        unomahjong.render.card_viewer.replay_html,
+        (CARD_LOG,),
+        {"seat": 1},
+    ),
     "CardReplay": lambda: (cards.CardReplay, ([CARD_STATE],), {"complete": False}),
     "play_card_match": lambda: (
         cards.play_card_match,
@@ -499,12 +519,12 @@ VALID: dict[str, Callable[[], Call]] = {
 fresh for each sweep (a Board is changed by its methods)."""
 
 _RENAMED = {
-    "unomahjong.strategies.winning_hands": "winning_hands (strategies)",
+    "unomahjong.research.strategies.winning_hands": "winning_hands (strategies)",
     "unomahjong.cards.apply": "apply (cards)",
     "unomahjong.cards.legal_actions": "legal_actions (cards)",
     "unomahjong.cards.replay": "replay (cards)",
     "unomahjong.cards.seat_view": "seat_view (cards)",
-    "unomahjong.cards.replay_html": "replay_html (cards)",
+    "unomahjong.render.card_viewer.replay_html": "replay_html (cards)",
 }
 """Names that two public modules share, told apart."""
 

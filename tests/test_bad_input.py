@@ -25,7 +25,6 @@ from unomahjong import (
     RulesError,
     WinContext,
     format_tiles,
-    generate,
     parse_hand,
     parse_meld,
     parse_tile,
@@ -34,9 +33,8 @@ from unomahjong import (
     score_hand,
     shanten,
 )
-from unomahjong.audit import audit
+from unomahjong.analysis.discards import live_waits
 from unomahjong.cli import main
-from unomahjong.discards import live_waits
 from unomahjong.game import (
     Action,
     ActionKind,
@@ -52,9 +50,11 @@ from unomahjong.game import (
     replay,
     seat_view,
 )
-from unomahjong.interop import gb_fan_arguments
-from unomahjong.strategies import hands, winning_hands
-from unomahjong.tiles import SuitSpec, TileSet
+from unomahjong.model.tiles import SuitSpec, TileSet
+from unomahjong.research import generate
+from unomahjong.research.audit import audit
+from unomahjong.research.interop import gb_fan_arguments
+from unomahjong.research.strategies import hands, winning_hands
 
 LOG = Board(seed=7).log_lines()
 BOARD = Board(seed=7)

@@ -20,8 +20,8 @@ from unomahjong.game import (
     replay,
     start_round,
 )
-from unomahjong.game.judge import seat_counts
-from unomahjong.tiles import Tile
+from unomahjong.game.legality import seat_counts
+from unomahjong.model.tiles import Tile
 
 
 def seat_wall(deals: dict[int, str], draws: dict[int, str]) -> list[Tile]:

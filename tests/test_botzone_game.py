@@ -13,8 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from unomahjong.botzone import botzone_tile
-from unomahjong.botzone_game import (
+from unomahjong.botzone.protocol import (
     PENALTY,
     JudgeGame,
     JudgeResponse,
@@ -22,8 +21,9 @@ from unomahjong.botzone_game import (
     judge_start,
     judge_step,
 )
+from unomahjong.botzone.tiles import botzone_tile
 from unomahjong.errors import MahjongError
-from unomahjong.tiles import Tile
+from unomahjong.model.tiles import Tile
 
 TRANSCRIPTS = Path(__file__).parent / "data" / "botzone" / "transcripts.jsonl.gz"
 

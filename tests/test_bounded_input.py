@@ -41,7 +41,7 @@ from unomahjong import (
 )
 from unomahjong.cli import MAX_ARGUMENT_LENGTH, MAX_ARGUMENTS, main
 from unomahjong.game import Board, LogError, read_log, replay, seat_view
-from unomahjong.notation import MAX_HAND_LENGTH, MAX_TILES_LENGTH
+from unomahjong.model.notation import MAX_HAND_LENGTH, MAX_TILES_LENGTH
 
 TEN_MB = "1r" * 5_000_000
 """Ten million characters that look like tiles."""
@@ -358,8 +358,8 @@ def test_a_memo_limit_the_environment_cannot_mean_warns_and_keeps_the_default(
 def test_shapes_of_a_tile_set_not_built_in_are_refused() -> None:
     # The engines intern melds and tables per tile set and keep them: a
     # ShapeSpec of a user's tile set would keep that tile set alive for good.
-    from unomahjong.shapes import ALL_SHAPES, ShapeSpec
-    from unomahjong.tiles import TileSet
+    from unomahjong.model.shapes import ALL_SHAPES, ShapeSpec
+    from unomahjong.model.tiles import TileSet
 
     own = TileSet("own", "OWN", UNO_TILES.suits, ())
     with pytest.raises(RulesError) as refused:

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 from test_browser import Watched, browser, watched  # noqa: F401 (fixtures)
 
-from unomahjong.cards import CARDS, GreedyCardBot, log_lines, play_cards, replay_html
+from unomahjong.cards import CARDS, GreedyCardBot, log_lines, play_cards
+from unomahjong.render.card_viewer import replay_html
 
 pytestmark = pytest.mark.browser
 

@@ -12,16 +12,9 @@ from pathlib import Path
 import pytest
 
 from unomahjong import LogError
-from unomahjong.cards import (
-    CARDS,
-    GreedyCardBot,
-    card_svg,
-    deck,
-    log_lines,
-    play_cards,
-    replay_html,
-)
+from unomahjong.cards import CARDS, GreedyCardBot, deck, log_lines, play_cards
 from unomahjong.cli import main
+from unomahjong.render.card_viewer import card_svg, replay_html
 
 RULES = CARDS.with_options(all_draw_wild=True)
 
@@ -83,9 +76,9 @@ def test_cards_view_writes_the_page(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 
 def test_the_simulation_picture_is_svg_or_png(tmp_path: Path) -> None:
-    from unomahjong.card_plots import card_simulation_svg, plot_card_simulation
     from unomahjong.cards import simulate_cards
-    from unomahjong.plots import PlotError
+    from unomahjong.render.card_plots import card_simulation_svg, plot_card_simulation
+    from unomahjong.render.plots import PlotError
 
     report = simulate_cards(CARDS.with_options(negative_scoring=True), hands=20, players=3)
     root = ET.fromstring(card_simulation_svg(report))

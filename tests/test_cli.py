@@ -174,7 +174,7 @@ def _simulated(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, obje
 
 
 def test_simulate_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
-    from unomahjong.simulation import simulate
+    from unomahjong.research.simulation import simulate
 
     args = ("--games", "5", "--seed", "2")
     a = _simulated(capsys, *args)
@@ -456,7 +456,7 @@ def _columns(line: str, text: str) -> int:
 
 
 def test_fan_table_columns_align_by_display_width(capsys: pytest.CaptureFixture[str]) -> None:
-    from unomahjong.rules import get_rules
+    from unomahjong.rules.rule_sets import get_rules
 
     for rules in ("uno", "mcr"):
         _, out, _ = run(capsys, "fans", "--rules", rules)
@@ -503,7 +503,7 @@ def test_play_fan_lines_align_by_display_width(capsys: pytest.CaptureFixture[str
 
 def test_display_width_follows_east_asian_width() -> None:
     from unomahjong._text import display_width, pad
-    from unomahjong.scoring import display_width as reexported
+    from unomahjong.scoring.scorer import display_width as reexported
 
     assert reexported is display_width
     assert display_width("清龙") == 4 and display_width("、") == 2  # W

@@ -21,9 +21,9 @@ from typing import IO
 
 import pytest
 
-import unomahjong.audit
 import unomahjong.game
-import unomahjong.simulation
+import unomahjong.research.audit
+import unomahjong.research.simulation
 from unomahjong import cli
 from unomahjong.cli import main
 
@@ -155,7 +155,7 @@ def _interrupt(*args: str, after: float = 1.0) -> tuple[int, bytes, bytes]:
     code = (
         "import sys\n"
         "from unomahjong.cli import main\n"
-        "import unomahjong.simulation, unomahjong.audit, unomahjong.cli._games\n"
+        "import unomahjong.research.simulation, unomahjong.research.audit, unomahjong.cli._games\n"
         "print('ready', file=sys.stderr, flush=True)\n"
         f"sys.exit(main({list(args)!r}))\n"
     )
@@ -300,7 +300,7 @@ def test_ctrl_c_statistics_are_those_of_the_finished_games(
     args = ["simulate", "--games", "7", "--seed", "3", "--json"]
     assert main(["simulate", "--games", "3", "--seed", "3", "--json"]) == 0
     whole = json.loads(capsys.readouterr().out)
-    monkeypatch.setattr(unomahjong.simulation, "play_hand", _interrupting(3))
+    monkeypatch.setattr(unomahjong.research.simulation, "play_hand", _interrupting(3))
     assert main(args) == cli.EXIT_INTERRUPTED
     out, err = capsys.readouterr()
     partial = json.loads(out)
@@ -311,7 +311,7 @@ def test_ctrl_c_statistics_are_those_of_the_finished_games(
     message = "interrupted after 3 of 7 games (the statistics printed are of those 3)"
     assert json.loads(err) == {"error": "interrupted", "message": message, "position": None}
     monkeypatch.undo()
-    monkeypatch.setattr(unomahjong.simulation, "play_hand", _interrupting(3))
+    monkeypatch.setattr(unomahjong.research.simulation, "play_hand", _interrupting(3))
     assert main(args[:-1]) == cli.EXIT_INTERRUPTED
     assert capsys.readouterr().err == f"unomahjong simulate: {message}\n"
 
@@ -403,7 +403,7 @@ def test_an_interrupted_call_from_python_leaves_ctrl_c_working(
     """The command ignores a second Ctrl-C once interrupted; called from
     Python (a test, a notebook), it gives the handler back on return."""
     before = signal.getsignal(signal.SIGINT)
-    monkeypatch.setattr(unomahjong.simulation, "play_hand", _interrupting(1))
+    monkeypatch.setattr(unomahjong.research.simulation, "play_hand", _interrupting(1))
     assert main(["simulate", "--games", "3", "--json"]) == cli.EXIT_INTERRUPTED
     capsys.readouterr()
     assert signal.getsignal(signal.SIGINT) is before

@@ -18,10 +18,10 @@ from pathlib import Path
 import attrs
 import pytest
 
-import unomahjong.context
+import unomahjong.model.context
 from unomahjong.cli import build_parser, main
-from unomahjong.context import WinContext
-from unomahjong.rules import RuleOptions
+from unomahjong.model.context import WinContext
+from unomahjong.rules.rule_sets import RuleOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "cli.md"
@@ -110,7 +110,7 @@ def test_help_follows_a_changed_docstring(monkeypatch: pytest.MonkeyPatch) -> No
     # docstring changes it.
     from unomahjong.cli import _help
 
-    source = inspect.getsource(unomahjong.context)
+    source = inspect.getsource(unomahjong.model.context)
     changed = source.replace('"""自摸: the winner drew the winning tile."""', '"""Drawn."""')
     assert changed != source
     monkeypatch.setattr(inspect, "getsource", lambda obj: changed)

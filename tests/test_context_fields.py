@@ -21,9 +21,10 @@ import attrs
 import pytest
 
 import unomahjong
-from unomahjong import _engine, scoring
-from unomahjong.context import FLAGS, ONLY, WINDS, WinContext, known_facts
-from unomahjong.rules import COMMON_FLAGS, MCR, UNO
+from unomahjong import _engine
+from unomahjong.model.context import FLAGS, ONLY, WINDS, WinContext, known_facts
+from unomahjong.rules.rule_sets import COMMON_FLAGS, MCR, UNO
+from unomahjong.scoring import scorer as scoring
 
 FIELDS = attrs.fields(WinContext)
 
@@ -103,7 +104,7 @@ from pathlib import Path
 spec = importlib.util.find_spec("unomahjong")
 package = importlib.util.module_from_spec(spec)
 sys.modules["unomahjong"] = package
-path = Path(spec.submodule_search_locations[0]) / "context.py"
+path = Path(spec.submodule_search_locations[0]) / "model" / "context.py"
 source = path.read_text(encoding="utf-8")
 field = '    """天之UNO (UNO only): declared UNO with the winner\'s first discard."""\n'
 rule = "        *_timing_problems(c),\n"
@@ -111,10 +112,10 @@ assert field in source and rule in source
 source = source.replace(field, field + "    surprise: bool = False\n")
 check = '*([("surprise-self-drawn", "no")] if c.surprise and c.self_drawn else [])'
 source = source.replace(rule, rule + "        " + check + ",\n")
-context = types.ModuleType("unomahjong.context")
+context = types.ModuleType("unomahjong.model.context")
 context.__file__ = str(path)
-context.__package__ = "unomahjong"
-sys.modules["unomahjong.context"] = context
+context.__package__ = "unomahjong.model"
+sys.modules["unomahjong.model.context"] = context
 exec(compile(source, str(path), "exec"), context.__dict__)
 spec.loader.exec_module(package)
 

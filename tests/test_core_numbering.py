@@ -7,8 +7,8 @@ from __future__ import annotations
 import attrs
 
 from unomahjong._core import numbering
-from unomahjong.context import WinContext
-from unomahjong.shapes import MCR_SHAPES, UNO_SHAPES, Shape
+from unomahjong.model.context import WinContext
+from unomahjong.model.shapes import MCR_SHAPES, UNO_SHAPES, Shape
 
 
 def test_the_generated_numbering_is_current() -> None:

@@ -22,8 +22,8 @@ from unomahjong import WinContext, _engine, parse_hand, score
 from unomahjong.errors import ContextError, HandError, MahjongError
 from unomahjong.game import apply, legal_actions, start_round
 from unomahjong.game.state import RoundState, replace_round, replace_seat
-from unomahjong.hand import Hand, Meld
-from unomahjong.tiles import UNO_TILES, Tile
+from unomahjong.model.hand import Hand, Meld
+from unomahjong.model.tiles import UNO_TILES, Tile
 
 HAND = parse_hand("[SSSg] 123r 456r 789r 5g +5g")
 

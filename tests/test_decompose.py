@@ -25,7 +25,7 @@ from unomahjong import (
     decompose,
     parse_hand,
 )
-from unomahjong.hand import Hand
+from unomahjong.model.hand import Hand
 
 # ------------------------------------------------------------------ helpers
 

@@ -26,17 +26,17 @@ from hypothesis import strategies as st
 
 import unomahjong as um
 from unomahjong import MCR, UNO, RulesError, Shape, WinContext, _engine, parse_hand, score
-from unomahjong.fans import detectors as d
-from unomahjong.fans.detectors import (
+from unomahjong.research.strategies import shaped_winning_hands
+from unomahjong.rules import detectors as d
+from unomahjong.rules.detectors import (
     ConcealedPattern,
     EachPung,
     KnittedSet,
     MeldSet,
     Primitive,
 )
-from unomahjong.fans.model import Detector, DetectorKind, FanDef, FanTable
-from unomahjong.rules import RuleSet
-from unomahjong.strategies import shaped_winning_hands
+from unomahjong.rules.fans import Detector, DetectorKind, FanDef, FanTable
+from unomahjong.rules.rule_sets import RuleSet
 
 BUILT_IN = [
     r.detector for t in (UNO.table, MCR.table) for r in t.rows if isinstance(r.detector, Primitive)

@@ -140,7 +140,7 @@ def _parameters(func: object) -> list[tuple[str, object, object]]:
 @requires_core
 @pytest.mark.parametrize("name", ["score", "score_hand"])
 def test_entry_points_take_the_reference_parameters(name: str) -> None:
-    from unomahjong import scoring
+    from unomahjong.scoring import scorer as scoring
 
     entry = getattr(unomahjong, name)
     reference = inspect.unwrap(entry)
@@ -153,15 +153,15 @@ def test_entry_points_take_the_reference_parameters(name: str) -> None:
     assert entry is getattr(scoring, name) and entry is not reference
     # The core was given the reference behind its keyword check.
     assert entry.__wrapped__.__wrapped__ is reference
-    assert reference.__module__ == "unomahjong.scoring"
+    assert reference.__module__ == "unomahjong.scoring.scorer"
     assert _parameters(entry) == _parameters(reference)
     assert entry.__doc__ == reference.__doc__ and entry.__name__ == name
 
 
 @requires_core
 def test_entry_points_follow_the_serving_engine() -> None:
-    from unomahjong import scoring
-    from unomahjong.notation import MAX_HAND_LENGTH
+    from unomahjong.model.notation import MAX_HAND_LENGTH
+    from unomahjong.scoring import scorer as scoring
 
     text = "[SSSg] 123r 456r 789r 5g +5g"
     hand = unomahjong.parse_hand(text)
@@ -233,8 +233,8 @@ def test_the_core_scores_sound_hands_itself(rules: str, monkeypatch: pytest.Monk
     # A check of the core's that refused sound values would hand every hand
     # to the Python engine: the same scores, many times slower, and no
     # differential test would notice.
-    from unomahjong import scoring
-    from unomahjong.generate import winning_hands
+    from unomahjong.research.generate import winning_hands
+    from unomahjong.scoring import scorer as scoring
 
     def python_engine(*args: object) -> None:
         raise AssertionError("the Python engine scored a hand the core covers")

@@ -22,12 +22,11 @@ from hypothesis import strategies as st
 
 import unomahjong
 from unomahjong import MCR, UNO, Hand, RuleSet, WinContext, _engine
-from unomahjong.context import FLAGS, WINDS
 from unomahjong.errors import ContextError, MahjongError, NotWinningError
-from unomahjong.generate import random_winning_hand
-from unomahjong.rules import get_rules
-from unomahjong.shapes import Shape, shapes_for
-from unomahjong.strategies import (
+from unomahjong.model.context import FLAGS, WINDS
+from unomahjong.model.shapes import Shape, shapes_for
+from unomahjong.research.generate import random_winning_hand
+from unomahjong.research.strategies import (
     hand_texts,
     hands,
     invalid_hand_texts,
@@ -37,6 +36,7 @@ from unomahjong.strategies import (
     themed_hands,
     winning_hands,
 )
+from unomahjong.rules.rule_sets import get_rules
 
 needs_core = pytest.mark.skipif(
     not _engine.COMPILED,
@@ -334,8 +334,8 @@ def test_seeded_sample(rules: str) -> None:
 def test_remembered_arrangements_change_nothing(rules: str) -> None:
     # The core's block-arrangement table: scores with it cold (cleared before
     # every hand), warm, and full of other hands' patterns are the same.
-    from unomahjong.generate import winning_hands
-    from unomahjong.scoring import clear_caches
+    from unomahjong.research.generate import winning_hands
+    from unomahjong.scoring.scorer import clear_caches
 
     hands = list(winning_hands(SEED + 2, 300, rules))
     cold = []

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from unomahjong import MCR_TILES, UNO_TILES, Tile
 from unomahjong.errors import RulesError
-from unomahjong.fans.detectors import Primitive
-from unomahjong.fans.model import Detector, DetectorKind, FanTable, Gate, MeldKey, engine_detector
-from unomahjong.rules import MCR, UNO
+from unomahjong.rules.detectors import Primitive
+from unomahjong.rules.fans import Detector, DetectorKind, FanTable, Gate, MeldKey, engine_detector
+from unomahjong.rules.rule_sets import MCR, UNO
 
 TABLES = {"uno": UNO.fans, "mcr": MCR.fans}
 SETS = [
@@ -108,9 +108,9 @@ def test_gated_detectors_count_nothing_when_their_gate_is_shut(
 ) -> None:
     # The engine skips a detector whose ``requires`` attribute is falsy, so
     # the detector itself must count 0 there (hands of every shape).
-    from unomahjong.decompose import decompose
-    from unomahjong.fans.reading import HandFacts, Reading
-    from unomahjong.generate import winning_hands
+    from unomahjong.analysis.readings import decompose
+    from unomahjong.research.generate import winning_hands
+    from unomahjong.scoring.facts import HandFacts, Reading
 
     rules = "uno" if table is UNO.fans else "mcr"
     shut = 0
@@ -141,7 +141,7 @@ def test_each_fan_is_one_record_with_its_detector(table: FanTable) -> None:
 @pytest.mark.parametrize("table", TABLES.values(), ids=TABLES.keys())
 def test_every_gate_names_an_attribute_of_what_it_gates(table: FanTable) -> None:
     # A gate is read from the hand's facts (per-hand detectors) or the reading.
-    from unomahjong.fans.reading import HandFacts, Reading
+    from unomahjong.scoring.facts import HandFacts, Reading
 
     for row, det in table.groups[DetectorKind.SIMPLE]:
         if det.requires is not None:

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from unomahjong import UNO_TILES, Hand, RulesError, Tile, get_rules, parse_tiles, strategies
+from unomahjong import UNO_TILES, Hand, RulesError, Tile, get_rules, parse_tiles
 from unomahjong.game import (
     Action,
     ActionKind,
@@ -34,6 +34,7 @@ from unomahjong.game import (
     seat_view,
     start_round,
 )
+from unomahjong.research import strategies
 
 PASS = Action(ActionKind.PASS)
 
@@ -585,10 +586,10 @@ FULL_WALL = [t for t in UNO_TILES.tiles for _ in range(UNO_TILES.copies)]
 
 
 def _floor_and_shanten(concealed: Sequence[Tile], melds: int) -> tuple[int, int]:
-    from unomahjong.game.judge import counts_of
+    from unomahjong.analysis.shanten import layout_for, min_shanten
+    from unomahjong.game.legality import counts_of
     from unomahjong.game.prefilters import shanten_floor
     from unomahjong.game.tables import tables
-    from unomahjong.shanten import layout_for, min_shanten
 
     ordered = tuple(sorted(concealed, key=lambda t: t.code))
     counts = counts_of(ordered, UNO_TILES)
@@ -641,7 +642,7 @@ def test_seeds_are_whole_numbers_from_zero() -> None:
     # random.Random(-n) shuffles as Random(n): a negative seed would deal
     # the round of another, so every seed of the game is refused below 0.
     from unomahjong.game import Board, LogError, RandomBot, play_match, replay
-    from unomahjong.simulation import simulate
+    from unomahjong.research.simulation import simulate
 
     for make in (
         lambda: start_round(seed=-1),

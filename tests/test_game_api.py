@@ -27,7 +27,7 @@ from unomahjong.game import (
     write_log,
 )
 from unomahjong.game.actions import MAX_ACTION_LENGTH
-from unomahjong.tiles import Tile, TileSet
+from unomahjong.model.tiles import Tile, TileSet
 
 UNTILED = (ActionKind.WIN, ActionKind.PASS)
 

@@ -1,5 +1,5 @@
 """The compiled game step (``unomahjong._core.game``) answers exactly as the
-reference (game/judge.py, game/flow.py) does.
+reference (game/legality.py, game/transitions.py) does.
 
 * Seeded hands played with the step and without it (the reference fast
   path) give byte-identical logs, outcomes included, under every game flow
@@ -30,14 +30,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from unomahjong import _engine
-from unomahjong.flowers import FLOWERS
-from unomahjong.game import Bot, GreedyBot, RandomBot, apply, flow, play_hand, start_round
+from unomahjong.game import Bot, GreedyBot, RandomBot, apply, play_hand, start_round
+from unomahjong.game import transitions as flow
 from unomahjong.game.actions import Action, ActionKind
-from unomahjong.game.flow import discard
-from unomahjong.game.judge import legal_actions, turn_options
+from unomahjong.game.legality import legal_actions, turn_options
 from unomahjong.game.state import Phase, RoundState, SeatState, replace_round, replace_seat
 from unomahjong.game.tables import tables
-from unomahjong.tiles import MCR_TILES, UNO_TILES, Tile
+from unomahjong.game.transitions import discard
+from unomahjong.model.flowers import FLOWERS
+from unomahjong.model.tiles import MCR_TILES, UNO_TILES, Tile
 
 FULL = os.environ.get("UNOMAHJONG_GAME_CORPUS") == "full"
 HANDS = 2100 if FULL else 112

@@ -1,4 +1,4 @@
-"""The judge's pre-filters and memos (game/prefilters.py, game/judge.py)
+"""The judge's pre-filters and memos (game/prefilters.py, game/legality.py)
 answer exactly as the plain tests they stand for.
 
 * Each pre-filter against its exact test on random hands: the shanten
@@ -22,23 +22,16 @@ import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from unomahjong import strategies
-from unomahjong.game import (
-    GreedyBot,
-    RandomBot,
-    apply,
-    judge,
-    legal_actions,
-    play_hand,
-    start_round,
-)
+from unomahjong.analysis.shanten import is_complete_counts, is_winning, layout_for, waits
+from unomahjong.game import GreedyBot, RandomBot, apply, legal_actions, play_hand, start_round
+from unomahjong.game import legality as judge
 from unomahjong.game.prefilters import can_chow, may_complete
 from unomahjong.game.state import Phase, RoundState, SeatState
 from unomahjong.game.tables import tables
-from unomahjong.hand import Hand
-from unomahjong.scoring import set_memo_limit
-from unomahjong.shanten import is_complete_counts, is_winning, layout_for, waits
-from unomahjong.tiles import UNO_TILES, Tile
+from unomahjong.model.hand import Hand
+from unomahjong.model.tiles import UNO_TILES, Tile
+from unomahjong.research import strategies
+from unomahjong.scoring.scorer import set_memo_limit
 
 TS = UNO_TILES
 FULL_WALL = [t for t in TS.tiles for _ in range(TS.copies)]

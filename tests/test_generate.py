@@ -7,8 +7,8 @@ import random
 import pytest
 
 from unomahjong import is_winning, score
-from unomahjong.generate import SHAPE_OF_THEME, THEMES, random_winning_hand, winning_hands
-from unomahjong.rules import get_rules
+from unomahjong.research.generate import SHAPE_OF_THEME, THEMES, random_winning_hand, winning_hands
+from unomahjong.rules.rule_sets import get_rules
 
 
 @pytest.mark.parametrize("rules", ["uno", "mcr"])

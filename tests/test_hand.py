@@ -9,7 +9,7 @@ import pytest
 
 from unomahjong import MCR_TILES, UNO_TILES, Hand, HandError, Meld, MeldKind, Tile, TileSet
 from unomahjong.errors import MahjongError, NotationError, RulesError
-from unomahjong.hand import HAND_SIZE, MAX_SEAT_OFFSET
+from unomahjong.model.hand import HAND_SIZE, MAX_SEAT_OFFSET
 
 U = UNO_TILES
 M = MCR_TILES

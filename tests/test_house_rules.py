@@ -21,18 +21,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import unomahjong
-from unomahjong import MCR, UNO, Hand, RuleSet, _engine, scoring
-from unomahjong.decompose import decompose
+from unomahjong import MCR, UNO, Hand, RuleSet, _engine
+from unomahjong.analysis.readings import decompose
 from unomahjong.errors import HandError, NotWinningError, RulesError
-from unomahjong.fans.model import Detector, DetectorKind, FanDef
 from unomahjong.game import GreedyBot, outcome, play_hand
-from unomahjong.hand import parse_hand
-from unomahjong.shapes import ALL_SHAPES, Shape, ShapeSpec
-from unomahjong.strategies import scored_hands, shaped_winning_hands
+from unomahjong.model.hand import parse_hand
+from unomahjong.model.shapes import ALL_SHAPES, Shape, ShapeSpec
+from unomahjong.research.strategies import scored_hands, shaped_winning_hands
+from unomahjong.rules.fans import Detector, DetectorKind, FanDef
+from unomahjong.scoring import scorer as scoring
 
-shanten = importlib.import_module("unomahjong.shanten")
-discards = importlib.import_module("unomahjong.discards")
-"""The analysis module (``unomahjong.shanten`` the attribute is its function)."""
+shanten = importlib.import_module("unomahjong.analysis.shanten")
+discards = importlib.import_module("unomahjong.analysis.discards")
+"""The analysis module (``unomahjong.analysis.shanten`` the attribute is its function)."""
 
 SPECIAL = tuple(s for s in Shape if s is not Shape.STANDARD)
 SEVEN_PAIRS_HAND = "1122r 3344y 5566g 7b +7b"
@@ -350,7 +351,7 @@ def test_the_scoring_core_scores_every_subset_of_shapes(
         pytest.skip("the compiled core is not active")
     from engine_diff import compare
 
-    from unomahjong.generate import winning_hands
+    from unomahjong.research.generate import winning_hands
 
     hands = list(winning_hands(20_261_201, 40, rules.name))
     subsets = _shape_subsets(rules)

@@ -33,7 +33,7 @@ from unomahjong import (
     parse_tiles,
     score,
 )
-from unomahjong.interop import (
+from unomahjong.research.interop import (
     FAN_NAMES,
     GbPack,
     from_34,
@@ -49,7 +49,7 @@ from unomahjong.interop import (
     to_34,
     to_136,
 )
-from unomahjong.strategies import hands, melds, scored_hands
+from unomahjong.research.strategies import hands, melds, scored_hands
 
 FAST = settings(max_examples=60, deadline=None)
 

@@ -34,10 +34,10 @@ from unomahjong import (
 )
 from unomahjong._checks import keywords_checked
 from unomahjong.game import GreedyBot
-from unomahjong.plots import audit_svg, plot_audit, plot_simulation, simulation_svg
 from unomahjong.render import hand_svg, score_html, score_svg, tiles_svg
+from unomahjong.render.plots import audit_svg, plot_audit, plot_simulation, simulation_svg
 from unomahjong.render.viewer import replay_html
-from unomahjong.simulation import simulate
+from unomahjong.research.simulation import simulate
 
 HAND = "[SSSg] 123r 456r 789r 5g +5g"
 

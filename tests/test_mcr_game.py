@@ -18,7 +18,6 @@ from play_helpers import (
 )
 
 from unomahjong import MCR_TILES, parse_tiles
-from unomahjong.flowers import FLOWERS, Flower
 from unomahjong.game import (
     ActionKind,
     Board,
@@ -28,7 +27,8 @@ from unomahjong.game import (
     seat_view,
     start_round,
 )
-from unomahjong.tiles import Tile
+from unomahjong.model.flowers import FLOWERS, Flower
+from unomahjong.model.tiles import Tile
 
 
 def mcr_wall(

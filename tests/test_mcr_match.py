@@ -27,7 +27,7 @@ from unomahjong.game import (
 )
 from unomahjong.game.actions import WIN
 from unomahjong.game.match import round_seating
-from unomahjong.rules import MCR_FLOW, GameFlow
+from unomahjong.rules.rule_sets import MCR_FLOW, GameFlow
 
 # Each starting seat's winds in the four rounds, as the 2006 rules seat
 # them (0 East, 1 South, 2 West, 3 North at each round's first hand):

@@ -15,7 +15,7 @@ from unomahjong import MCR, UNO, _engine, get_rules, score_hand
 from unomahjong.cli import main
 from unomahjong.errors import MahjongError, RulesError
 from unomahjong.game import GreedyBot, LogError, play_hand, replay
-from unomahjong.simulation import simulate
+from unomahjong.research.simulation import simulate
 
 STRAIGHT = "[SSSg] 123r 456r 789r 5g +5g"
 

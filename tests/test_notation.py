@@ -23,13 +23,13 @@ from unomahjong import (
     format_hand,
     format_meld,
     format_tiles,
-    notation,
     parse_hand,
     parse_meld,
     parse_tile,
     parse_tiles,
 )
 from unomahjong.errors import MahjongError
+from unomahjong.model import notation
 
 U = UNO_TILES
 M = MCR_TILES

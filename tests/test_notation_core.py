@@ -24,23 +24,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from unomahjong import (
-    MCR,
-    MCR_TILES,
-    UNO,
-    UNO_TILES,
-    Hand,
-    Meld,
-    MeldKind,
-    Tile,
-    TileSet,
-    _engine,
-    notation,
-    strategies,
-)
+from unomahjong import MCR, MCR_TILES, UNO, UNO_TILES, Hand, Meld, MeldKind, Tile, TileSet, _engine
 from unomahjong.errors import MahjongError
-from unomahjong.hand import HAND_SIZE, MAX_SEAT_OFFSET, format_hand, parse_hand
-from unomahjong.notation import format_tiles
+from unomahjong.model import notation
+from unomahjong.model.hand import HAND_SIZE, MAX_SEAT_OFFSET, format_hand, parse_hand
+from unomahjong.model.notation import format_tiles
+from unomahjong.research import strategies
 
 
 def _compiled() -> ModuleType | None:

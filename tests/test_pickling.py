@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 
 import unomahjong as um
-from unomahjong import audit, game, simulation
-from unomahjong.fans.detectors import ALL_SHAPES, Holds
-from unomahjong.fans.model import FanDef
+from unomahjong import game
+from unomahjong.research import audit, simulation
+from unomahjong.rules.detectors import ALL_SHAPES, Holds
+from unomahjong.rules.fans import FanDef
 
 
 def _values() -> dict[str, Any]:

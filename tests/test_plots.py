@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from unomahjong import UNO, MahjongError, plots
-from unomahjong.audit import AuditReport, audit
+from unomahjong import UNO, MahjongError
 from unomahjong.cli import main
-from unomahjong.plots import (
+from unomahjong.render import plots
+from unomahjong.render.plots import (
     TOP_FANS,
     MissingFontWarning,
     PlotError,
@@ -25,7 +25,8 @@ from unomahjong.plots import (
     plot_simulation,
     simulation_svg,
 )
-from unomahjong.simulation import SimulationReport, simulate
+from unomahjong.research.audit import AuditReport, audit
+from unomahjong.research.simulation import SimulationReport, simulate
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -1,6 +1,6 @@
 """Property tests of parsing, decomposition, shanten and waits, for both rule sets.
 
-The hands come from :mod:`unomahjong.strategies`. Where a property needs an
+The hands come from :mod:`unomahjong.research.strategies`. Where a property needs an
 answer that does not come from the code under test, it uses the small
 brute-force reference below (``_reference_shapes``), which follows
 docs/rules.md#winning-shapes literally and shares no code with the library.
@@ -41,8 +41,9 @@ from unomahjong import (
     shanten_by_shape,
     waits,
 )
-from unomahjong.shanten import layout_for, min_shanten, shape_shanten_counts
-from unomahjong.strategies import (
+from unomahjong.analysis.shanten import layout_for, min_shanten, shape_shanten_counts
+from unomahjong.model.tiles import tileset_by_name
+from unomahjong.research.strategies import (
     hand_texts,
     hands,
     invalid_hand_texts,
@@ -53,7 +54,6 @@ from unomahjong.strategies import (
     tiles,
     winning_hands,
 )
-from unomahjong.tiles import tileset_by_name
 
 RULES = ("uno", "mcr")
 rules_param = pytest.mark.parametrize("rules", RULES)

@@ -15,10 +15,10 @@ import pytest
 from hypothesis import given
 
 from unomahjong import Hand, WinContext, score
-from unomahjong.generate import THEMES, random_winning_hand
-from unomahjong.interop import FAN_NAMES, gb_fan_arguments
-from unomahjong.rules import MCR
-from unomahjong.strategies import scored_hands, themed_hands
+from unomahjong.research.generate import THEMES, random_winning_hand
+from unomahjong.research.interop import FAN_NAMES, gb_fan_arguments
+from unomahjong.research.strategies import scored_hands, themed_hands
+from unomahjong.rules.rule_sets import MCR
 
 MahjongGB = pytest.importorskip("MahjongGB")
 

@@ -14,7 +14,7 @@ reports, so every reported shape is compared. Packs: ``("CHI", middle tile,
 ``("GANG", tile, 0)`` concealed.
 
 Useful tiles are computed on raw counts with the shape functions of
-:mod:`unomahjong.shanten`, because a tile the hand already holds four of
+:mod:`unomahjong.analysis.shanten`, because a tile the hand already holds four of
 cannot be added to a :class:`Hand`, yet by shape it may still be useful.
 """
 
@@ -27,9 +27,9 @@ import pytest
 from hypothesis import given
 
 from unomahjong import MCR_TILES, Hand, Meld, Shape, Tile, shanten, shanten_by_shape
-from unomahjong.interop import gb_pack, gb_tile
-from unomahjong.shanten import layout_for, shape_shanten_counts
-from unomahjong.strategies import hands, near_misses, ready_hands
+from unomahjong.analysis.shanten import layout_for, shape_shanten_counts
+from unomahjong.research.interop import gb_pack, gb_tile
+from unomahjong.research.strategies import hands, near_misses, ready_hands
 
 MahjongGB = pytest.importorskip("MahjongGB")
 

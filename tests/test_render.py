@@ -35,12 +35,9 @@ from unomahjong import (
     score,
     score_hand,
 )
-from unomahjong._hand_svg import SECTION_GAP
-from unomahjong._svg import _NOT_XML
 from unomahjong.cli import main
 from unomahjong.errors import MahjongError
-from unomahjong.generate import winning_hands
-from unomahjong.notation import MAX_ROW_LENGTH
+from unomahjong.model.notation import MAX_ROW_LENGTH
 from unomahjong.render import (
     hand_svg,
     score_html,
@@ -49,6 +46,9 @@ from unomahjong.render import (
     tiles_svg,
     to_svg,
 )
+from unomahjong.render._hand_svg import SECTION_GAP
+from unomahjong.render._svg import _NOT_XML
+from unomahjong.research.generate import winning_hands
 
 ROOT = Path(__file__).resolve().parent.parent
 SVG = "{http://www.w3.org/2000/svg}"
@@ -383,8 +383,8 @@ def test_any_title_gives_a_well_formed_document(title: str) -> None:
 @given(zh=ANY_TEXT.filter(str.strip), en=ANY_TEXT.filter(str.strip))
 @settings(max_examples=100, deadline=None)
 def test_any_fan_name_gives_a_well_formed_score_picture_and_page(zh: str, en: str) -> None:
-    from unomahjong.fans.detectors import ALL_SHAPES, Holds
-    from unomahjong.fans.model import FanDef
+    from unomahjong.rules.detectors import ALL_SHAPES, Holds
+    from unomahjong.rules.fans import FanDef
 
     row = FanDef(
         id="HOUSE",

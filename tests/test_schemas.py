@@ -32,9 +32,9 @@ from referencing import Registry, Resource
 from unomahjong import schemas
 from unomahjong.cli import main
 from unomahjong.game import GreedyBot, RandomBot, play_hand, seat_view
-from unomahjong.rules import RULE_SETS, get_rules
-from unomahjong.scoring import score
-from unomahjong.strategies import themed_hands
+from unomahjong.research.strategies import themed_hands
+from unomahjong.rules.rule_sets import RULE_SETS, get_rules
+from unomahjong.scoring.scorer import score
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = "https://github.com/unomahjong/unomahjong/blob/main/src/unomahjong/schemas/"

@@ -25,12 +25,12 @@ from unomahjong import (
     score_hand,
 )
 from unomahjong._checks import quote
-from unomahjong.context import WinContext
 from unomahjong.errors import ContextError
-from unomahjong.notation import format_meld
+from unomahjong.model.context import WinContext
+from unomahjong.model.notation import format_meld
 from unomahjong.render import score_html
-from unomahjong.rules import MCR, UNO
-from unomahjong.scoring import (
+from unomahjong.rules.rule_sets import MCR, UNO
+from unomahjong.scoring.scorer import (
     check_minimum,
     clear_caches,
     decomposition_groups,

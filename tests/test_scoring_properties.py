@@ -9,11 +9,11 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from unomahjong import UNO_TILES, Hand, Tile, WinContext, get_rules, score, score_hand
-from unomahjong.decompose import decompose
-from unomahjong.fans.engine import HandFacts, Reading, raw_patterns
-from unomahjong.fans.uno import UNO_FANS
-from unomahjong.scoring import clear_caches
-from unomahjong.strategies import scored_hands
+from unomahjong.analysis.readings import decompose
+from unomahjong.research.strategies import scored_hands
+from unomahjong.rules.uno_fans import UNO_FANS
+from unomahjong.scoring.counting import HandFacts, Reading, raw_patterns
+from unomahjong.scoring.scorer import clear_caches
 
 MIRROR = {
     "UPPER_TILES": "LOWER_TILES",
@@ -98,7 +98,7 @@ def test_table_consistency(hc: tuple[Hand, WinContext]) -> None:
 @given(scored())
 def test_no_reading_beats_the_chosen_one(hc: tuple[Hand, WinContext]) -> None:
     """就高不就低: the reported total is the best over every decomposition and role."""
-    from unomahjong.fans.engine import best_count
+    from unomahjong.scoring.counting import best_count
 
     hand, ctx = hc
     assume(not ctx.heavenly_hand)

@@ -16,21 +16,21 @@ import attrs
 import pytest
 from dask_cluster import local_client
 
-import unomahjong.audit as audit_module
+import unomahjong.research.audit as audit_module
 from unomahjong import UNO, MahjongError, RulesError, decompose
-from unomahjong.audit import AuditInterrupted, AuditReport, audit
-from unomahjong.fans.engine import HandCache, HandFacts, Reading, best_count, raw_patterns
-from unomahjong.fans.model import Detector, DetectorKind
 from unomahjong.game import Bot, GreedyBot, IllegalActionError, RandomBot, play_hand
-from unomahjong.generate import random_winning_hand
-from unomahjong.rules import get_rules
-from unomahjong.simulation import (
+from unomahjong.research.audit import AuditInterrupted, AuditReport, audit
+from unomahjong.research.generate import random_winning_hand
+from unomahjong.research.simulation import (
     SimulationInterrupted,
     SimulationReport,
     bot_seed,
     game_seed,
     simulate,
 )
+from unomahjong.rules.fans import Detector, DetectorKind
+from unomahjong.rules.rule_sets import get_rules
+from unomahjong.scoring.counting import HandCache, HandFacts, Reading, best_count, raw_patterns
 
 MIXED = ("random", "greedy", "random", "greedy")
 GAMES = 12
@@ -386,7 +386,7 @@ def test_botzone_games_are_the_judges_deal() -> None:
     # Seat walls: seat 0 deals every game, as the judge's does, from the
     # game's seed as the judge's srand.
     from unomahjong.game import GreedyBot, play_hand
-    from unomahjong.simulation import game_seed
+    from unomahjong.research.simulation import game_seed
 
     for g in range(3):
         board = play_hand("botzone", [GreedyBot()] * 4, seed=game_seed(7, g))

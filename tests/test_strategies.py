@@ -28,26 +28,26 @@ from unomahjong import (
     parse_hand,
     parse_tiles,
 )
-from unomahjong._drawn import DrawnPicker
-from unomahjong.context import FLAGS
-from unomahjong.generate import (
+from unomahjong.model.context import FLAGS
+from unomahjong.model.tiles import SuitSpec, TileSet
+from unomahjong.research._drawn import DrawnPicker
+from unomahjong.research.generate import (
     SHAPE_OF_THEME,
     THEMES,
     picked_winning_hand,
     random_winning_hand,
     winning_hands,
 )
-from unomahjong.strategies import (
+from unomahjong.research.strategies import (
     hands,
     near_misses,
     scored_hands,
     themed_hands,
     win_contexts,
 )
-from unomahjong.strategies import (
+from unomahjong.research.strategies import (
     winning_hands as winning_hand_strategy,
 )
-from unomahjong.tiles import SuitSpec, TileSet
 
 RULES = ("uno", "mcr")
 rules_param = pytest.mark.parametrize("rules", RULES)
@@ -317,10 +317,10 @@ _HIDE_HYPOTHESIS = textwrap.dedent(
 
     sys.meta_path.insert(0, Hide())
     import unomahjong
-    import unomahjong.generate
+    import unomahjong.research.generate
     print("core imports")
     try:
-        import unomahjong.strategies
+        import unomahjong.research.strategies
     except ImportError as error:
         print(type(error).__name__, error.name)
         print(error)
@@ -341,5 +341,5 @@ def test_strategies_without_hypothesis_name_the_extra() -> None:
     assert out == [
         "core imports",
         "ModuleNotFoundError hypothesis",
-        "unomahjong.strategies needs Hypothesis: pip install 'unomahjong[hypothesis]'",
+        "unomahjong.research.strategies needs Hypothesis: pip install 'unomahjong[hypothesis]'",
     ]

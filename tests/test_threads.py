@@ -28,7 +28,6 @@ import pytest
 
 import unomahjong
 from unomahjong import (
-    _distance,
     _engine,
     _memo,
     is_winning,
@@ -38,9 +37,10 @@ from unomahjong import (
     shanten_by_shape,
     waits,
 )
+from unomahjong.analysis import _distance
 from unomahjong.game import GreedyBot, RandomBot, play_hand
-from unomahjong.generate import winning_hands
-from unomahjong.scoring import clear_caches, memo_limit, memo_tables, set_memo_limit
+from unomahjong.research.generate import winning_hands
+from unomahjong.scoring.scorer import clear_caches, memo_limit, memo_tables, set_memo_limit
 
 SECONDS = float(os.environ.get("UNOMAHJONG_THREAD_SECONDS", "2"))
 """How long each stress run lasts."""

@@ -9,7 +9,7 @@ import pytest
 
 from unomahjong import MCR_TILES, UNO_TILES, NotationError, Tile, TileSet
 from unomahjong.errors import MahjongError
-from unomahjong.tiles import BLOCK, TILESETS, tileset_by_name
+from unomahjong.model.tiles import BLOCK, TILESETS, tileset_by_name
 
 BOTH = [pytest.param(UNO_TILES, id="uno"), pytest.param(MCR_TILES, id="mcr")]
 

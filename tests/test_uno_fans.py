@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 from uno_fan_examples import CHICKEN, EXAMPLES, FanExample
 
-from unomahjong.context import FLAGS
 from unomahjong.errors import ContextError
-from unomahjong.fans.uno import UNO_FANS
-from unomahjong.scoring import Score, score_hand
+from unomahjong.model.context import FLAGS
+from unomahjong.rules.uno_fans import UNO_FANS
+from unomahjong.scoring.scorer import Score, score_hand
 
 FLAG_NAMES = frozenset(FLAGS)
 

@@ -10,7 +10,7 @@ import logging
 
 from dask.distributed import Client, LocalCluster
 
-from unomahjong.simulation import simulate
+from unomahjong.research.simulation import simulate
 
 GAMES = 400
 

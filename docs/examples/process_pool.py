@@ -9,8 +9,8 @@ worker as a new interpreter (Windows and macOS always; Linux from Python
 
 from concurrent.futures import ProcessPoolExecutor
 
-from unomahjong.audit import audit
-from unomahjong.simulation import simulate
+from unomahjong.research.audit import audit
+from unomahjong.research.simulation import simulate
 
 if __name__ == "__main__":
     alone = simulate(games=200, seed=3)

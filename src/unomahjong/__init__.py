@@ -15,9 +15,9 @@ name or by module. Quick start::
 
 from . import _engine
 from ._version import __version__
-from .context import WinContext
-from .decompose import Decomposition, Role, WinRole, decompose
-from .discards import DiscardOption, discard_options, live_waits
+from .analysis.discards import DiscardOption, discard_options, live_waits
+from .analysis.readings import Decomposition, Role, WinRole, decompose
+from .analysis.shanten import is_winning, shanten, shanten_by_shape, waits
 from .errors import (
     ArgumentError,
     CardError,
@@ -29,14 +29,14 @@ from .errors import (
     NotWinningError,
     RulesError,
 )
-from .fans.model import Detector, DetectorKind, FanDef, FanTable, Gate
-from .hand import Hand, Meld, MeldKind, format_hand, parse_hand
-from .notation import format_meld, format_tiles, parse_meld, parse_tile, parse_tiles
-from .rules import BOTZONE, MCR, UNO, GameFlow, RuleOptions, RuleSet, get_rules
-from .scoring import FanEntry, Score, score, score_hand
-from .shanten import is_winning, shanten, shanten_by_shape, waits
-from .shapes import Shape
-from .tiles import MCR_TILES, UNO_TILES, Tile, TileSet
+from .model.context import WinContext
+from .model.hand import Hand, Meld, MeldKind, format_hand, parse_hand
+from .model.notation import format_meld, format_tiles, parse_meld, parse_tile, parse_tiles
+from .model.shapes import Shape
+from .model.tiles import MCR_TILES, UNO_TILES, Tile, TileSet
+from .rules.fans import Detector, DetectorKind, FanDef, FanTable, Gate
+from .rules.rule_sets import BOTZONE, MCR, UNO, GameFlow, RuleOptions, RuleSet, get_rules
+from .scoring.scorer import FanEntry, Score, score, score_hand
 
 # Last: every compiled module loaded (each is loaded when first asked for).
 COMPILED: bool = _engine.load()

@@ -16,7 +16,7 @@ thread clears them (docs/threads.md):
   it, and what it stores there is dropped with it;
 * tables whose values are only meaningful together (ids and what they
   stand for) are never emptied: the interned overlap vectors of
-  :mod:`unomahjong._distance` are few by construction (164).
+  :mod:`unomahjong.analysis._distance` are few by construction (164).
 
 Each table comes in two generations: the current one takes new entries,
 up to :func:`memo_limit`; when it is full it becomes the previous one (the

@@ -1,7 +1,7 @@
 """Work split into contiguous chunks of indices and run on an executor.
 
-Shared by :func:`unomahjong.simulation.simulate`,
-:func:`unomahjong.audit.audit` and the card game's
+Shared by :func:`unomahjong.research.simulation.simulate`,
+:func:`unomahjong.research.audit.audit` and the card game's
 :func:`~unomahjong.cards.simulate_cards`; it knows nothing of either
 game. Each job covers a contiguous range of game or hand indices and is
 seeded by those indices alone, so the results do not depend on how the

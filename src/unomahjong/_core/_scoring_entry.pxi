@@ -3,7 +3,7 @@
 
 # ---------------------------------------------------------------- entry point
 
-from unomahjong.rules import RULE_SETS, RuleSet
+from unomahjong.rules.rule_sets import RULE_SETS, RuleSet
 
 cdef dict _RULE_SETS = dict(RULE_SETS)
 cdef object _DEFAULT_CONTEXT = WinContext()
@@ -258,7 +258,7 @@ cdef object score_plan(CompiledPlan plan, hand, context, score_type):
         fans = fans_object(plan, &counts[chosen], slot(_DECOMP, decomposition, 0),
                            &decs[choices[chosen].dec], cand[k].ndeclared)
         if fans is None:
-            from unomahjong.scoring import fan_entries
+            from unomahjong.scoring.scorer import fan_entries
 
             fans = fan_entries(plan.table, entries_object(&counts[chosen]),
                                slot(_DECOMP, decomposition, 0))

@@ -521,7 +521,7 @@ cdef object fans_object(CompiledPlan plan, const Count* c, tuple melds, const De
     cdef int i, j, slot_
     cdef const Entry* e
     if _FAN_ENTRY_BUILDER is None:
-        from unomahjong.scoring import FanEntry
+        from unomahjong.scoring.scorer import FanEntry
 
         _FAN_ENTRY_BUILDER = _Builder(FanEntry, ("fan", "count", "melds"))
     b = <_Builder>_FAN_ENTRY_BUILDER

@@ -56,7 +56,7 @@ build_layout(&MCR_LAYOUT, MCR_SHAPES)
 # ---------------------------------------------------------------- plans
 
 # A plan's rows are compiled from the fields of the detectors: the core
-# knows the classes of the detector vocabulary (fans/detectors.py), never a
+# knows the classes of the detector vocabulary (rules/detectors.py), never a
 # fan by its id. A row whose detector is of another class (a Python
 # function) leaves the whole table to the Python engine.
 

@@ -1,7 +1,7 @@
 # cython: language_level=3
 """Compiled core: shanten per shape, waits and discard options.
 
-The same answers as :mod:`unomahjong.shanten` (the reference) for the two
+The same answers as :mod:`unomahjong.analysis.shanten` (the reference) for the two
 built-in tile sets, computed on per-code count arrays in C. Rule set 0 is
 UNO (``UNO_TILES``), 1 is MCR (``MCR_TILES``). The shapes allowed are a
 mask, bit ``i`` for the ``i``-th ``Shape`` (``ShapeSpec.mask``): standard 1,

@@ -5,12 +5,12 @@ may claim it, in every game flow (the rule set's ``flow``: the UNO
 declaration, the card effects, one wall or seat walls; a flower drawn is
 the reference's).
 
-game/judge.py and game/flow.py are the reference, and this module answers
+game/legality.py and game/transitions.py are the reference, and this module answers
 exactly as they do: the same actions in the same order, the same states
 and the same events (tests/test_game_core.py plays seeded hands both ways
 and requires byte-identical records).
 
-It imports nothing of the game package. game/flow.py hands it, when the
+It imports nothing of the game package. game/transitions.py hands it, when the
 package is imported, what it reads and calls (:func:`bind`): the value
 classes, whose public fields it reads and whose fresh instances it fills
 (each field found by name, in its class's own slot), the tables of a tile
@@ -104,7 +104,7 @@ cdef str _fields(cls, tuple names, Py_ssize_t* out):
 def bind(*, round_state, seat_state, tile, tileset, action, meld, phase_turn, phase_claim,
          kind_discard, pung, win, tables, turn_options, discard, may_win, uno_discards,
          claimers, counts_shanten, pass_on):
-    """Take the game package's interface (game/flow.py calls this once, when
+    """Take the game package's interface (game/transitions.py calls this once, when
     it is imported) and check it: the value classes (attrs classes with
     slots, with exactly the fields this module reads and fills), the
     constants it compares with, ``tables(tileset)`` (the tile set's

@@ -2,7 +2,7 @@
 """The compiled notation parser for the built-in tile sets.
 
 It accepts only text it can prove valid, and builds from it the values the
-Python parser (:mod:`unomahjong.notation`, the reference) builds. On any
+Python parser (:mod:`unomahjong.model.notation`, the reference) builds. On any
 doubt (an error of any kind, a character outside ASCII, a tile set without a
 built-in notation, a value it has no room for) it hands the same arguments
 to the Python parser, which returns the value or raises the precise
@@ -27,10 +27,10 @@ from unomahjong._core.objects cimport umj_alloc, umj_fill, umj_offset
 
 import attrs
 
-from unomahjong.notation import DIALECTS, SEPARATORS
+from unomahjong.model.notation import DIALECTS, SEPARATORS
 from unomahjong.errors import NotationError
-from unomahjong.hand import HAND_SIZE, MAX_SEAT_OFFSET, Hand, Meld, MeldKind
-from unomahjong.tiles import TileSet
+from unomahjong.model.hand import HAND_SIZE, MAX_SEAT_OFFSET, Hand, Meld, MeldKind
+from unomahjong.model.tiles import TileSet
 
 API = 1
 """The core's interface version (see :mod:`unomahjong._engine`)."""

@@ -5,10 +5,10 @@ source: the Python enums and the list of context facts below.
 generated from them by ``python -m unomahjong._core.numbering``;
 tests/test_core_numbering.py fails while it is stale. It holds:
 
-* ``SH_<SHAPE>``: each :class:`~unomahjong.shapes.Shape` by its position in
+* ``SH_<SHAPE>``: each :class:`~unomahjong.model.shapes.Shape` by its position in
   the enum (a ``ShapeSpec.mask`` has bit ``1 << SH_<SHAPE>`` for it), and
   ``SH_ALL``, the mask of every shape;
-* ``G_<GATE>``: each :class:`~unomahjong.fans.model.Gate`, after ``G_NONE``
+* ``G_<GATE>``: each :class:`~unomahjong.rules.fans.Gate`, after ``G_NONE``
   (no gate), and ``G_COUNT``;
 * ``FL_<FLAG>`` and ``CX_<FACT>``: the win-context facts the scoring core
   reads (:data:`CORE_FACTS`), flags first, with ``NFLAGS`` and ``NFACTS``,
@@ -54,9 +54,9 @@ def _enum(comment: str, names: list[str], extra: list[str]) -> list[str]:
 
 def generate() -> str:
     """The text of ``_numbering.pxi``, from the Python enums as they are."""
-    from unomahjong.context import FLAGS, SPECIAL_WIN_FLAGS
-    from unomahjong.fans.model import Gate
-    from unomahjong.shapes import Shape
+    from unomahjong.model.context import FLAGS, SPECIAL_WIN_FLAGS
+    from unomahjong.model.shapes import Shape
+    from unomahjong.rules.fans import Gate
 
     flags = [f for f in CORE_FACTS if f in FLAGS]
     others = [f for f in CORE_FACTS if f not in FLAGS]

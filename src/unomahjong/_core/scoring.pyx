@@ -1,7 +1,7 @@
 # cython: language_level=3
 """The compiled scoring core: rule sets of the built-in tile sets (UNO, MCR).
 
-It runs the Python engine's algorithm (``decompose``, ``fans/engine`` and
+It runs the Python engine's algorithm (``decompose``, ``scoring/counting`` and
 ``scoring``) step for step on C arrays, in the same order and with the same
 tie-breaks, so that both engines choose the same reading, role and fans;
 docs/architecture.md ("The path of one hand") names the steps and the
@@ -9,11 +9,11 @@ function of each engine that takes it.
 
 A rule set is covered when its tile set is built in, its shapes are any set
 of that tile set's shapes, and every row of its fan table has a detector of
-the vocabulary (``fans/detectors.py``): each row is compiled from its
+the vocabulary (``rules/detectors.py``): each row is compiled from its
 detector's fields, its points, exclusions and absorbs, whatever its id.
 Anything else returns None and the Python engine runs.
 
-Input comes from validated :class:`~unomahjong.hand.Hand` values; every
+Input comes from validated :class:`~unomahjong.model.hand.Hand` values; every
 code and count is still checked against the layout before an array is
 indexed. Everything a call works on lives in its own stack frame. Between
 calls the core keeps only what a later call may reuse unchanged: the
@@ -38,17 +38,17 @@ from unomahjong._core.notation cimport parse_hand_fast
 
 import attrs
 
-from unomahjong.context import WinContext
-from unomahjong.decompose import Decomposition, Role, concealed_meld, interned_role
+from unomahjong.model.context import WinContext
+from unomahjong.analysis.readings import Decomposition, Role, concealed_meld, interned_role
 from unomahjong.errors import NotWinningError
-from unomahjong.fans.detectors import (
+from unomahjong.rules.detectors import (
     ConcealedPattern, ConcealedPungs, Context, EachPung, EveryGroup, Flowers, FourCopies, Holds,
     HonourPungs, KnittedSet, Kongs, KongsExactly, LastCopy, MeldPair, MeldSet, ShapeIs, Wait,
 )
-from unomahjong.fans.model import DetectorKind
-from unomahjong.hand import CHOW, KONG, PUNG, Hand, Meld
-from unomahjong.shapes import MCR_SHAPES, UNO_SHAPES, Shape
-from unomahjong.tiles import MCR_TILES, UNO_TILES, Tile
+from unomahjong.rules.fans import DetectorKind
+from unomahjong.model.hand import CHOW, KONG, PUNG, Hand, Meld
+from unomahjong.model.shapes import MCR_SHAPES, UNO_SHAPES, Shape
+from unomahjong.model.tiles import MCR_TILES, UNO_TILES, Tile
 
 API = 1
 
@@ -103,7 +103,7 @@ cdef enum:
     DK_PER_MELD = 6
     DK_HAND = 7        # not a row kind: the simple rows marked per_hand
 
-# The simple primitives of the detector vocabulary (fans/detectors.py), by
+# The simple primitives of the detector vocabulary (rules/detectors.py), by
 # the class a row was compiled from (_scoring_plans.pxi, ``compile_row``).
 cdef enum:
     S_HOLDS = 1

@@ -16,7 +16,6 @@ from .deck import COLOURS, Card, CardKind, card, deck, parse_cards
 from .flow import HAND_SIZE, apply, legal_actions, playable, start_hand
 from .log import CardReplay, log_lines, replay, seat_view
 from .match import CardHandResult, CardMatchResult, play_card_match
-from .page import card_svg, replay_html
 from .rules import CARDS, CardRules
 from .scores import hand_scores
 from .simulation import CardSimulationInterrupted, CardSimulationReport, simulate_cards
@@ -44,7 +43,6 @@ __all__ = [
     "RandomCardBot",
     "apply",
     "card",
-    "card_svg",
     "deck",
     "hand_scores",
     "legal_actions",
@@ -54,7 +52,6 @@ __all__ = [
     "play_cards",
     "playable",
     "replay",
-    "replay_html",
     "seat_view",
     "simulate_cards",
     "start_hand",

@@ -148,7 +148,7 @@ def simulate_cards(
     Hand ``g`` is seeded by ``seed`` and ``g`` alone, so the report is the
     same however the hands are split: ``workers=N`` (0: every core) runs a
     process pool, an ``executor`` takes the chunks instead (as
-    :func:`~unomahjong.simulation.simulate` does). ``bots`` names a bot for
+    :func:`~unomahjong.research.simulation.simulate` does). ``bots`` names a bot for
     every seat or one per seat. Ctrl-C raises
     :class:`CardSimulationInterrupted` with the report of the hands
     finished."""

@@ -36,7 +36,7 @@ def _programs(specs: list[str] | None) -> dict[int, list[str]]:
 
 def _seats(args: argparse.Namespace) -> tuple[list[Any], list[str]]:
     """The four seats, and how each is described."""
-    from ..botzone_play import BotProgram
+    from ..botzone.play import BotProgram
     from ..game import GreedyBot, RandomBot
 
     names = bot_names(args.bots, SEATS)
@@ -97,7 +97,7 @@ def _summary(match: Any, labels: list[str] | None) -> tuple[dict[str, Any], list
 
 def cmd_play(args: argparse.Namespace) -> None:
     """Play one judge game with bots and bot programs."""
-    from ..botzone_play import judge_log, play_judge_game
+    from ..botzone.play import judge_log, play_judge_game
 
     seats, labels = _seats(args)
     match = play_judge_game(seats, args.srand, quan=args.quan)
@@ -111,7 +111,7 @@ def cmd_play(args: argparse.Namespace) -> None:
 
 def cmd_replay(args: argparse.Namespace) -> None:
     """Play a judge log again, checking every judge output it holds."""
-    from ..botzone_play import replay_judge_log
+    from ..botzone.play import replay_judge_log
 
     text = read_text(args.log)
     try:

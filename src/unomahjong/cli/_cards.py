@@ -116,7 +116,7 @@ def cmd_simulate(args: argparse.Namespace) -> None:
         raise _io.Interrupted(f"{e} (the counts printed are of those {e.report.hands})") from None
     _print(report, args.json)
     if args.plot is not None:
-        from ..card_plots import plot_card_simulation
+        from ..render.card_plots import plot_card_simulation
         from ._games import write_plot
 
         write_plot(plot_card_simulation, report, args.plot)
@@ -141,7 +141,7 @@ def _print(report: Any, as_json: bool) -> None:
 
 def cmd_view(args: argparse.Namespace) -> None:
     """Write the replay viewer of a logged hand of cards."""
-    from ..cards import replay_html
+    from ..render.card_viewer import replay_html
 
     page = replay_html(read_log_text(args.log), seat=args.seat, key=key_of(args.key_file))
     if args.output is None:

@@ -10,7 +10,7 @@ import warnings
 from typing import Any
 
 from .._text import display_width, pad
-from ..notation import format_tiles
+from ..model.notation import format_tiles
 from . import _io
 from ._io import UsageError, emit, shown
 from ._parser import PLAYED_RULES
@@ -150,7 +150,7 @@ def write_plot(plot: Any, report: Any, name: str) -> None:
     """Draw ``report`` to the file ``name`` with ``plot``; exit 2 if it
     cannot. A picture drawn without the Chinese names says why, and how to
     get them, in one line on stderr."""
-    from ..plots import MissingFontWarning
+    from ..render.plots import MissingFontWarning
 
     try:
         with warnings.catch_warnings(record=True) as caught:
@@ -258,8 +258,8 @@ def simulation_lines(report: Any) -> list[str]:
 def cmd_simulate(args: argparse.Namespace) -> None:
     """Play many hands with bots (``simulate``, on one core or many) and
     print their statistics."""
-    from .. import simulation
-    from ..plots import plot_simulation
+    from ..render.plots import plot_simulation
+    from ..research import simulation
 
     rules = _played(args)
     check_plot(args)

@@ -7,15 +7,15 @@ import argparse
 from typing import Any
 
 from .._text import display_width, pad
-from ..context import FLAGS, WinContext
-from ..discards import discard_options, live_waits
+from ..analysis.discards import discard_options, live_waits
+from ..analysis.shanten import shanten, shanten_by_shape
 from ..errors import MahjongError
-from ..hand import Hand, parse_hand
-from ..notation import format_meld, format_tiles, parse_tiles
-from ..rules import RuleSet, get_rules
-from ..scoring import score
-from ..shanten import shanten, shanten_by_shape
-from ..tiles import Tile
+from ..model.context import FLAGS, WinContext
+from ..model.hand import Hand, parse_hand
+from ..model.notation import format_meld, format_tiles, parse_tiles
+from ..model.tiles import Tile
+from ..rules.rule_sets import RuleSet, get_rules
+from ..scoring.scorer import score
 from . import _io
 from ._io import UsageError, emit
 
@@ -227,8 +227,8 @@ def cmd_fans(args: argparse.Namespace) -> None:
 
 def cmd_audit(args: argparse.Namespace) -> None:
     """Rules audit: implied fan pairs and exclusions that never fire."""
-    from .. import audit
-    from ..plots import plot_audit
+    from ..render.plots import plot_audit
+    from ..research import audit
     from ._games import check_plot, write_plot
 
     check_plot(args)

@@ -10,9 +10,9 @@ from typing import Any, NoReturn
 
 from .. import _engine
 from .._version import __version__
-from ..context import FLAGS, WINDS, WinContext
-from ..notation import MAX_TILES_LENGTH
-from ..rules import RULE_SETS, RuleOptions
+from ..model.context import FLAGS, WINDS, WinContext
+from ..model.notation import MAX_TILES_LENGTH
+from ..rules.rule_sets import RULE_SETS, RuleOptions
 from . import _io
 from ._help import EXAMPLES, field_help
 

@@ -18,11 +18,11 @@ from .actions import Action, ActionKind, Event, IllegalActionError
 from .board import Board
 from .bots import Bot, GreedyBot, RandomBot
 from .deal import start_round
-from .flow import apply
-from .judge import awaiting, legal_actions, outcome
+from .legality import awaiting, legal_actions, outcome
 from .log import LogError, Replay, replay, seat_view, write_log
 from .match import MatchResult, play_hand, play_match
 from .state import Outcome, Phase, RoundState, SeatState, Win
+from .transitions import apply
 from .view import Observation, observe
 
 __all__ = [

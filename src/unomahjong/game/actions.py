@@ -27,9 +27,9 @@ from .._checks import (
     wrong_type,
 )
 from ..errors import MahjongError
-from ..notation import SEPARATORS, parse_tile, plain_text
-from ..rules import RuleSet, get_rules
-from ..tiles import Tile, TileSet
+from ..model.notation import SEPARATORS, parse_tile, plain_text
+from ..model.tiles import Tile, TileSet
+from ..rules.rule_sets import RuleSet, get_rules
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8

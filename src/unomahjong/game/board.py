@@ -7,15 +7,15 @@ from collections.abc import Sequence
 from typing import Never
 
 from .._checks import keywords_checked, quote, unknown_keywords, wrong_type
-from ..flowers import Flower
-from ..rules import RuleSet
-from ..tiles import Tile
+from ..model.flowers import Flower
+from ..model.tiles import Tile
+from ..rules.rule_sets import RuleSet
 from .actions import Action, Event, IllegalActionError, parse_action, seed_number, whole_number
 from .deal import start_round
-from .flow import apply
-from .judge import awaiting, legal_actions, outcome
+from .legality import awaiting, legal_actions, outcome
 from .log import MAX_SEED_DIGITS, log_lines
 from .state import Outcome, RoundState
+from .transitions import apply
 from .view import Observation, observe
 
 

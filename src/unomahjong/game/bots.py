@@ -6,9 +6,9 @@ import random
 from typing import Never, Protocol
 
 from .._checks import checked_init, quote, unknown_keywords
-from ..tiles import Tile
+from ..model.tiles import Tile
 from .actions import PASS, Action, ActionKind, IllegalActionError, seed_number
-from .judge import counts_shanten, legal_actions, seat_counts
+from .legality import counts_shanten, legal_actions, seat_counts
 from .state import RoundState
 
 

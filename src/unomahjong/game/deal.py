@@ -1,4 +1,4 @@
-"""The deal: step 1 of a hand (game/flow.py), the wall shuffled or given
+"""The deal: step 1 of a hand (game/transitions.py), the wall shuffled or given
 and 13 tiles dealt to each seat, on one wall or on seat walls.
 """
 
@@ -9,15 +9,15 @@ import random
 from collections.abc import Sequence
 
 from .._checks import items, keywords_checked, quote
-from ..botzone import judge_wall
-from ..context import WINDS
 from ..errors import RulesError
-from ..flowers import FLOWERS, Flower
-from ..rules import RuleSet, get_rules
-from ..tiles import MCR_TILES, Tile, TileSet
+from ..model.context import WINDS
+from ..model.flowers import FLOWERS, Flower
+from ..model.tiles import MCR_TILES, Tile, TileSet
+from ..rules.rule_sets import RuleSet, get_rules
 from .actions import DEAL, Event, IllegalActionError, player_count, seed_number, whole_number
-from .flow import Step, draw_tile, replace_flowers
+from .judge_wall import judge_wall
 from .state import Phase, RoundState, SeatState
+from .transitions import Step, draw_tile, replace_flowers
 
 _code = operator.attrgetter("code")
 _number = operator.attrgetter("number")

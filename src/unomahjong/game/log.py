@@ -65,17 +65,17 @@ from .._logfile import (
     log_lines_of,
     server_key,
 )
-from ..context import WINDS
 from ..errors import LogError as LogError
 from ..errors import MahjongError
-from ..flowers import is_flower_text, parse_flower
-from ..notation import parse_tile
-from ..rules import RuleSet, get_rules
-from ..tiles import TileSet
+from ..model.context import WINDS
+from ..model.flowers import is_flower_text, parse_flower
+from ..model.notation import parse_tile
+from ..model.tiles import TileSet
+from ..rules.rule_sets import RuleSet, get_rules
 from .actions import Action, ActionKind, Event
 from .deal import start_round
-from .flow import apply
 from .state import Phase, RoundState, flow_of
+from .transitions import apply
 
 FORMAT: Final = 2
 """The format :meth:`Board.log_lines <unomahjong.game.Board.log_lines>` and

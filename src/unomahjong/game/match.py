@@ -17,14 +17,14 @@ from collections.abc import Sequence
 import attrs
 
 from .._checks import checked_init, describe, items, keywords_checked, quote
-from ..context import WINDS
-from ..rules import RuleSet, get_rules
+from ..model.context import WINDS
+from ..rules.rule_sets import RuleSet, get_rules
 from .actions import WIN, IllegalActionError, player_count, seed_number, whole_number
 from .board import Board
 from .bots import Bot
-from .flow import apply
-from .judge import awaiting
+from .legality import awaiting
 from .state import Outcome, Phase
+from .transitions import apply
 
 ROUNDS = 4
 MAX_ACTIONS = 10_000

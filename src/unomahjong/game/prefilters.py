@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..tiles import Tile
+from ..model.tiles import Tile
 from .tables import Tables
 
 _HELD = bytes([0] + [1] * 255)

@@ -15,11 +15,11 @@ from typing import Any
 import attrs
 
 from .._checks import Lookup, checked_init, unknown_member
-from ..flowers import Flower
-from ..hand import Meld
-from ..rules import GameFlow, RuleSet
-from ..scoring import Score
-from ..tiles import Tile
+from ..model.flowers import Flower
+from ..model.hand import Meld
+from ..model.tiles import Tile
+from ..rules.rule_sets import GameFlow, RuleSet
+from ..scoring.scorer import Score
 from .actions import (
     MAX_PLAYERS,
     MIN_PLAYERS,

@@ -6,8 +6,8 @@ neighbours and chows, and the sets of tile codes the pre-filters
 
 from __future__ import annotations
 
-from ..shanten import layout_for
-from ..tiles import Tile, TileSet
+from ..analysis.shanten import layout_for
+from ..model.tiles import Tile, TileSet
 from .actions import MAX_PLAYERS, Action, ActionKind, Event
 
 

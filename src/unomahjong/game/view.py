@@ -7,10 +7,10 @@ from typing import Never
 import attrs
 
 from .._checks import checked_init, quote, unknown_keywords
-from ..hand import Meld
-from ..tiles import Tile
+from ..model.hand import Meld
+from ..model.tiles import Tile
 from .actions import IllegalActionError, refuse_state, whole_number
-from .judge import awaiting
+from .legality import awaiting
 from .state import Outcome, Phase, RoundState
 
 

@@ -42,14 +42,14 @@ from collections.abc import Iterable
 from itertools import islice
 
 from .._checks import flag, keywords_checked, quote, whole
-from .._hand_svg import Group, Placed, draw_hand, picture, set_name
-from .._score_svg import draw_score, fan_table
-from .._score_svg import score_html as drawn_score_html
 from ..errors import HandError, NotationError, RulesError
-from ..hand import Hand
-from ..notation import MAX_ROW_LENGTH, check_length, format_tiles
-from ..scoring import Score
-from ..tiles import UNO_TILES, Tile
+from ..model.hand import Hand
+from ..model.notation import MAX_ROW_LENGTH, check_length, format_tiles
+from ..model.tiles import UNO_TILES, Tile
+from ..scoring.scorer import Score
+from ._hand_svg import Group, Placed, draw_hand, picture, set_name
+from ._score_svg import draw_score, fan_table
+from ._score_svg import score_html as drawn_score_html
 
 __all__ = [
     "fan_table_html",

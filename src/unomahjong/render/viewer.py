@@ -38,11 +38,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from .. import _faces
 from .._checks import describe, keywords_checked, quote, whole
-from .._hand_svg import groups_of, meld_tiles
-from .._score_svg import reading_groups
-from .._svg import esc
 from ..errors import NotationError
 from ..game import (
     Action,
@@ -57,10 +53,14 @@ from ..game import (
 )
 from ..game.actions import Event
 from ..game.state import Outcome
-from ..hand import Meld
-from ..notation import parse_tile
-from ..tiles import Tile, TileSet
+from ..model.hand import Meld
+from ..model.notation import parse_tile
+from ..model.tiles import Tile, TileSet
+from . import _tile_faces as _faces
 from . import fan_table_html
+from ._hand_svg import groups_of, meld_tiles
+from ._score_svg import reading_groups
+from ._svg import esc
 from ._viewer_page import page
 
 __all__ = ["event_text", "replay_html"]
@@ -157,7 +157,7 @@ def event_text(e: Event, tile: str, before: RoundState, after: RoundState) -> st
 
 def _melds(melds: Sequence[Meld], players: int, codes: _Codes) -> list[list[Any]]:
     """Each meld as [kind, tiles, claimed position (-1: none), face-down
-    positions]: the tiles as render lays them (:func:`unomahjong._hand_svg.meld_tiles`)."""
+    positions]: the tiles as render lays them (:func:`unomahjong.render._hand_svg.meld_tiles`)."""
     out: list[list[Any]] = []
     for m in melds:
         placed = meld_tiles(m, players)

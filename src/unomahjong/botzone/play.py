@@ -1,0 +1,455 @@
+"""Judge games played by seats, and the judge's match log
+(docs/mcr.md#seats-and-logs).
+
+A seat answers each judge request (:class:`JudgeSeat`): the library's own
+bots (:class:`LibraryBotSeat`) or a Botzone bot program run as Botzone
+runs it (:class:`BotProgram`: a new process each turn, given the seat's
+whole history). :func:`play_judge_game` plays one game;
+:func:`judge_log` writes it as the judge's input (``initdata`` and the
+judge's outputs alternating with the bots' responses), and
+:func:`replay_judge_log` reads such a log back, plays it again and checks
+every judge output it holds against the library's.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, Never, Protocol, runtime_checkable
+
+import attrs
+
+from .._checks import checked_init, keywords_checked, quote, unknown_keywords, wrong_type
+from ..errors import LogError, MahjongError
+from ..game import Bot, Phase
+from .protocol import (
+    JudgeGame,
+    claim_turn,
+    judge_start,
+    judge_step,
+    response_lines,
+)
+from .tiles import botzone_tile
+
+__all__ = [
+    "BotProgram",
+    "JudgeAnswer",
+    "JudgeMatch",
+    "JudgeSeat",
+    "LibraryBotSeat",
+    "judge_log",
+    "play_judge_game",
+    "replay_judge_log",
+]
+
+SEATS: Final = 4
+
+
+@checked_init
+@attrs.frozen(slots=True)
+class JudgeAnswer:
+    """A seat's answer to a request: its response line, and Botzone's
+    verdict on the bot (``OK``; ``TLE`` for a time-out, ``RE`` for a crash),
+    as a judge log holds them."""
+
+    response: str
+    verdict: str = "OK"
+
+    def __attrs_post_init__(self) -> None:
+        for name in ("response", "verdict"):
+            value = getattr(self, name)
+            if not isinstance(value, str):
+                raise wrong_type(MahjongError, "bad-answer", "JudgeAnswer", name, value, "text")
+
+    def as_json(self, **unknown: Never) -> dict[str, str]:
+        """The answer as the judge's log holds it."""
+        if unknown:
+            raise unknown_keywords(JudgeAnswer.as_json, unknown)
+        return {"verdict": self.verdict, "response": self.response}
+
+
+@runtime_checkable
+class JudgeSeat(Protocol):
+    """Anything that answers a judge request for one seat."""
+
+    def respond(
+        self, game: JudgeGame, seat: int, requests: Sequence[str], responses: Sequence[str]
+    ) -> JudgeAnswer:
+        """The answer of ``seat`` to ``requests[-1]`` (``game.requests[seat]``),
+        given its earlier requests and its own earlier ``responses``."""
+        ...
+
+
+class _Seat:
+    """The checks every seat of the library makes of its arguments."""
+
+    __slots__ = ()
+
+    def respond(
+        self,
+        game: JudgeGame,
+        seat: int,
+        requests: Sequence[str],
+        responses: Sequence[str],
+        **unknown: Never,
+    ) -> JudgeAnswer:
+        """The seat's answer to ``requests[-1]``, given its earlier
+        requests and its own earlier ``responses``."""
+        name = f"{type(self).__name__}.respond"
+        if unknown:
+            raise unknown_keywords(type(self).respond, unknown)
+        _check_turn(name, game, seat, requests, responses)
+        return self._answer(game, seat, requests, responses)
+
+    def _answer(
+        self, game: JudgeGame, seat: int, requests: Sequence[str], responses: Sequence[str]
+    ) -> JudgeAnswer:
+        raise NotImplementedError
+
+
+@checked_init
+@attrs.frozen(slots=True)
+class LibraryBotSeat(_Seat):
+    """One of the library's bots (:class:`~unomahjong.game.RandomBot`,
+    :class:`~unomahjong.game.GreedyBot`, any
+    :class:`~unomahjong.game.Bot`) in a judge game: it chooses among the
+    engine's legal actions, and after a chow or pung among the discards."""
+
+    bot: Bot
+
+    def __attrs_post_init__(self) -> None:
+        if not callable(getattr(self.bot, "choose", None)):
+            raise wrong_type(MahjongError, "bad-seat", "LibraryBotSeat", "bot", self.bot, "a Bot")
+
+    def _answer(
+        self, game: JudgeGame, seat: int, requests: Sequence[str], responses: Sequence[str]
+    ) -> JudgeAnswer:
+        """The bot's answer to this judge turn."""
+        lines = response_lines(game, seat)
+        if len(lines) == 1:
+            return JudgeAnswer(lines[0][1][0])
+        state = game.state
+        action = self.bot.choose(state, seat)
+        for a, texts in lines:
+            if a == action:
+                return JudgeAnswer(texts[_discard_choice(self.bot, game, seat, a, texts)])
+        raise MahjongError("bad-bot", f"the bot chose {action}, which is not a legal action")
+
+
+def _discard_choice(bot: Bot, game: JudgeGame, seat: int, action: Any, texts: list[str]) -> int:
+    """Which of a chow's or pung's discards the bot makes: its choice in
+    the turn the claim leads to (the first, when the claim would not be
+    carried out)."""
+    if len(texts) == 1:
+        return 0
+    after = claim_turn(game.state, seat, action)
+    if after is None or after.phase is not Phase.TURN:
+        return 0
+    choice = bot.choose(after, seat)
+    name = choice.tile
+    for i, text in enumerate(texts):
+        if name is not None and text.endswith(" " + botzone_tile(name)):
+            return i
+    return 0
+
+
+def _command(value: object) -> tuple[str, ...]:
+    """A program's command line: a non-empty sequence of texts."""
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence) or not value:
+        raise wrong_type(
+            MahjongError, "bad-program", "BotProgram", "command", value, "a list of texts"
+        )
+    if not all(isinstance(part, str) for part in value):
+        raise wrong_type(
+            MahjongError, "bad-program", "BotProgram", "command", value, "a list of texts"
+        )
+    return tuple(value)
+
+
+@checked_init
+@attrs.frozen(slots=True)
+class BotProgram(_Seat):
+    """A Botzone bot program as a seat, run as Botzone runs it: a new
+    process each turn, given the seat's whole history on standard input,
+    its first output line read as its response (``json``: the history as
+    Botzone's JSON, ``{"requests": [...], "responses": [...]}``, and the
+    response read from the ``response`` field of a JSON output).
+
+    A program that runs past ``timeout`` seconds is stopped and given the
+    verdict ``TLE``; one that cannot be started, exits with a failure or
+    writes no answer gets ``RE``. The judge then penalises the seat."""
+
+    command: tuple[str, ...] = attrs.field(converter=_command)
+    timeout: float = 1.0
+    json: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        t = self.timeout
+        if isinstance(t, bool) or not isinstance(t, int | float) or not 0 < t < float("inf"):
+            raise wrong_type(
+                MahjongError, "bad-program", "BotProgram", "timeout", t, "seconds, above 0"
+            )
+        if not isinstance(self.json, bool):
+            raise wrong_type(MahjongError, "bad-program", "BotProgram", "json", self.json, "a bool")
+
+    def _answer(
+        self, game: JudgeGame, seat: int, requests: Sequence[str], responses: Sequence[str]
+    ) -> JudgeAnswer:
+        """Run the program once on the seat's history."""
+        if self.json:
+            text = json.dumps({"requests": list(requests), "responses": list(responses)})
+        else:
+            history = [x for pair in zip(requests, responses, strict=False) for x in pair]
+            text = "\n".join([str(len(requests)), *history, requests[-1]]) + "\n"
+        try:
+            done = subprocess.run(
+                list(self.command),
+                input=text,
+                capture_output=True,
+                text=True,
+                timeout=self.timeout,
+                check=False,
+            )
+        except subprocess.TimeoutExpired:
+            return JudgeAnswer("", "TLE")
+        except OSError:
+            return JudgeAnswer("", "RE")
+        if done.returncode != 0:
+            return JudgeAnswer("", "RE")
+        return _read_output(done.stdout, self.json)
+
+
+def _check_turn(func: str, game: object, seat: object, requests: object, responses: object) -> None:
+    """The arguments of a seat's ``respond``, checked."""
+    if not isinstance(game, JudgeGame):
+        raise wrong_type(MahjongError, "bad-turn", func, "game", game, "a JudgeGame")
+    if type(seat) is not int or not 0 <= seat < SEATS:
+        raise wrong_type(MahjongError, "bad-turn", func, "seat", seat, "a seat, 0-3")
+    for name, value in (("requests", requests), ("responses", responses)):
+        if (
+            isinstance(value, str | bytes)
+            or not isinstance(value, Sequence)
+            or not all(isinstance(x, str) for x in value)
+        ):
+            raise wrong_type(MahjongError, "bad-turn", func, name, value, "a list of lines")
+    if not requests:
+        raise MahjongError("bad-turn", f"{func}(): no request to answer", argument="requests")
+    if len(responses) != len(requests) - 1:  # type: ignore[arg-type]
+        raise MahjongError(
+            "bad-turn",
+            f"{func}(): the seat answers its last request: one response fewer than requests",
+            argument="responses",
+        )
+
+
+def _read_output(out: str, as_json: bool) -> JudgeAnswer:
+    """The response a program wrote (``RE`` when it wrote none)."""
+    if as_json:
+        try:
+            value = json.loads(out.strip().splitlines()[0])
+        except (ValueError, IndexError):
+            return JudgeAnswer("", "RE")
+        response = value.get("response") if isinstance(value, dict) else None
+        return JudgeAnswer(response) if isinstance(response, str) else JudgeAnswer("", "RE")
+    lines = out.splitlines()
+    if not lines:
+        return JudgeAnswer("", "RE")
+    return JudgeAnswer(lines[0].rstrip("\r"))
+
+
+# ------------------------------------------------------------------ a game
+
+
+@checked_init
+@attrs.frozen(slots=True)
+class JudgeMatch:
+    """A judge game played through: the game after each judge turn (the
+    first turn's first) and the answers each turn got."""
+
+    games: tuple[JudgeGame, ...]
+    answers: tuple[tuple[JudgeAnswer, ...], ...]
+
+    @property
+    def final(self) -> JudgeGame:
+        """The finished game."""
+        return self.games[-1]
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's score."""
+        scores = self.final.scores
+        assert scores is not None
+        return scores
+
+
+def _seat(value: object, i: int) -> JudgeSeat:
+    if isinstance(value, JudgeSeat):
+        return value
+    if callable(getattr(value, "choose", None)):
+        return LibraryBotSeat(value)  # type: ignore[arg-type]
+    raise wrong_type(
+        MahjongError,
+        "bad-seat",
+        "play_judge_game",
+        "seats",
+        value,
+        f"a seat (a JudgeSeat or a library Bot) for seat {i}",
+    )
+
+
+@keywords_checked
+def play_judge_game(
+    seats: Sequence[JudgeSeat | Bot],
+    srand: int | None = None,
+    *,
+    quan: int | None = None,
+    max_turns: int = 1000,
+) -> JudgeMatch:
+    """Play the judge game dealt from ``srand`` (and ``quan``, see
+    :func:`~unomahjong.botzone.judge_start`) with four seats: each a
+    :class:`JudgeSeat` or a library :class:`~unomahjong.game.Bot`."""
+    if isinstance(seats, str | bytes) or not isinstance(seats, Sequence) or len(seats) != SEATS:
+        raise wrong_type(MahjongError, "bad-seats", "play_judge_game", "seats", seats, "4 seats")
+    players = [_seat(s, i) for i, s in enumerate(seats)]
+    if type(max_turns) is not int or max_turns < 1:
+        raise wrong_type(
+            MahjongError, "bad-turns", "play_judge_game", "max_turns", max_turns, "a count"
+        )
+    game = judge_start(srand, quan=quan)
+    games = [game]
+    answers: list[tuple[JudgeAnswer, ...]] = []
+    while not game.finished:
+        if len(answers) >= max_turns:
+            raise MahjongError("too-long", f"no end after {max_turns} judge turns")
+        turn = []
+        for i, player in enumerate(players):
+            requests = [g.requests[i] for g in games]
+            mine = [a[i].response for a in answers]
+            answer = player.respond(game, i, requests, mine)
+            if not isinstance(answer, JudgeAnswer):
+                raise wrong_type(
+                    MahjongError, "bad-answer", "respond", "answer", answer, "a JudgeAnswer"
+                )
+            turn.append(answer)
+        answers.append(tuple(turn))
+        game = judge_step(game, [a.as_json() for a in turn])
+        games.append(game)
+    return JudgeMatch(tuple(games), tuple(answers))
+
+
+# ------------------------------------------------------------------ the judge's log
+
+
+def _output(game: JudgeGame) -> dict[str, Any]:
+    """A judge output as the library gives it: ``command`` and ``content``;
+    for the final scores also how the game ended (the judge's
+    ``display.action``: ``HU``, ``HUANG``, ``WA``, ``WH``, a verdict), and
+    the winner or the penalised seat (``player``) and the winner's fans
+    (``fanCnt``). The rest of the judge's ``display``, for Botzone's viewer,
+    is not written."""
+    if game.finished:
+        assert game.scores is not None
+        display: dict[str, Any] = {"action": game.ending}
+        result = game.state.result
+        if game.offender is not None:
+            display["player"] = game.offender
+        elif result is not None and result.wins:
+            display["player"] = result.wins[0].seat
+            display["fanCnt"] = game.fans
+        return {
+            "command": "finish",
+            "content": {str(i): s for i, s in enumerate(game.scores)},
+            "display": display,
+        }
+    return {"command": "request", "content": {str(i): r for i, r in enumerate(game.requests)}}
+
+
+def judge_log(match: JudgeMatch, **unknown: Never) -> dict[str, Any]:
+    """The game as the judge's input: ``initdata`` (``srand`` if the wall
+    was dealt from one, ``quan``, ``walltiles``) and ``log``, the judge's
+    outputs (``command``, ``content``) alternating with the answers, the
+    last output the final scores."""
+    if unknown:
+        raise unknown_keywords(judge_log, unknown)
+    if not isinstance(match, JudgeMatch):
+        raise wrong_type(MahjongError, "bad-match", "judge_log", "match", match, "a JudgeMatch")
+    first = match.games[0]
+    initdata: dict[str, Any] = {"quan": first.quan, "walltiles": first.wall_text}
+    if first.srand is not None:
+        initdata["srand"] = first.srand
+    log: list[Any] = []
+    for game, answers in zip(match.games, match.answers, strict=False):
+        log.append(_output(game))
+        log.append({str(i): a.as_json() for i, a in enumerate(answers)})
+    log.append(_output(match.final))
+    return {"log": log, "initdata": initdata}
+
+
+def replay_judge_log(log: Mapping[str, Any] | str, **unknown: Never) -> JudgeMatch:
+    """Play a judge log (:func:`judge_log`'s form, or the text of one) again:
+    its wall (``walltiles``, or ``srand``) and prevalent wind, and its
+    bots' answers. Every judge output the log holds must be the library's
+    (:class:`~unomahjong.errors.LogError` ``judge-differs`` names the first
+    that is not); a log may hold the answers alone."""
+    if unknown:
+        raise unknown_keywords(replay_judge_log, unknown)
+    if isinstance(log, str):
+        try:
+            log = json.loads(log)
+        except ValueError as e:
+            raise LogError("bad-json", f"the judge log is not JSON: {e}") from None
+    if not isinstance(log, Mapping) or not isinstance(log.get("log"), list):
+        raise LogError("bad-log", "a judge log is an object with a 'log' list")
+    init = log.get("initdata") or {}
+    if not isinstance(init, Mapping):
+        raise LogError("bad-log", "initdata is an object")
+    entries = log["log"]
+    try:
+        walltiles = init.get("walltiles")
+        if walltiles:
+            game = judge_start(init.get("srand"), wall=str(walltiles), quan=init.get("quan"))
+        else:
+            game = judge_start(init.get("srand"), quan=init.get("quan"))
+    except MahjongError as e:
+        raise LogError("bad-log", f"initdata: {e.detail}") from None
+    games = [game]
+    turns: list[tuple[JudgeAnswer, ...]] = []
+    for n, entry in enumerate(entries):
+        if n % 2 == 0:
+            _check_output(n, entry, game)
+            continue
+        if game.finished:
+            raise LogError("bad-log", f"entry {n}: an answer after the final scores")
+        answers = tuple(_answer_of(n, entry, i) for i in range(SEATS))
+        turns.append(answers)
+        game = judge_step(game, [a.as_json() for a in answers])
+        games.append(game)
+    return JudgeMatch(tuple(games), tuple(turns))
+
+
+def _answer_of(n: int, entry: object, seat: int) -> JudgeAnswer:
+    value = entry.get(str(seat)) if isinstance(entry, Mapping) else None
+    if not isinstance(value, Mapping):
+        raise LogError("bad-log", f"entry {n}: no answer of seat {seat}")
+    response = value.get("response", "")
+    verdict = value.get("verdict", "OK")
+    if not isinstance(response, str) or not isinstance(verdict, str):
+        raise LogError("bad-log", f"entry {n}: seat {seat}'s answer is not text")
+    return JudgeAnswer(response, verdict)
+
+
+def _check_output(n: int, entry: object, game: JudgeGame) -> None:
+    """A judge output in the log, if it holds one, must be the library's."""
+    if not isinstance(entry, Mapping) or "content" not in entry:
+        return
+    ours = _output(game)
+    if (
+        entry.get("command", ours["command"]) != ours["command"]
+        or entry["content"] != ours["content"]
+    ):
+        raise LogError(
+            "judge-differs",
+            f"entry {n}: the log's judge output {quote(entry.get('content'))}"
+            f" is not the library's {quote(ours['content'])}",
+        )
