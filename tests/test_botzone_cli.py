@@ -27,13 +27,13 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def test_a_game_of_the_librarys_bots(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "botzone", "play", "--srand", "95", "--json")
+    code, out, err = run(capsys, "botzone", "play", "--seed", "95", "--json")
     assert code == 0, err
     data = json.loads(out)
     expected = play_judge_game([GreedyBot()] * 4, 95)
     assert data["scores"] == list(expected.scores) and data["ending"] == expected.final.ending
     assert data["turns"] == len(expected.answers) and data["log"]["initdata"]["srand"] == 95
-    code, out, _ = run(capsys, "botzone", "play", "--srand", "95")
+    code, out, _ = run(capsys, "botzone", "play", "--seed", "95")
     assert code == 0
     assert out.splitlines()[1] == "seat 0: greedy, seat 1: greedy, seat 2: greedy, seat 3: greedy"
     assert out.splitlines()[-1] == "scores " + " ".join(f"{s:+d}" for s in expected.scores)
@@ -47,7 +47,7 @@ def test_a_program_plays_and_the_log_replays(
     log = tmp_path / "game.json"
     program = f"2={sys.executable} {bot}"
     code, out, err = run(
-        capsys, "botzone", "play", "--srand", "95", "--program", program, "--timeout", "20",
+        capsys, "botzone", "play", "--seed", "95", "--program", program, "--timeout", "20",
         "--log", str(log),
     )  # fmt: skip
     assert code == 0, err
@@ -77,7 +77,7 @@ def test_a_penalty_says_who_answered_what(
 
 
 def test_play_json_output_replays(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, out, _ = run(capsys, "botzone", "play", "--srand", "4", "--json")
+    code, out, _ = run(capsys, "botzone", "play", "--seed", "4", "--json")
     path = tmp_path / "play.json"
     path.write_text(out)
     code, again, err = run(capsys, "botzone", "replay", str(path), "--json")
@@ -92,7 +92,8 @@ def test_play_json_output_replays(capsys: pytest.CaptureFixture[str], tmp_path: 
         (("--program", "5=./bot"), "SEAT 0 to 3"),
         (("--program", "1="), "no command"),
         (("--program", "1='unclosed"), "--program"),
-        (("--srand", "4294967296"), "32-bit"),
+        (("--seed", "4294967296"), "32-bit"),
+        (("--srand", "-2147483649"), "32-bit"),  # the old spelling, checked the same
         (("--timeout", "0"), "seconds"),
         (("--bots", "clever"), "unknown bot"),
         (("--bots", "greedy,random"), "names 2 bots for 4 players"),

@@ -37,7 +37,7 @@ def test_play_writes_a_signed_log(tmp_path: Path, capsys: pytest.CaptureFixture[
     [
         (["cards", "play", "--bots", "clever"], "bad-bots"),
         (["cards", "play", "--teams", "--players", "5"], "bad-players"),
-        (["cards", "simulate", "--hands", "0"], None),
+        (["cards", "simulate", "--games", "0"], None),
     ],
 )
 def test_bad_arguments_exit_2(
@@ -55,7 +55,7 @@ def test_simulate_gives_the_same_report_however_split(capsys: pytest.CaptureFixt
     assert one == two and one.hands == 40
     assert sum(one.wins_by_seat) + one.no_winner == 40
     assert (
-        main(["cards", "simulate", "--hands", "40", "--players", "3", "--seed", "5", "--json"]) == 0
+        main(["cards", "simulate", "--games", "40", "--players", "3", "--seed", "5", "--json"]) == 0
     )
     data = json.loads(capsys.readouterr().out)
     assert data["wins_by_seat"] == list(one.wins_by_seat)

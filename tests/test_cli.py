@@ -235,12 +235,12 @@ def test_simulate_human_output_is_a_table(capsys: pytest.CaptureFixture[str]) ->
     code, out, _ = run(capsys, "simulate", "--games", "20", "--seed", "1")
     assert code == 0 and not out.lstrip().startswith("{")
     lines = out.splitlines()
-    assert lines[0] == "20 games of uno, 4 players, bots greedy, seed 1"
+    assert lines[0] == "20 hands of uno, 4 players, bots greedy, seed 1"
     header = "seat  bot     wins  win rate  self-drawn  dealt in  net points"
     seats = lines[lines.index(header) + 1 :][:4]
     assert [line.split()[0] for line in seats] == ["0", "1", "2", "3"]
     assert {len(line) for line in seats} == {len(header)}  # right-aligned columns
-    assert any(line.startswith("games/s        ") for line in lines)
+    assert any(line.startswith("hands/s        ") for line in lines)
     rows = lines[lines.index("most frequent fans (times counted):") + 1 :]
     assert 0 < len(rows) <= 10
     # The English names start in one column, the Chinese ones being two columns a character.
@@ -514,26 +514,3 @@ def test_display_width_follows_east_asian_width() -> None:
     assert display_width("\uff61") == 1  # halfwidth ideographic full stop (H)
     assert display_width("\ufb01") == 1  # the ligature fi (N)
     assert pad("清龙", 6) == "清龙  " and pad("5", 3, ">") == "  5" and pad("清龙清", 4) == "清龙清"
-
-
-@pytest.mark.parametrize(
-    ("argv", "unit", "total"),
-    [(["audit", "--hands", "40"], "hands", 40), (["simulate", "--games", "6"], "games", 6)],
-)
-def test_progress_on_a_terminal_only(
-    argv: list[str],
-    unit: str,
-    total: int,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    from unomahjong.cli import _io
-
-    code, plain, err = run(capsys, *argv)
-    assert code == 0 and err == ""  # not a terminal: no bar
-    monkeypatch.setattr(_io, "is_tty", lambda stream: True)
-    code, out, err = run(capsys, *argv)
-    assert code == 0
-    assert err.startswith("\r[") and err.endswith(f"] {total}/{total} {unit}\n")
-    assert f"[{'#' * 30}]" in err  # the last draw is the full bar
-    assert out.splitlines()[0] == plain.splitlines()[0]

@@ -185,7 +185,7 @@ def test_ctrl_c_in_simulate_prints_what_was_finished() -> None:
     data = json.loads(out)
     assert 0 <= data["games"] < 1_000_000
     assert data["wins"] + data["draws"] == data["games"]
-    assert f"after {data['games']} of 1000000 games" in line
+    assert f"after {data['games']} of 1000000 hands" in line
 
 
 @POSIX
@@ -261,22 +261,23 @@ def _group_is_gone(group: int) -> bool:
 @POSIX
 @pytest.mark.parametrize("signals", [1, 2])
 @pytest.mark.parametrize(
-    ("args", "unit"),
+    ("args", "key"),
     [
         (["simulate", "--games", "100000", "--workers", "2", "--json"], "games"),
         (["audit", "--hands", "1000000", "--workers", "2", "--json"], "hands"),
     ],
 )
 def test_ctrl_c_to_the_process_group_stops_every_worker(
-    args: list[str], unit: str, signals: int
+    args: list[str], key: str, signals: int
 ) -> None:
     status, seconds, out, err, group = _interrupt_group(args, signals)
     assert status == cli.EXIT_INTERRUPTED
     assert seconds < 2
     failure = json.loads(one_line(err))  # no traceback from any process
     data = json.loads(out)
-    assert 0 < data[unit] < int(args[2])  # the finished work, not thrown away
-    assert f"interrupted after {data[unit]} of {args[2]} {unit}" in failure["message"]
+    assert 0 < data[key] < int(args[2])  # the finished work, not thrown away
+    # Both count hands: played (the JSON key is "games") or scored.
+    assert f"interrupted after {data[key]} of {args[2]} hands" in failure["message"]
     assert _group_is_gone(group)
 
 
@@ -308,7 +309,7 @@ def test_ctrl_c_statistics_are_those_of_the_finished_games(
         whole.pop(key)
         partial.pop(key)
     assert partial == whole
-    message = "interrupted after 3 of 7 games (the statistics printed are of those 3)"
+    message = "interrupted after 3 of 7 hands (the statistics printed are of those 3)"
     assert json.loads(err) == {"error": "interrupted", "message": message, "position": None}
     monkeypatch.undo()
     monkeypatch.setattr(unomahjong.research.simulation, "play_hand", _interrupting(3))

@@ -45,7 +45,12 @@ COMMANDS = _commands()
 
 
 def _options(p: argparse.ArgumentParser) -> list[argparse.Action]:
-    return [a for a in p._actions if not isinstance(a, argparse._HelpAction)]
+    """The options ``--help`` lists: not a hidden alias (an old spelling)."""
+    return [
+        a
+        for a in p._actions
+        if not isinstance(a, argparse._HelpAction) and a.help is not argparse.SUPPRESS
+    ]
 
 
 def _help(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
@@ -66,9 +71,46 @@ def test_every_flag_has_help_and_its_default_is_shown(
         assert text.split(" (default")[0][:40] in shown
         default = action.default
         if action.option_strings and default not in (None, False, ""):
-            assert f"(default: {default})" in shown, (command, action.dest)
+            value = f"{default:g}" if isinstance(default, float) else default
+            assert f"(default: {value})" in shown, (command, action.dest)
         elif action.option_strings and default is None:
             assert "default: " in action.help, (command, action.dest)
+
+
+_PYTHON = re.compile(
+    r"\b[a-z]+_[a-z_]+\b|\b(?:frozenset|tuple|True|False|None|kwargs?)\b|[a-z]=['\"0-9]"
+)
+"""What help written for Python has and the command line's has not: an
+identifier (``negative_scoring``), a Python type or constant, a keyword
+argument (``rules='mcr'``)."""
+
+
+@pytest.mark.parametrize("command", ["", *sorted(COMMANDS)])
+def test_help_speaks_command_line_not_python(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = _help(capsys, *command.split()).split("\nexamples:\n")[0]
+    # Fan ids are upper case; file names (hand.svg) and options have no "_".
+    assert _PYTHON.findall(text) == [], command
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_no_default_is_shown_twice(command: str) -> None:
+    parser = COMMANDS[command]
+    formatter = parser._get_formatter()
+    for action in _options(parser):
+        text = formatter._get_help_string(action) or ""  # as --help expands it
+        assert text.count("default:") <= 1, (command, action.dest, text)
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_the_game_commands_name_every_rule_set_they_play(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    description = " ".join(_help(capsys, command).split("\noptions:\n")[0].split())
+    assert "of UNO Mahjong" not in description
+    assert all(name in description for name in ("UNO Mahjong", "MCR", "Botzone")), description
+    assert "of UNO Mahjong" not in _help(capsys)  # the commands' list
 
 
 def _field_docstrings(cls: type) -> dict[str, str]:
@@ -98,11 +140,15 @@ def test_score_flags_take_their_help_from_the_win_context_docstrings() -> None:
 
 
 def test_rule_option_flags_take_their_help_from_the_rule_options_docstrings() -> None:
+    # Their first sentence: the rest of each docstring speaks of the Python
+    # value ("kept as a frozenset") and of play, not of the option.
     docs = _field_docstrings(RuleOptions)
     by_dest = {a.dest: a for a in _options(COMMANDS["score"])}
-    for name in ("min_fans", "disabled_fans"):
+    for name, end in [("min_fans", "(MCR's flowers)."), ("disabled_fans", "明杠 + 暗杠.")]:
         help_text = by_dest[name].help
-        assert help_text is not None and help_text.startswith(docs[name]), name
+        first = docs[name][: docs[name].index(end) + len(end)]
+        assert help_text is not None and help_text.startswith(first), name
+        assert "frozenset" not in help_text and "(score)" not in help_text, name
 
 
 def test_help_follows_a_changed_docstring(monkeypatch: pytest.MonkeyPatch) -> None:

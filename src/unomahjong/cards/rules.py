@@ -81,7 +81,7 @@ class CardRules:
     """Each player scores minus the points left in their own hand; the
     match ends when a total reaches ``-target``, and the highest wins."""
     elimination: bool = attrs.field(default=False, converter=_switch)
-    """Scored as ``negative_scoring``; a player whose total reaches
+    """Scored as under ``negative_scoring``; a player whose total reaches
     ``-target`` is out, and the last one left wins the match."""
     teams: bool = attrs.field(default=False, converter=_switch)
     """Partners sit opposite (4, 6, 8 or 10 players); when one goes out,

@@ -25,6 +25,7 @@ from ._io import EXIT_INTERRUPTED as EXIT_INTERRUPTED
 from ._io import EXIT_INVALID as EXIT_INVALID
 from ._io import EXIT_OK as EXIT_OK
 from ._io import EXIT_OUTPUT as EXIT_OUTPUT
+from ._options import flags, in_flags, parse_args
 from ._parser import MAX_ARGUMENT_LENGTH as MAX_ARGUMENT_LENGTH
 from ._parser import MAX_ARGUMENTS as MAX_ARGUMENTS
 from ._parser import build_parser as build_parser
@@ -74,7 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser(json_errors=as_json)
         try:
-            args = parser.parse_args(argv)
+            args = parse_args(parser, argv)
         except SystemExit as e:
             # argparse exits after --help and --version (0) and a usage error
             # (2, its message printed): the status is returned, as documented.
@@ -88,7 +89,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         COMMANDS[args.command](args)
         _io.flush_stdout()
     except MahjongError as e:
-        _io.failure(prefix, e.code, str(e), e.position, as_json=as_json)
+        # The library names its keywords (rules='mcr'): say the options.
+        message = in_flags(str(e), flags(parser))
+        _io.failure(prefix, e.code, message, e.position, as_json=as_json)
         return EXIT_INVALID
     except _io.UsageError as e:
         _io.failure(prefix, e.code, str(e), None, as_json=as_json)

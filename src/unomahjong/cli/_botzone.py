@@ -51,7 +51,7 @@ def _seats(args: argparse.Namespace) -> tuple[list[Any], list[str]]:
             seats.append(GreedyBot())
             labels.append("greedy")
         else:
-            seats.append(RandomBot(args.srand * 1000 + i))
+            seats.append(RandomBot(args.seed * 1000 + i))
             labels.append("random")
     return seats, labels
 
@@ -100,7 +100,7 @@ def cmd_play(args: argparse.Namespace) -> None:
     from ..botzone.play import judge_log, play_judge_game
 
     seats, labels = _seats(args)
-    match = play_judge_game(seats, args.srand, quan=args.quan)
+    match = play_judge_game(seats, args.seed, quan=args.quan)
     log = judge_log(match)
     if args.log is not None:
         write_file(args.log, json.dumps(log, ensure_ascii=False) + "\n")

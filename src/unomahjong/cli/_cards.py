@@ -95,25 +95,32 @@ def cmd_simulate(args: argparse.Namespace) -> None:
     """Play many hands of cards with bots and print their statistics."""
     from pathlib import Path
 
-    from ..cards import CardSimulationInterrupted, simulate_cards
+    from ..cards import CardSimulationInterrupted, simulate_cards, start_hand
+    from ._progress import Progress
 
     if args.plot is not None and Path(args.plot).suffix.lower() not in (".svg", ".png"):
         raise UsageError("bad-output", f"--plot names a .svg or .png file, not {shown(args.plot)}")
     rules = _rules(args)
     _bots(args.bots, args.players, 0)  # the names checked as play checks them
+    start_hand(rules, players=args.players, seed=0)  # the player count, before the bar
+    bar = Progress("cards simulate", args.games, "hands")
     try:
         report = simulate_cards(
             rules,
             bots=args.bots,
             players=args.players,
-            hands=args.hands,
+            hands=args.games,
             seed=args.seed,
             workers=args.workers,
+            progress=bar.callback,
         )
     except CardSimulationInterrupted as e:
         _io.ignore_interrupts()
+        bar.close()
         _print(e.report, args.json)
         raise _io.Interrupted(f"{e} (the counts printed are of those {e.report.hands})") from None
+    finally:
+        bar.close()
     _print(report, args.json)
     if args.plot is not None:
         from ..render.card_plots import plot_card_simulation

@@ -14,6 +14,7 @@ from ..model.notation import format_tiles
 from . import _io
 from ._io import UsageError, emit, shown
 from ._parser import PLAYED_RULES
+from ._progress import Progress
 
 BOT_NAMES = ("greedy", "random")
 
@@ -224,7 +225,7 @@ def simulation_lines(report: Any) -> list[str]:
     ]
     widths = [max(display_width(r[i]) for r in [_SEAT_COLUMNS, *rows]) for i in range(7)]
     lines = [
-        f"{report.games} games of {report.rules}, {report.players} players,"
+        f"{report.games} hands of {report.rules}, {report.players} players,"
         f" bots {bots}, seed {report.seed}",
         "",
     ]
@@ -241,7 +242,7 @@ def simulation_lines(report: Any) -> list[str]:
         "",
         f"draws          {report.draws} ({_rate(report.draw_rate)})",
         f"average total  {report.average_total:.1f} points per win",
-        f"games/s        {round(report.games_per_second)}",
+        f"hands/s        {round(report.games_per_second)}",
     ]
     top = list(report.fan_frequency.items())[:TOP_FANS]
     if top:
@@ -258,13 +259,25 @@ def simulation_lines(report: Any) -> list[str]:
 def cmd_simulate(args: argparse.Namespace) -> None:
     """Play many hands with bots (``simulate``, on one core or many) and
     print their statistics."""
+    from ..game import Board
     from ..render.plots import plot_simulation
     from ..research import simulation
+    from ..rules.rule_sets import get_rules
 
     rules = _played(args)
     check_plot(args)
     bots = bot_names(args.bots, args.players)
-    bar = _io.ProgressBar("games")
+    # What simulate refuses first (a player count the rules do not seat),
+    # refused before the bar announces any work.
+    Board(get_rules(rules), players=args.players, seed=0)
+    seatings = math.factorial(args.players) if args.duplicate else 1
+    total = args.games * seatings
+    bar = Progress(
+        "simulate",
+        total,
+        "hands",
+        f"{args.games:,} walls x {seatings:,} seatings" if args.duplicate else "",
+    )
     interrupted = None
     try:
         report = simulation.simulate(
@@ -287,9 +300,7 @@ def cmd_simulate(args: argparse.Namespace) -> None:
     emit(args.json, simulation_json(report), simulation_lines(report))
     if interrupted is not None:
         raise _io.Interrupted(
-            f"interrupted after {report.games} of"
-            f" {args.games * math.factorial(args.players) if args.duplicate else args.games}"
-            " games"
+            f"interrupted after {report.games} of {total} hands"
             f" (the statistics printed are of those {report.games})"
         )
 

@@ -18,6 +18,7 @@ from ..rules.rule_sets import RuleSet, get_rules
 from ..scoring.scorer import score
 from . import _io
 from ._io import UsageError, emit
+from ._progress import Progress
 
 HAND_TILES = 13
 """Tiles of a hand before its winning (or drawn) tile."""
@@ -232,7 +233,7 @@ def cmd_audit(args: argparse.Namespace) -> None:
     from ._games import check_plot, write_plot
 
     check_plot(args)
-    bar = _io.ProgressBar("hands")
+    bar = Progress("audit", args.hands, "hands", "a seeded sample of winning hands")
     interrupted = None
     try:
         report = audit.audit(

@@ -5,7 +5,9 @@ The flags of ``score`` are the fields of :class:`~unomahjong.WinContext`,
 and its ``--min-fans`` and ``--disabled-fans`` are those of
 :class:`~unomahjong.rules.RuleOptions`: their help is each field's
 docstring, read from the class's source, so that it cannot drift from the
-library's documentation.
+library's documentation. The docstrings speak Python; the help speaks the
+command line: a field they name (``negative_scoring``) is written as its
+option (``--negative-scoring``).
 """
 
 from __future__ import annotations
@@ -17,17 +19,37 @@ import re
 import sys
 from typing import Final
 
-__all__ = ["EXAMPLES", "field_help"]
+__all__ = ["EXAMPLES", "field_help", "first_sentence"]
 
 _ROLE = re.compile(r":[a-z]+:`~?([^`<]*?)(?:\s*<[^>]*>)?`")
 """A Sphinx cross-reference (``:class:`~unomahjong.WinContext```): its text."""
 
 
-def _plain(docstring: str) -> str:
-    """A docstring as one line of help: reST markup out, ``%`` escaped for argparse."""
+_FIELD = re.compile(r"``(-?)([a-z][a-z0-9_]*)``")
+"""A name in literal markup (``negative_scoring``, ``-target``)."""
+_SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)\.\s+(?=[A-Z])")
+
+
+def _plain(docstring: str, fields: frozenset[str] = frozenset(), own: str = "") -> str:
+    """A docstring as one line of help: reST markup out, each of ``fields``
+    it names written as its option (``-target``: minus ``--target``; the
+    field ``own`` it documents: "this"), ``%`` escaped for argparse."""
     text = " ".join(inspect.cleandoc(docstring).split())
     text = _ROLE.sub(lambda m: m.group(1).rsplit(".", 1)[-1], text)
+
+    def option(m: re.Match[str]) -> str:
+        if m.group(2) not in fields:
+            return m.group(0)
+        flag = "this" if m.group(2) == own else "--" + m.group(2).replace("_", "-")
+        return f"minus {flag}" if m.group(1) else flag
+
+    text = _FIELD.sub(option, text)
     return text.replace("``", "").replace("%", "%%")
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of a line of help (an "e.g." does not end it)."""
+    return _SENTENCE_END.split(text, maxsplit=1)[0].rstrip(".") + "."
 
 
 @functools.cache
@@ -50,6 +72,11 @@ def field_help(cls: type) -> dict[str, str]:
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
             found: dict[str, str] = {}
+            fields = frozenset(
+                f.target.id
+                for f in node.body
+                if isinstance(f, ast.AnnAssign) and isinstance(f.target, ast.Name)
+            )
             for field, after in zip(node.body, node.body[1:], strict=False):
                 if (
                     isinstance(field, ast.AnnAssign)
@@ -58,7 +85,7 @@ def field_help(cls: type) -> dict[str, str]:
                     and isinstance(after.value, ast.Constant)
                     and isinstance(after.value.value, str)
                 ):
-                    found[field.target.id] = _plain(after.value.value)
+                    found[field.target.id] = _plain(after.value.value, fields, field.target.id)
             return found
     return {}
 
@@ -117,7 +144,7 @@ EXAMPLES: Final[dict[str, tuple[str, ...]]] = {
     ),
     "cards": (
         "unomahjong cards play --seed 3",
-        "unomahjong cards simulate --hands 50 --players 3",
+        "unomahjong cards simulate --games 50 --players 3",
     ),
     "cards play": (
         "unomahjong cards play --seed 3 --players 3",
@@ -125,9 +152,9 @@ EXAMPLES: Final[dict[str, tuple[str, ...]]] = {
         "unomahjong cards play --seed 3 --log hand.jsonl",
     ),
     "cards simulate": (
-        "unomahjong cards simulate --hands 50",
-        "unomahjong cards simulate --hands 50 --players 2 --bots random,greedy --json",
-        "unomahjong cards simulate --hands 200 --teams --workers 2 --plot hands.svg",
+        "unomahjong cards simulate --games 50",
+        "unomahjong cards simulate --games 50 --players 2 --bots random,greedy --json",
+        "unomahjong cards simulate --games 200 --teams --workers 2 --plot hands.svg",
     ),
     "cards view": (
         "unomahjong cards play --seed 3 --json > hand.json",
@@ -135,16 +162,16 @@ EXAMPLES: Final[dict[str, tuple[str, ...]]] = {
         "unomahjong cards view hand.json --seat 1 -o seat1.html",
     ),
     "botzone": (
-        "unomahjong botzone play --srand 7",
+        "unomahjong botzone play --seed 7",
         "unomahjong botzone replay game.json",
     ),
     "botzone play": (
-        "unomahjong botzone play --srand 7 --bots greedy,random,random,random",
-        "unomahjong botzone play --srand 7 --program '2=python3 mybot.py' --log game.json",
-        "unomahjong botzone play --srand 7 --program '0=./bot' --json-io --timeout 2 --json",
+        "unomahjong botzone play --seed 7 --bots greedy,random,random,random",
+        "unomahjong botzone play --seed 7 --program '2=python3 mybot.py' --log game.json",
+        "unomahjong botzone play --seed 7 --program '0=./bot' --json-io --timeout 2 --json",
     ),
     "botzone replay": (
-        "unomahjong botzone play --srand 7 --log game.json",
+        "unomahjong botzone play --seed 7 --log game.json",
         "unomahjong botzone replay game.json",
         "unomahjong botzone replay game.json --json",
     ),

@@ -14,8 +14,7 @@ import os
 import signal
 import sys
 import threading
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, TextIO
 
 EXIT_OK = 0
@@ -164,42 +163,6 @@ def is_tty(stream: TextIO | None) -> bool:
         return stream is not None and stream.isatty()
     except (OSError, ValueError):
         return False
-
-
-class ProgressBar:
-    """A progress bar on stderr, only when stderr is a terminal: call it
-    with ``(done, total)`` as work finishes, and :meth:`close` at the end."""
-
-    WIDTH = 30
-    INTERVAL = 0.1
-    """Seconds between redraws at most (the last one is always drawn)."""
-
-    def __init__(self, unit: str) -> None:
-        self.unit = unit
-        self.shown = is_tty(sys.stderr)
-        self._drawn = 0.0
-        self._started = False
-
-    def __call__(self, done: int, total: int) -> None:
-        if not self.shown:
-            return
-        now = time.monotonic()
-        if done < total and now - self._drawn < self.INTERVAL:
-            return
-        self._drawn, self._started = now, True
-        share = done / total if total else 1.0
-        bar = "#" * int(share * self.WIDTH)
-        err(f"\r[{bar:<{self.WIDTH}}] {done}/{total} {self.unit}", end="")
-
-    @property
-    def callback(self) -> Callable[[int, int], None] | None:
-        """The bar as a ``progress`` callback, or None when nothing is shown."""
-        return self if self.shown else None
-
-    def close(self) -> None:
-        """End the bar's line, if one was drawn."""
-        if self._started:
-            err("")
 
 
 def emit(as_json: bool, data: dict[str, Any], lines: Sequence[str]) -> None:

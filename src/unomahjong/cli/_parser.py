@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import textwrap
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
@@ -14,7 +15,7 @@ from ..model.context import FLAGS, WINDS, WinContext
 from ..model.notation import MAX_TILES_LENGTH
 from ..rules.rule_sets import RULE_SETS, RuleOptions
 from . import _io
-from ._help import EXAMPLES, field_help
+from ._help import EXAMPLES, field_help, first_sentence
 
 MAX_ARGUMENTS = 256
 """The most arguments the command takes: ``score`` with every flag and
@@ -67,25 +68,27 @@ def too_long(argv: Sequence[str]) -> str | None:
 
 
 def wants_json(argv: Sequence[str]) -> bool:
-    """True when ``argv`` asks for ``--json`` (or an abbreviation argparse
-    takes for it) before any ``--``: errors are then JSON too."""
+    """True when ``argv`` asks for ``--json`` before any ``--``: errors are
+    then JSON too. Options are not abbreviated (``--js`` is no option)."""
     for a in argv:
         if a == "--":
             return False
-        if len(a) >= 3 and "--json".startswith(a):
+        if a == "--json":
             return True
     return False
 
 
 class _Formatter(argparse.RawDescriptionHelpFormatter):
-    """Help with each option's default (when it has one worth showing), and
-    the examples laid out as written."""
+    """Help with each option's default (when it has one worth showing and
+    the text does not already say it), and the examples laid out as
+    written."""
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
         text = action.help or ""
         default = action.default
         if (
             "%(default)" in text
+            or "default: " in text
             or default is None
             or isinstance(default, bool)
             or default == ""
@@ -93,7 +96,8 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
             or not action.option_strings
         ):
             return text
-        return f"{text} (default: %(default)s)"
+        shown = f"{default:g}" if isinstance(default, float) else "%(default)s"
+        return f"{text} (default: {shown})"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -103,6 +107,9 @@ class _Parser(argparse.ArgumentParser):
 
     def __init__(self, *args: Any, json_errors: bool = False, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _Formatter)
+        # No abbreviations: "--game" is a typo to point out, not "--games",
+        # and a new option never changes what an old abbreviation meant.
+        kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
         self.json_errors = json_errors
 
@@ -120,6 +127,19 @@ class _Parser(argparse.ArgumentParser):
             _io.out(message, end="")
         else:
             _io.err(message, end="")
+
+
+def _alias(p: argparse.ArgumentParser, old: str, of: argparse.Action) -> None:
+    """``old``, an earlier spelling of the option ``of``: it still works, and
+    the help no longer lists it."""
+    p.add_argument(
+        old,
+        dest=of.dest,
+        type=str if of.type is None else of.type,
+        metavar=of.metavar,
+        default=argparse.SUPPRESS,  # --games's own default stands
+        help=argparse.SUPPRESS,
+    )
 
 
 def _whole(text: str) -> int:
@@ -200,22 +220,26 @@ def _add_json(p: argparse.ArgumentParser) -> None:
 
 
 def _add_rule_options(p: argparse.ArgumentParser) -> None:
-    """``score``'s RuleOptions fields, with the fields' docstrings as help."""
+    """``score``'s RuleOptions fields, with the first sentence of the fields'
+    docstrings as help (the rest speaks of Python values and of play; the
+    command line says what it does with the option)."""
     docs = field_help(RuleOptions)
     p.add_argument(
         "--min-fans",
         type=_at_least_zero,
         metavar="N",
         default=None,
-        help=docs.get("min_fans", "the minimum")
-        + " Given, the hand must score at least N (default: not applied).",
+        help=first_sentence(docs.get("min_fans", "The minimum."))
+        + " Scoring one hand applies it only when given: the hand must then score at"
+        " least N (default: not applied).",
     )
     p.add_argument(
         "--disabled-fans",
         metavar="IDS",
         default=None,
-        help=docs.get("disabled_fans", "fans switched off")
-        + " Comma-separated fan ids (default: none).",
+        help=first_sentence(docs.get("disabled_fans", "Fans switched off."))
+        + " Comma-separated fan ids, in any case; the fallback fan (无番和) cannot be"
+        " switched off (default: none).",
     )
 
 
@@ -268,6 +292,14 @@ def _add_page_options(p: argparse.ArgumentParser, what: str) -> None:
         metavar="N",
         help=f"show the {what} as seat N saw it (default: every hand open)",
     )
+
+
+def _add_games(p: argparse.ArgumentParser, help_text: str, *old: str) -> None:
+    """``--games N``, the number of hands played (a hand, 盘: one deal
+    played to its end), and the old spellings ``old`` as hidden aliases."""
+    games = p.add_argument("--games", type=_at_least_one, default=100, metavar="N", help=help_text)
+    for spelling in old:
+        _alias(p, spelling, games)
 
 
 def _add_game_options(p: argparse.ArgumentParser) -> None:
@@ -323,7 +355,7 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
         p: argparse.ArgumentParser = sub.add_parser(
             name,
             help=help_text,
-            description=help_text,
+            description=textwrap.fill(help_text, 79),  # laid out as written, so wrapped here
             epilog=_examples(name),
             json_errors=json_errors,
         )
@@ -380,14 +412,22 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
     )
     _add_rules(aud)
     aud.add_argument(
-        "--hands", type=_at_least_one, default=AUDIT_HANDS, metavar="N", help="the sample size"
+        "--hands",
+        type=_at_least_one,
+        default=AUDIT_HANDS,
+        metavar="N",
+        help="the sample size: the number of winning hands dealt and scored",
     )
     aud.add_argument("--seed", type=_seed, default=0, metavar="S", help="the random seed (>= 0)")
     _add_workers(aud)
     _add_plot(aud)
     _add_json(aud)
 
-    play = command("play", "play one hand of UNO Mahjong with bots and print it")
+    play = command(
+        "play",
+        "play one hand of mahjong with bots and print it: UNO Mahjong, MCR or the"
+        " Botzone judge's MCR (--rules)",
+    )
     _add_game_options(play)
     play.add_argument(
         "--html",
@@ -406,14 +446,16 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
         " trailing newline; default: an unsigned chain)",
     )
 
-    sim = command("simulate", "play many hands of UNO Mahjong with bots and print statistics")
+    sim = command(
+        "simulate",
+        "play many hands of mahjong with bots and print statistics: UNO Mahjong, MCR or"
+        " the Botzone judge's MCR (--rules)",
+    )
     _add_game_options(sim)
-    sim.add_argument(
-        "--games",
-        type=_at_least_one,
-        default=100,
-        metavar="N",
-        help="the number of hands (with --duplicate: of walls)",
+    _add_games(
+        sim,
+        "the number of hands to play (with --duplicate: the number of walls, each played in"
+        " every seating)",
     )
     sim.add_argument(
         "--duplicate",
@@ -471,13 +513,15 @@ def _add_botzone(botzone: argparse.ArgumentParser, json_errors: bool) -> None:
         for name, text in helps.items()
     }
     play = parsers["play"]
-    play.add_argument(
-        "--srand",
+    seed = play.add_argument(
+        "--seed",
         type=_srand,
         default=0,
         metavar="S",
-        help="the judge's seed: it deals the wall and the prevalent wind (default: 0)",
+        help="the random seed, a 32-bit integer: the judge's srand, which deals the wall and"
+        " the prevalent wind",
     )
+    _alias(play, "--srand", seed)
     play.add_argument(
         "--quan",
         type=int,
@@ -504,7 +548,7 @@ def _add_botzone(botzone: argparse.ArgumentParser, json_errors: bool) -> None:
         type=_seconds,
         default=1.0,
         metavar="T",
-        help="seconds a program may take a turn; past it, the verdict TLE (default: 1)",
+        help="seconds a program may take a turn; past it, the verdict TLE",
     )
     play.add_argument(
         "--json-io",
@@ -610,8 +654,6 @@ def _add_cards(cards: argparse.ArgumentParser, json_errors: bool) -> None:
                 " trailing newline; default: an unsigned chain)",
             )
         else:
-            p.add_argument(
-                "--hands", type=_at_least_one, default=100, metavar="N", help="the number of hands"
-            )
+            _add_games(p, "the number of hands to play", "--hands")
             _add_workers(p)
             _add_plot(p)
