@@ -425,6 +425,12 @@ VALID: dict[str, Callable[[], Call]] = {
         (CARD_STATE, CARD_STATE.current, cards.legal_actions(CARD_STATE, CARD_STATE.current)),
         {},
     ),
+    "UniformCardBot": lambda: (cards.UniformCardBot, (3,), {}),
+    "UniformCardBot.choose": lambda: (
+        cards.UniformCardBot(3).choose,
+        (CARD_STATE, CARD_STATE.current, cards.legal_actions(CARD_STATE, CARD_STATE.current)),
+        {},
+    ),
     "play_cards": lambda: (
         cards.play_cards,
         (cards.CARDS, [cards.GreedyCardBot()] * 2),

@@ -373,3 +373,18 @@ def test_a_standard_mcr_round_shows_the_flowers_set_aside(watched: Watched) -> N
             .map(p => (p.querySelector(".b-flower") || {}).textContent || "")"""
     )
     assert badges == [f"flowers {h}" if h else "" for h in held]
+
+
+def test_a_hostile_title_is_shown_as_text_and_breaks_nothing(watched: Watched) -> None:
+    """The page's text and its JSON data cannot open a comment or a script:
+    ``<``, ``>`` and ``&`` are escaped in both (as in the card viewer)."""
+    hostile = "<!--<script>alert(1)</script><SCRIPT>&amp;"
+    page = watched.page
+    html = replay_html(log_of(eventful_seed()), title=hostile)
+    data = html.split('<script type="application/json" id="data">', 1)[1].split("</script>")[0]
+    assert not any(bad in data.lower() for bad in ("<!--", "<script", "</script"))
+    page.set_content(html)
+    assert page.title() == hostile and page.inner_text("h1") == hostile
+    assert page.locator("script").count() == 2  # the data and the code, none from the title
+    page.keyboard.press("End")
+    assert _shown(page)["result"]  # the script ran

@@ -551,13 +551,109 @@ def test_the_greedy_bot_catches_challenges_and_names_its_colour() -> None:
 
 
 def test_random_bots_are_seeded_and_bad_bots_refused() -> None:
-    from unomahjong.cards import RandomCardBot, play_cards
+    from unomahjong.cards import RandomCardBot, UniformCardBot, play_cards
 
     s = table(["7r 1g W", "1y 2y"], "7b")
-    picks = [str(RandomCardBot(3).choose(s, 0, legal_actions(s, 0))) for _ in range(2)]
-    assert picks[0] == picks[1]
+    for bot in (RandomCardBot, UniformCardBot):
+        picks = [str(bot(3).choose(s, 0, legal_actions(s, 0))) for _ in range(2)]
+        assert picks[0] == picks[1]
     with pytest.raises(CardError, match="not-bots"):
         play_cards(CARDS, [object(), object()])  # type: ignore[list-item]
+
+
+UNIFORM_HANDS = {
+    # (seed, players): (moves, the log's last digest, first 16 hex digits),
+    # recorded with the bot under its old name (RandomCardBot, uniform over
+    # every legal action) before it was renamed.
+    (4, 2): (618, "436490378f3f9558"),
+    (3, 3): (2508, "da02af477882e368"),
+}
+
+
+@pytest.mark.parametrize(("seed", "players"), list(UNIFORM_HANDS))
+def test_the_uniform_bot_plays_as_the_old_random_bot_did(seed: int, players: int) -> None:
+    import json
+
+    from unomahjong.cards import UniformCardBot, log_lines, play_cards
+
+    bots = [UniformCardBot(seed * 10 + i) for i in range(players)]
+    _, moves = play_cards(CARDS, bots, seed=seed)
+    lines = log_lines(CARDS, moves, players=players, seed=seed)
+    assert (len(moves), json.loads(lines[-1])["digest"][:16]) == UNIFORM_HANDS[(seed, players)]
+
+
+class _Watching:
+    """A random bot whose every choice is checked against what it was offered."""
+
+    def __init__(self, seed: int) -> None:
+        from unomahjong.cards import RandomCardBot
+
+        self.bot = RandomCardBot(seed)
+        self.kinds: Counter[str] = Counter()
+
+    def choose(self, state: CardState, seat: int, actions: tuple[CardAction, ...]) -> CardAction:
+        chosen = self.bot.choose(state, seat, actions)
+        assert chosen in actions
+        offered = {a.kind for a in actions}
+        if CardActionKind.PLAY in offered:
+            assert chosen.kind is CardActionKind.PLAY, (str(chosen), state.phase)
+            left = len(state.hands[seat]) - 1 - len(chosen.more)
+            assert chosen.uno == (left == 1)  # it calls exactly when one card is left
+        else:
+            assert chosen.kind not in (CardActionKind.CHALLENGE, CardActionKind.CATCH)
+        self.kinds[state.phase.value + " " + chosen.kind.value] += 1
+        return chosen
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"stacking": True, "all_draw_wild": True}, {"jump_in": True, "multiple_same": True}],
+    ids=str,
+)
+def test_the_random_bot_plays_whenever_it_can_and_draws_only_when_it_cannot(
+    options: dict[str, Any],
+) -> None:
+    from unomahjong.cards import play_cards
+
+    rules = CARDS.with_options(**options)
+    seen: Counter[str] = Counter()
+    lengths = []
+    for seed in range(25):
+        bots = [_Watching(seed * 4 + i) for i in range(4)]
+        end, moves = play_cards(rules, bots, seed=seed)
+        assert end.ended
+        lengths.append(len(moves))
+        for b in bots:
+            seen += b.kinds
+    # Plays, draws, the drawn card played, a Wild Draw Four accepted, a call
+    # let go: every kind of choice was made, and the hands are short.
+    assert seen["play draw"] and seen["drawn play"] and seen["catch pass"]
+    assert seen["challenge accept"] or options.get("stacking")
+    assert seen["jump play"] or not options.get("jump_in")
+    assert sum(lengths) / len(lengths) < 200
+
+
+def test_the_random_bot_picks_each_play_alike_and_then_a_colour() -> None:
+    from unomahjong.cards import RandomCardBot
+
+    # Plays offered: 7r, 7b and W (named in four colours), each with and
+    # without a call: three plays, each a third of the time.
+    s = table(["7r W 7b 1g", "1y 2y"], "7y")
+    picks: Counter[str] = Counter()
+    for seed in range(3000):
+        picks[str(RandomCardBot(seed).choose(s, 0, legal_actions(s, 0)))] += 1
+    assert set(picks) == {"play 7r", "play 7b", "play W r", "play W y", "play W g", "play W b"}
+    wilds = sum(n for a, n in picks.items() if a.startswith("play W"))
+    for count in (picks["play 7r"], picks["play 7b"], wilds):
+        assert 880 < count < 1120, picks
+    for colour in "rygb":
+        assert 180 < picks[f"play W {colour}"] < 320, picks
+    # Nothing to play: it draws; asked to name a colour, any of the four.
+    stuck = table(["1g 2g", "1y 2y"], "7y")
+    assert str(RandomCardBot(1).choose(stuck, 0, legal_actions(stuck, 0))) == "draw"
+    first = attrs.evolve(table(["1g", "1y"], "W", phase=CardPhase.COLOUR), colour=None)
+    named = {str(RandomCardBot(k).choose(first, 0, legal_actions(first, 0))) for k in range(40)}
+    assert named == {"colour r", "colour y", "colour g", "colour b"}
 
 
 def _candidates(state: CardState) -> list[CardAction]:

@@ -16,7 +16,7 @@ from unomahjong.cards import (
     CARDS,
     CardPhase,
     GreedyCardBot,
-    RandomCardBot,
+    UniformCardBot,
     log_lines,
     play_cards,
     replay,
@@ -55,7 +55,7 @@ SIGNS: dict[str, Callable[[Any, Any, Any], bool]] = {
 def test_each_options_hand_plays_as_recorded(option: str | None) -> None:
     seed, count, scores, digest = CORPUS[option]
     rules = CARDS if option is None else CARDS.with_options(**{option: True})  # type: ignore[arg-type]
-    bots: list[Any] = [GreedyCardBot(), RandomCardBot(5), GreedyCardBot(), RandomCardBot(6)]
+    bots: list[Any] = [GreedyCardBot(), UniformCardBot(5), GreedyCardBot(), UniformCardBot(6)]
     final, moves = play_cards(rules, bots, seed=seed)
     lines = log_lines(rules, moves, players=4, seed=seed)
     last = json.loads(lines[-1])["digest"][:16]
@@ -67,3 +67,15 @@ def test_each_options_hand_plays_as_recorded(option: str | None) -> None:
             sign(before, action, events)
             for before, (_, action, events) in zip(states, moves, strict=False)
         ), option
+
+
+def test_random_bots_play_their_hand_as_recorded() -> None:
+    """The random bot's policy (a random play whenever it can) pinned as the
+    options' hands are: four of them, seeded 20260 to 20263."""
+    from unomahjong.cards import RandomCardBot
+
+    bots: list[Any] = [RandomCardBot(20260 + i) for i in range(4)]
+    final, moves = play_cards(CARDS, bots, seed=2026)
+    lines = log_lines(CARDS, moves, players=4, seed=2026)
+    assert (len(lines), final.scores) == (39, (166, 0, 0, 0))
+    assert json.loads(lines[-1])["digest"][:16] == "894aa6dd36e36c57"

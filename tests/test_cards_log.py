@@ -15,7 +15,7 @@ from unomahjong import CardError, LogError, schemas
 from unomahjong.cards import (
     CARDS,
     GreedyCardBot,
-    RandomCardBot,
+    UniformCardBot,
     log_lines,
     play_cards,
     replay,
@@ -26,12 +26,12 @@ RECORD = jsonschema.Draft202012Validator(schemas.load("card-log-record"))
 
 
 def _game(seed: int, players: int = 4, *, big: bool = False, random_seat: bool = False) -> Any:
-    """A hand of greedy bots (one random bot at seat 0 with ``random_seat``:
+    """A hand of greedy bots (one uniform bot at seat 0 with ``random_seat``:
     uniform random players make very long hands)."""
     rules = CARDS.with_options(all_draw_wild=True) if big else CARDS
     bots: list[Any] = [GreedyCardBot() for _ in range(players)]
     if random_seat:
-        bots[0] = RandomCardBot(seed)
+        bots[0] = UniformCardBot(seed)
     final, moves = play_cards(rules, bots, seed=seed)
     return rules, final, moves, log_lines(rules, moves, players=players, seed=seed)
 

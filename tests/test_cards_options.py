@@ -21,7 +21,7 @@ from unomahjong.cards import (
     CardRules,
     CardState,
     GreedyCardBot,
-    RandomCardBot,
+    UniformCardBot,
     apply,
     card,
     hand_scores,
@@ -117,7 +117,7 @@ def test_an_identical_card_jumps_in_out_of_turn_and_play_goes_on_from_it() -> No
 def test_a_pass_on_a_jump_in_is_hidden_from_the_other_seats() -> None:
     rules = CARDS.with_options(jump_in=True)
     for seed in range(100):
-        bots: list[Any] = [RandomCardBot(seed), GreedyCardBot(), GreedyCardBot()]
+        bots: list[Any] = [UniformCardBot(seed), GreedyCardBot(), GreedyCardBot()]
         moves = play_cards(rules, bots, seed=seed)[1]
         lines = log_lines(rules, moves, players=3, seed=seed)
         states = replay(lines)

@@ -8,6 +8,7 @@ import json
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,7 +26,7 @@ def _log(seed: int = 7) -> list[str]:
 
 
 def _data(page: str) -> dict[str, object]:
-    found = re.search(r'<script id="data" type="application/json">(.*?)</script>', page, re.S)
+    found = re.search(r'<script type="application/json" id="data">(.*?)</script>', page, re.S)
     assert found
     return json.loads(found.group(1))  # type: ignore[no-any-return]
 
@@ -42,19 +43,81 @@ def test_the_page_holds_every_step_and_the_result() -> None:
     lines = _log()
     page = replay_html(lines)
     data = _data(page)
-    steps = data["steps"]
-    assert isinstance(steps, list) and len(steps) == len(lines) - 1
-    assert "went out" in str(data["result"])
+    steps = data["S"]
+    assert isinstance(steps, list) and len(steps) == len(lines) - 1  # the deal, each action
+    assert steps[0]["a"] == "the deal" and steps[-1]["p"] == "ended"
+    assert '<section id="result" hidden>' in page and "went out" in page
     for notation in ("W4", "A", "7r", "Sg"):
         assert f'id="c-{notation}"' in page
-    assert "<script" in page and "http" not in page.replace("http://www.w3.org", "")
+    assert "<script" in page and "default-src 'none'" in page  # it may load nothing
+    assert "http" not in page.replace("http://www.w3.org", "").replace("http-equiv", "")
+
+
+def test_the_events_are_told_in_words() -> None:
+    steps = _data(replay_html(_log()))["S"]
+    said = [x for s in steps for x in s["x"]]  # type: ignore[attr-defined]
+    assert "seat 0 deals" in said or any(x.endswith(" deals") for x in said)
+    assert any(re.fullmatch(r"seat \d is dealt 7 cards: (\S+ ){6}\S+", x) for x in said)
+    assert any(re.fullmatch(r"seat \d plays (W|W4|A) and names (red|yellow|green|blue)", x)
+               for x in said)  # fmt: skip
+    assert any(re.fullmatch(r"seat \d goes out", x) for x in said)
+    assert not any("_" in x for x in said)  # no event kind shown raw
 
 
 def test_a_seats_page_shows_only_its_own_hand() -> None:
     data = _data(replay_html(_log(), seat=2))
-    for step in data["steps"]:  # type: ignore[attr-defined]
-        for seat, hand in enumerate(step["hands"]):
+    for step in data["S"]:  # type: ignore[attr-defined]
+        for seat, hand in enumerate(step["h"]):
             assert isinstance(hand, list) == (seat == 2)
+    said = [x for s in data["S"] for x in s["x"]]  # type: ignore[attr-defined]
+    assert "seat 1 is dealt 7 cards" in said  # another seat's deal, as its count
+
+
+@pytest.mark.parametrize(
+    ("options", "seat", "title"),
+    [
+        ({}, None, "UNO cards \u2014 4 players, seed 3"),
+        (
+            {"stacking": True, "jump_in": True},
+            None,
+            "UNO cards (stacking, jump_in) \u2014 4 players, seed 3",
+        ),
+        ({"name": "House rules"}, None, "UNO cards: House rules \u2014 4 players, seed 3"),
+        ({}, 1, "UNO cards \u2014 4 players"),  # a seat's page: no seed, it would deal every hand
+    ],
+)
+def test_the_title_names_the_game(options: dict[str, Any], seat: int | None, title: str) -> None:
+    rules = CARDS.with_options(**options)
+    moves = play_cards(rules, [GreedyCardBot()] * 4, seed=3)[1]
+    page = replay_html(log_lines(rules, moves, players=4, seed=3), seat=seat)
+    assert f"<title>{title}</title>" in page
+    assert "<title>Mine</title>" in replay_html(
+        log_lines(rules, moves, players=4, seed=3), title="Mine"
+    )
+
+
+HOSTILE = "<!--<script>x</script><SCRIPT>&"
+
+
+def test_a_hostile_rules_name_stays_text() -> None:
+    rules = CARDS.with_options(name=HOSTILE)
+    moves = play_cards(rules, [GreedyCardBot()] * 2, seed=3)[1]
+    page = replay_html(log_lines(rules, moves, players=2, seed=3))
+    scripts = re.findall(r"<script\b[^>]*>(.*?)</script>", page, re.S | re.I)
+    assert len(scripts) == 3  # the data, the colours and the code, each whole
+    for text in scripts:
+        assert not re.search(r"<!--|<script|</script", text, re.I)
+    assert json.loads(scripts[0])["S"][0]["a"] == "the deal"
+    assert "UNO cards: &lt;!--&lt;script&gt;x&lt;/script&gt;&lt;SCRIPT&gt;&amp;" in page
+
+
+def test_every_svg_of_the_page_scales_to_its_container() -> None:
+    page = replay_html(_log())
+    for tag in re.findall(r"<svg\b[^>]*>", page):
+        assert "viewBox" in tag or 'class="defs"' in tag, tag
+        assert not re.search(r'\swidth="\d', tag), tag
+    face = card_svg(deck()[0])
+    assert 'viewBox="0 0 42 62"' in face and 'width="100%"' in face and "max-width:42px" in face
 
 
 def test_a_tampered_log_makes_no_page() -> None:
@@ -63,6 +126,18 @@ def test_a_tampered_log_makes_no_page() -> None:
     record["action"] = "draw"
     with pytest.raises(LogError):
         replay_html([*lines[:4], json.dumps(record), *lines[5:]])
+
+
+def test_cards_play_html_writes_the_hand_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page = tmp_path / "hand.html"
+    argv = ["cards", "play", "--seed", "3", "--players", "3", "--all-draw-wild"]
+    assert main([*argv, "--html", str(page), "--json"]) == 0
+    log = json.loads(capsys.readouterr().out)["log"]
+    assert page.read_text(encoding="utf-8") == replay_html(log)
+    assert main([*argv, "--html", str(tmp_path / "missing" / "hand.html")]) == 2
+    assert "cannot write" in capsys.readouterr().err
 
 
 def test_cards_view_writes_the_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

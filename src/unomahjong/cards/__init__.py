@@ -11,7 +11,7 @@ and :func:`apply` play it. docs/cards.md states the rules.
     (108, 7)
 """
 
-from .bots import CardBot, GreedyCardBot, RandomCardBot, play_cards
+from .bots import CardBot, GreedyCardBot, RandomCardBot, UniformCardBot, play_cards
 from .deck import COLOURS, Card, CardKind, card, deck, parse_cards
 from .flow import HAND_SIZE, apply, legal_actions, playable, start_hand
 from .log import CardReplay, log_lines, replay, seat_view
@@ -41,6 +41,7 @@ __all__ = [
     "CardState",
     "GreedyCardBot",
     "RandomCardBot",
+    "UniformCardBot",
     "apply",
     "card",
     "deck",

@@ -1,8 +1,9 @@
 """Bots for UNO, the card game, and a driver that plays a hand with them.
 
 A bot is anything with ``choose(state, seat, actions)`` returning one of
-``actions`` (the seat's legal actions): :class:`RandomCardBot` picks
-uniformly, :class:`GreedyCardBot` plays as a careful person would."""
+``actions`` (the seat's legal actions): :class:`RandomCardBot` plays a
+random card whenever it can, :class:`UniformCardBot` picks uniformly among
+all the actions, :class:`GreedyCardBot` plays as a careful person would."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from .flow import apply, legal_actions, start_hand
 from .rules import CARDS, CardRules
 from .state import CardAction, CardActionKind, CardEvent, CardPhase, CardState
 
-__all__ = ["CardBot", "GreedyCardBot", "RandomCardBot", "play_cards"]
+__all__ = ["CardBot", "GreedyCardBot", "RandomCardBot", "UniformCardBot", "play_cards"]
 
 MAX_ACTIONS: Final = 1_000_000
 """Actions after which :func:`play_cards` gives up on a hand (never met by
@@ -49,15 +50,21 @@ def _offered(
     return offered
 
 
+def _generator(seed: object) -> random.Random:
+    n = whole(seed)
+    if n is None or n < 0:
+        raise CardError("bad-seed", f"a seed is a whole number >= 0, not {quote(seed)}")
+    return random.Random(n)
+
+
 @checked_init
-class RandomCardBot:
-    """Uniform over the legal actions, from its own seeded generator."""
+class UniformCardBot:
+    """Uniform over the legal actions, from its own seeded generator: a
+    draw, a false UNO call or a catch of a seat that called rightly as
+    likely as any play. Its hands run to thousands of actions."""
 
     def __init__(self, seed: int = 0) -> None:
-        n = whole(seed)
-        if n is None or n < 0:
-            raise CardError("bad-seed", f"a seed is a whole number >= 0, not {quote(seed)}")
-        self.rng: random.Random = random.Random(n)
+        self.rng: random.Random = _generator(seed)
         """The bot's own generator, seeded with ``seed``."""
 
     def choose(
@@ -65,8 +72,58 @@ class RandomCardBot:
     ) -> CardAction:
         """One of ``actions``, each as likely."""
         if unknown:
+            raise unknown_keywords(UniformCardBot.choose, unknown)
+        return self.rng.choice(_offered("UniformCardBot.choose", state, seat, actions))
+
+
+_PASSIVE: Final = (
+    CardActionKind.DRAW,
+    CardActionKind.KEEP,
+    CardActionKind.ACCEPT,
+    CardActionKind.PASS,
+)
+"""What :class:`RandomCardBot` does when it has no play, in this order of
+preference (only one of them is ever offered with the others)."""
+
+
+@checked_init
+class RandomCardBot:
+    """A random legal play whenever there is one, from its own seeded
+    generator; it draws only when it cannot play. Each distinct play
+    offered (a card, or under ``multiple_same`` a set of cards) is as
+    likely, and a black card's colour is then drawn uniformly; it calls UNO
+    exactly when the play leaves one card. A playable card it drew is
+    played, and a jump-in taken. With no play: it draws, accepts a Wild
+    Draw Four (it never challenges), lets a missed UNO call go (it never
+    catches), and names a colour uniformly when the first card turned up is
+    a Wild."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng: random.Random = _generator(seed)
+        """The bot's own generator, seeded with ``seed``."""
+
+    def choose(
+        self, state: CardState, seat: int, actions: tuple[CardAction, ...], **unknown: Never
+    ) -> CardAction:
+        """A random play among ``actions``; without one, the action above."""
+        if unknown:
             raise unknown_keywords(RandomCardBot.choose, unknown)
-        return self.rng.choice(_offered("RandomCardBot.choose", state, seat, actions))
+        offered = _offered("RandomCardBot.choose", state, seat, actions)
+        plays: dict[tuple[Card | None, tuple[Card, ...]], list[CardAction]] = {}
+        for a in offered:
+            if a.kind is CardActionKind.PLAY:
+                plays.setdefault((a.card, a.more), []).append(a)
+        if plays:
+            same = plays[self.rng.choice(list(plays))]
+            held = len(state.hands[seat])
+            called = [a for a in same if a.uno == (held - 1 - len(a.more) == 1)]
+            return self.rng.choice(called or same)
+        for kind in _PASSIVE:
+            found = next((a for a in offered if a.kind is kind), None)
+            if found is not None:
+                return found
+        colours = [a for a in offered if a.kind is CardActionKind.COLOUR]
+        return self.rng.choice(colours or list(offered))
 
 
 def _favourite(hand: Sequence[Card]) -> str:

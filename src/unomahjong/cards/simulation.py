@@ -13,14 +13,14 @@ import attrs
 from .. import _parallel
 from .._checks import checked_init, keywords_checked, quote
 from ..errors import CardError
-from .bots import GreedyCardBot, RandomCardBot, play_cards
+from .bots import CardBot, GreedyCardBot, RandomCardBot, UniformCardBot, play_cards
 from .flow import start_hand
 from .match import derived_seed
 from .rules import CARDS, CardRules, seed_of, whole_option
 
 __all__ = ["BOT_NAMES", "CardSimulationInterrupted", "CardSimulationReport", "simulate_cards"]
 
-BOT_NAMES: Final = ("greedy", "random")
+BOT_NAMES: Final = ("greedy", "random", "uniform")
 """The bots :func:`simulate_cards` seats, by name."""
 
 
@@ -103,12 +103,16 @@ def _bot_names(bots: object, players: int) -> tuple[str, ...]:
     return names
 
 
+def _bot(name: str, seed: int) -> CardBot:
+    """The bot named ``name`` (one of ``BOT_NAMES``), seeded with ``seed``."""
+    if name == "greedy":
+        return GreedyCardBot()
+    return RandomCardBot(seed) if name == "random" else UniformCardBot(seed)
+
+
 def _play_hand(rules: CardRules, bots: tuple[str, ...], seed: int, g: int) -> _Tally:
     hand_seed = derived_seed(seed, g)
-    seated = [
-        GreedyCardBot() if name == "greedy" else RandomCardBot(hand_seed + i)
-        for i, name in enumerate(bots)
-    ]
+    seated = [_bot(name, hand_seed + i) for i, name in enumerate(bots)]
     final, moves = play_cards(rules, seated, seed=hand_seed)
     assert final.scores is not None
     n = len(bots)

@@ -144,12 +144,19 @@ EXAMPLES: Final[dict[str, tuple[str, ...]]] = {
     ),
     "cards": (
         "unomahjong cards play --seed 3",
+        "unomahjong cards match --seed 5 --target 200",
         "unomahjong cards simulate --games 50 --players 3",
     ),
     "cards play": (
         "unomahjong cards play --seed 3 --players 3",
         "unomahjong cards play --seed 3 --stacking --jump-in --json",
         "unomahjong cards play --seed 3 --log hand.jsonl",
+        "unomahjong cards play --seed 3 --html hand.html",
+    ),
+    "cards match": (
+        "unomahjong cards match --seed 5 --players 3 --target 200",
+        "unomahjong cards match --players 3 --bots random,greedy,greedy --negative-scoring --json",
+        "unomahjong cards match --seed 5 --target 200 --log hands --html pages",
     ),
     "cards simulate": (
         "unomahjong cards simulate --games 50",

@@ -262,8 +262,12 @@ def _add_plot(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _add_seats(p: argparse.ArgumentParser, most: int) -> None:
-    """``--seed``, ``--players`` (2 to ``most``) and ``--bots``."""
+def _add_seats(
+    p: argparse.ArgumentParser,
+    most: int,
+    bots: str = "random or greedy: one name for every seat, or comma-separated, one per seat",
+) -> None:
+    """``--seed``, ``--players`` (2 to ``most``) and ``--bots`` (``bots`` its help)."""
     p.add_argument("--seed", type=_seed, default=0, metavar="S", help="the random seed (>= 0)")
     p.add_argument(
         "--players",
@@ -277,7 +281,7 @@ def _add_seats(p: argparse.ArgumentParser, most: int) -> None:
         "--bots",
         default="greedy",
         metavar="NAMES",
-        help="random or greedy: one name for every seat, or comma-separated, one per seat",
+        help=bots,
     )
 
 
@@ -586,8 +590,14 @@ def _seconds(text: str) -> float:
     return value
 
 
+_CARD_BOTS_HELP = (
+    "greedy, random (a random card whenever one can be played) or uniform (any legal action,"
+    " draws included: very long hands): one name for every seat, or comma-separated, one per seat"
+)
+
+
 def _add_cards(cards: argparse.ArgumentParser, json_errors: bool) -> None:
-    """``cards play`` and ``cards simulate``, with the card rules' options."""
+    """``cards play``, ``match``, ``simulate`` and ``view``, with the card rules' options."""
     from ..cards import CardRules
     from ._cards import card_options
 
@@ -595,6 +605,7 @@ def _add_cards(cards: argparse.ArgumentParser, json_errors: bool) -> None:
     sub = cards.add_subparsers(dest="cards_command", required=True, metavar="CARDS_COMMAND")
     helps = {
         "play": "play one hand of UNO cards with bots and print it",
+        "match": "play a match of UNO cards with bots: each hand's scores and the running totals",
         "simulate": "play many hands of UNO cards with bots and print statistics",
     }
     view = sub.add_parser(
@@ -617,6 +628,7 @@ def _add_cards(cards: argparse.ArgumentParser, json_errors: bool) -> None:
         help="check the log's digests with the server key in FILE (its bytes, less one"
         " trailing newline; default: no key)",
     )
+    target = docs.get("target", "the match's end")
     for name, help_text in helps.items():
         p: argparse.ArgumentParser = sub.add_parser(
             name,
@@ -625,7 +637,7 @@ def _add_cards(cards: argparse.ArgumentParser, json_errors: bool) -> None:
             epilog=_examples(f"cards {name}"),
             json_errors=json_errors,
         )
-        _add_seats(p, 10)
+        _add_seats(p, 10, _CARD_BOTS_HELP)
         for option in card_options():
             p.add_argument(
                 "--" + option.replace("_", "-"),
@@ -638,7 +650,13 @@ def _add_cards(cards: argparse.ArgumentParser, json_errors: bool) -> None:
             type=_at_least_one,
             default=None,
             metavar="N",
-            help=docs.get("target", "the match's end") + " (default: 500)",
+            help=(
+                target
+                if name == "match"
+                else target + " A hand does not depend on it: here it only names the rules"
+                " (cards[target=N]); cards match plays to it."
+            )
+            + " (default: 500)",
         )
         _add_json(p)
         if name == "play":
@@ -648,10 +666,28 @@ def _add_cards(cards: argparse.ArgumentParser, json_errors: bool) -> None:
                 help="also write the hand's JSON Lines log to FILE (default: none)",
             )
             p.add_argument(
+                "--html",
+                metavar="FILE",
+                help="also write the replay viewer of the hand to FILE (default: none)",
+            )
+        elif name == "match":
+            p.add_argument(
+                "--log",
+                metavar="DIR",
+                help="also write each hand's JSON Lines log to DIR/hand-1.jsonl, hand-2.jsonl,"
+                " ... (DIR made if missing; default: none)",
+            )
+            p.add_argument(
+                "--html",
+                metavar="DIR",
+                help="also write each hand's replay viewer to DIR/hand-1.html, ... (default: none)",
+            )
+        if name in ("play", "match"):
+            p.add_argument(
                 "--key-file",
                 metavar="FILE",
-                help="sign the log's digests with the server key in FILE (its bytes, less one"
-                " trailing newline; default: an unsigned chain)",
+                help=f"sign the {'log' if name == 'play' else 'logs'}' digests with the server"
+                " key in FILE (its bytes, less one trailing newline; default: an unsigned chain)",
             )
         else:
             _add_games(p, "the number of hands to play", "--hands")

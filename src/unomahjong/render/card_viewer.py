@@ -1,7 +1,20 @@
 """The replay viewer of a hand of UNO cards: one self-contained HTML page
 (no network, no files beside it) that steps through a logged hand, drawing
 every hand, the discard pile, the colour in force, the direction of play
-and each hand's count (docs/cards.md#the-replay-viewer)."""
+and each hand's count (docs/cards.md#the-replay-viewer).
+
+Step 0 is the deal, then one step per logged action; the page steps with
+its buttons, the slider, the list of steps, the arrow keys, Home, End and
+the space bar. Each card face is drawn once, as an SVG ``<symbol>``, and
+every card on the page refers to it with ``<use>``; the steps are JSON
+read by a small plain script (:mod:`unomahjong.render._card_viewer_page`).
+
+The page carries what a test or a style sheet selects: ``#viewer`` has
+``data-step``, ``data-phase``, ``data-colour``, ``data-direction`` and
+``data-pile``; each ``.seat`` has ``data-seat``, ``data-count`` and
+``data-cards`` (its cards in notation, empty when face down); every card
+is a ``.c`` with ``data-card`` (its notation, or nothing when face down).
+"""
 
 from __future__ import annotations
 
@@ -9,12 +22,14 @@ import json
 from typing import Any, Final
 
 from .._checks import describe, keywords_checked, whole
-from .._logfile import LogSource
+from .._logfile import CHAIN_KEYED, LogSource
 from ..cards.deck import Card, CardKind, deck
 from ..cards.log import viewed
-from ..cards.state import CardState
+from ..cards.rules import CARDS
+from ..cards.state import CardPhase, CardState
 from ..errors import CardError, LogError
 from ._card_faces import CARD_COLOURS, CARD_SIZE, black_card_face, card_back, card_face
+from ._card_viewer_page import page
 from ._svg import el, esc
 
 __all__ = ["card_svg", "replay_html"]
@@ -39,14 +54,15 @@ def _face(c: Card) -> list[str]:
 
 @keywords_checked
 def card_svg(card: Card) -> str:
-    """One card as a standalone SVG document (42 x 62)."""
+    """One card as a standalone SVG document: 42 x 62 in its own units, as
+    wide as its container up to 42 pixels (its ``viewBox`` keeps the shape)."""
     if not isinstance(card, Card):
         raise CardError("not-a-card", f"card_svg() takes a Card, not {describe(card)}")
     w, h = CARD_SIZE
     body = "".join(_face(card))
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}"'
-        f' height="{h}" role="img"><title>{esc(card.notation)}</title>{body}</svg>\n'
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="100%"'
+        f' style="max-width:{w}px" role="img"><title>{esc(card.notation)}</title>{body}</svg>\n'
     )
 
 
@@ -58,51 +74,164 @@ def _symbols() -> str:
         for c in dict.fromkeys(deck(all_draw_wild=True))
     ]
     parts.append(el("symbol", "".join(card_back()), id="c-back", viewBox=f"0 0 {w} {h}"))
-    return f'<svg xmlns="http://www.w3.org/2000/svg" style="display:none">{"".join(parts)}</svg>'
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" class="defs" aria-hidden="true">'
+        f"<defs>{''.join(parts)}</defs></svg>"
+    )
 
 
-def _event_text(e: dict[str, Any]) -> str:
-    cards = e["cards"]
-    shown = " ".join(cards) if isinstance(cards, list) else f"{cards} cards"
-    words = [e["kind"].replace("_", " "), f"seat {e['seat']}" if e["seat"] >= 0 else ""]
-    if shown:
-        words.append(shown)
-    if e["colour"]:
-        words.append(_COLOUR_NAMES[e["colour"]])
-    if e["other"] is not None:
-        words.append(f"(seat {e['other']})")
-    return " ".join(w for w in words if w)
+def _cards(cards: object) -> str:
+    """An event's cards in words: their notation, or their number when the
+    viewer may not see them."""
+    if isinstance(cards, list):
+        return " ".join(cards)
+    return f"{cards} card" if cards == 1 else f"{cards} cards"
 
 
-def _step(record: dict[str, Any], state: CardState, viewer: int | None) -> dict[str, Any]:
+def _counted(cards: object) -> str:
+    """``"2 cards: 7r 3g"``, ``"7r"``, or ``"2 cards"`` when hidden."""
+    if isinstance(cards, list) and len(cards) > 1:
+        return f"{len(cards)} cards: {' '.join(cards)}"
+    return _cards(cards)
+
+
+def event_text(e: dict[str, Any]) -> str:
+    """What a logged event (a log record's event) did, in words: ``"seat 2
+    plays W4 and names blue"``, ``"seat 3 is skipped"``."""
+    kind, seat, cards, other = e["kind"], e["seat"], e["cards"], e["other"]
+    who = f"seat {seat}"
+    colour = _COLOUR_NAMES.get(e["colour"] or "", "")
+    texts: dict[str, str] = {
+        "cut": f"{who} cuts {_cards(cards)}",
+        "dealer": f"{who} deals",
+        "deal": f"{who} is dealt {_counted(cards)}",
+        "return": f"{_cards(cards)} is turned up and goes back into the pile",
+        "turn_up": f"{_cards(cards)} is turned up",
+        "play": f"{who} plays {_cards(cards)}" + (f" and names {colour}" if colour else ""),
+        "uno": f"{who} calls UNO",
+        "draw": f"{who} draws {_counted(cards)}",
+        "reshuffle": "the discards are shuffled into a new draw pile",
+        "skip": f"{who} is skipped",
+        "reverse": "Reverse: play turns round",
+        "colour": f"{who} names {colour}",
+        "cancel": f"{who} cancels the penalty",
+        "pass_hands": "a 0: every hand passes to the next player",
+        "out": f"{who} goes out",
+        "no_card": f"{who} has no card to draw: the turn passes",
+        "no_winner": "no card is left to draw: the hand ends with no winner",
+        "accept": f"{who} accepts the Wild Draw Four",
+        "challenge": f"{who} challenges seat {other}'s Wild Draw Four",
+        "show": f"{who} shows their hand to seat {other}: {_counted(cards)}",
+        "guilty": f"{who} was guilty: the Wild Draw Four goes back to their hand",
+        "innocent": f"{who} was innocent: the challenger draws 6",
+        "catch": f"seat {other} catches {who}",
+    }
+    return texts.get(kind, f"{who}: {kind.replace('_', ' ')}")
+
+
+def _flash(e: dict[str, Any]) -> str | None:
+    """The event's headline, for the ones a person should not miss."""
+    kind, who = e["kind"], f"seat {e['seat']}"
+    heads = {
+        "reverse": "\u21c4 Reverse!",
+        "skip": f"\u2298 {who} skipped",
+        "uno": f"UNO! {who}",
+        "catch": f"Caught: {who}",
+        "guilty": f"Guilty: {who}",
+        "innocent": f"Innocent: {who}",
+        "pass_hands": "Hands passed on",
+        "out": f"{who} goes out",
+        "no_winner": "No winner",
+    }
+    return heads.get(kind)
+
+
+def _step(
+    record: dict[str, Any], before: CardState | None, state: CardState, viewer: int | None
+) -> dict[str, Any]:
+    """One step of the page: what it shows after ``record``."""
     hands: list[Any] = [
         [c.notation for c in hand] if viewer is None or s == viewer else len(hand)
         for s, hand in enumerate(state.hands)
     ]
+    events = record.get("events", ())
     if record["type"] == "action":
         label = f"seat {record['seat']}: {record['action']}"
     else:
         label = "the deal"
-    events = "; ".join(_event_text(e) for e in record.get("events", ()))
-    return {
-        "label": label,
-        "events": events,
-        "hands": hands,
-        "discards": [c.notation for c in state.discards[-_SHOWN_DISCARDS:]],
-        "colour": state.colour,
-        "direction": state.direction,
-        "current": None if state.ended else state.current,
-        "pile": len(state.draw_pile),
-        "pending": state.pending,
-        "phase": state.phase.value,
+    skipped = sorted({e["seat"] for e in events if e["kind"] == "skip"})
+    step: dict[str, Any] = {
+        "a": label,
+        "x": [event_text(e) for e in events],
+        "f": [f for f in map(_flash, events) if f is not None],
+        "h": hands,
+        "t": [c.notation for c in state.discards[-_SHOWN_DISCARDS:]],
+        "c": state.colour,
+        "d": state.direction,
+        "s": state.current,
+        "p": state.phase.value,
+        "n": len(state.draw_pile),
+        "q": state.pending,
     }
+    if skipped:
+        step["k"] = skipped
+    if before is not None and before.direction != state.direction:
+        step["r"] = 1
+    if state.phase is CardPhase.CATCH and state.catch is not None:
+        step["o"] = state.catch[0]
+    if state.phase is CardPhase.CHALLENGE and state.four is not None:
+        step["o"] = state.four[0]
+    if state.ended:
+        step["w"] = state.winner
+        step["g"] = list(state.scores or ())
+    return step
 
 
-def _result(state: CardState) -> str:
-    scores = ", ".join(f"seat {s}: {x}" for s, x in enumerate(state.scores or ()))
+def _result_html(state: CardState) -> str:
+    """The end of the hand: who went out, and every seat's score."""
+    if not state.ended:
+        return ""
     if state.winner is None:
-        return f"No winner: no card was left to draw. Scores {scores}."
-    return f"Seat {state.winner} went out. Scores {scores}."
+        said = "No winner: no card was left to draw, and nobody scores."
+    else:
+        said = f"Seat {state.winner} went out."
+    rows = "".join(
+        f'<tr data-seat="{s}"><td>seat {s}</td><td class="num">{x}</td></tr>'
+        for s, x in enumerate(state.scores or ())
+    )
+    return (
+        f'<section id="result" hidden><h2>Result</h2><p>{esc(said)}</p>'
+        '<table class="scores"><thead><tr><th>seat</th><th>score</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table></section>"
+    )
+
+
+_SIGNATURES: Final = {
+    "keyed": "Signed log: every digest checked with the server key.",
+    "unsigned": "Unsigned log: its digests show only that it is consistent;"
+    " anyone can compute them again after an edit.",
+    "unchecked": "Signed log, not checked: no key was given.",
+}
+"""What the page says of the log's digests, as the mahjong viewer says it."""
+
+
+def _game_name(name: str) -> str:
+    """What the page calls the game of rules named ``name``: ``UNO cards``,
+    ``UNO cards (stacking, jump_in)`` for a variant of the default game."""
+    base = CARDS.name
+    if name == base:
+        return "UNO cards"
+    if name.startswith(base + "[") and name.endswith("]"):
+        return f"UNO cards ({name[len(base) + 1 : -1].replace(',', ', ')})"
+    return f"UNO cards: {name}"
+
+
+def json_in_script(data: object) -> str:
+    """``data`` as JSON that is safe inside a ``<script>`` element: no
+    ``<``, ``>`` or ``&`` (written as ``\\u003c`` ...), so no ``<!--``,
+    ``<script`` or ``</script`` in any case can end or reopen it."""
+    text = json.dumps(data, ensure_ascii=True, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 @keywords_checked
@@ -112,136 +241,44 @@ def replay_html(
     """The replay viewer of a logged hand (a path, an open text file, its
     text, or its lines or records), checked as
     :func:`~unomahjong.cards.replay` checks it. With ``seat``, the hand as
-    that seat saw it: the other hands as their counts."""
+    that seat saw it: the other hands as their counts. ``title`` names the
+    page (default: the game, the number of players and, for a page of
+    every hand, the seed)."""
     if title is not None and not isinstance(title, str):
         raise LogError("bad-title", f"a title is text, not {describe(title)}", argument="title")
     viewer = None if seat is None else whole(seat)
     if seat is not None and viewer is None:
         raise LogError("bad-seat", f"seat {describe(seat)} is not a seat number", argument="seat")
-    records, _ = viewed(lines, viewer, "replay_html", key)
+    records, checked_with = viewed(lines, viewer, "replay_html", key)
     head, deal_state = records[0]
-    steps = [_step(rec, st, viewer) for rec, st in records[1:]]
+    steps = []
+    before: CardState | None = None
+    for rec, st in records[1:]:
+        steps.append(_step(rec, before, st, viewer))
+        before = st
     final = records[-1][1]
-    data = {
-        "players": deal_state.players,
-        "dealer": deal_state.dealer,
-        "rules": head["rules"]["name"],
-        "viewer": viewer,
-        "steps": steps,
-        "result": _result(final) if final.ended else "",
-    }
-    name = title or f"UNO cards: {head['rules']['name']}, {deal_state.players} players"
-    payload = json.dumps(data, ensure_ascii=True).replace("</", "<\\/")
-    return _PAGE.format(
-        title=esc(name), symbols=_symbols(), data=payload, colours=json.dumps(CARD_COLOURS)
+    players = deal_state.players
+    rules_name = str(head["rules"]["name"])
+    data = {"n": players, "dealer": deal_state.dealer, "viewer": viewer, "S": steps}
+    # A seat's page has no seed: it would deal every hand.
+    seed = "" if viewer is not None else f", seed {deal_state.seed}"
+    name = (
+        title if title is not None else f"{_game_name(rules_name)} \u2014 {players} players{seed}"
     )
-
-
-_PAGE: Final = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title>
-<style>
-body {{ font-family: system-ui, sans-serif; margin: 0; background: #1f5e45; color: #f4f4f4; }}
-header {{ display: flex; flex-wrap: wrap; gap: .5em; align-items: center; padding: .5em .8em;
-  background: #16402f; }}
-header h1 {{ font-size: 1.05em; margin: 0 1em 0 0; }}
-button {{ font-size: 1em; padding: .2em .6em; }}
-main {{ display: flex; flex-wrap: wrap; gap: 1em; padding: .8em; }}
-#table {{ flex: 1 1 32em; min-width: 0; }}
-#side {{ flex: 0 1 20em; min-width: 0; }}
-.seat {{ padding: .3em .5em; margin-bottom: .4em; border-radius: 6px; background: #2a7356; }}
-.seat.current {{ outline: 3px solid #ffd54a; }}
-.seat h2 {{ font-size: .95em; margin: 0 0 .2em; }}
-.cards {{ display: flex; flex-wrap: wrap; gap: 2px; }}
-.cards svg {{ width: 34px; height: 50px; }}
-#centre {{ display: flex; flex-wrap: wrap; gap: 1em; align-items: center; margin: .6em 0; }}
-#colour {{ display: inline-block; width: 1.6em; height: 1.6em; border-radius: 50%;
-  border: 2px solid #fff; vertical-align: middle; }}
-#result {{ font-weight: bold; background: #16402f; padding: .5em; border-radius: 6px; }}
-#events {{ min-height: 3em; }}
-</style></head>
-<body>
-{symbols}
-<header><h1>{title}</h1>
-<button id="first" aria-label="first step">|&#x25C0;</button>
-<button id="prev" aria-label="previous step">&#x25C0;</button>
-<span id="counter"></span>
-<button id="next" aria-label="next step">&#x25B6;</button>
-<button id="last" aria-label="last step">&#x25B6;|</button>
-<input id="slider" type="range" min="0" value="0" aria-label="step"></header>
-<main><section id="table">
-<div id="centre"><span>discards</span><span id="discards" class="cards"></span>
-<span>colour <span id="colour"></span> <span id="colour-name"></span></span>
-<span id="direction"></span><span id="pile"></span><span id="pending"></span></div>
-<div id="seats"></div></section>
-<aside id="side"><p id="label"></p><p id="events"></p><p id="result" hidden></p></aside>
-</main>
-<script id="data" type="application/json">{data}</script>
-<script>
-"use strict";
-const data = JSON.parse(document.getElementById("data").textContent);
-const colours = {colours};
-const names = {{r: "red", y: "yellow", g: "green", b: "blue"}};
-const NS = "http://www.w3.org/2000/svg";
-let at = 0;
-function card(name) {{
-  const svg = document.createElementNS(NS, "svg");
-  svg.setAttribute("viewBox", "0 0 42 62");
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", name === "back" ? "a card face down" : name);
-  const use = document.createElementNS(NS, "use");
-  use.setAttribute("href", "#c-" + name);
-  svg.appendChild(use);
-  return svg;
-}}
-function cards(box, list) {{
-  box.replaceChildren(...list.map(card));
-}}
-function show(i) {{
-  at = Math.max(0, Math.min(data.steps.length - 1, i));
-  const s = data.steps[at];
-  document.getElementById("counter").textContent = "step " + (at + 1) + " of " + data.steps.length;
-  document.getElementById("slider").value = at;
-  document.getElementById("label").textContent = s.label;
-  document.getElementById("events").textContent = s.events || "-";
-  cards(document.getElementById("discards"), s.discards);
-  const swatch = document.getElementById("colour");
-  swatch.style.background = s.colour ? colours[s.colour] : "transparent";
-  document.getElementById("colour-name").textContent = s.colour ? names[s.colour] : "to be named";
-  document.getElementById("direction").textContent =
-    s.direction === 1 ? "play goes to seat + 1" : "play goes to seat - 1";
-  document.getElementById("pile").textContent = "draw pile " + s.pile;
-  document.getElementById("pending").textContent = s.pending ? "penalty " + s.pending : "";
-  const seats = document.getElementById("seats");
-  seats.replaceChildren(...s.hands.map((hand, k) => {{
-    const div = document.createElement("div");
-    div.className = "seat" + (s.current === k ? " current" : "");
-    const h = document.createElement("h2");
-    const count = Array.isArray(hand) ? hand.length : hand;
-    h.textContent = "seat " + k + (k === data.dealer ? " (dealer)" : "") +
-      (k === data.viewer ? " (you)" : "") + ": " + count + (count === 1 ? " card" : " cards");
-    const box = document.createElement("div");
-    box.className = "cards";
-    cards(box, Array.isArray(hand) ? hand : Array(hand).fill("back"));
-    div.append(h, box);
-    return div;
-  }}));
-  const result = document.getElementById("result");
-  const end = at === data.steps.length - 1 && data.result;
-  result.hidden = !end;
-  result.textContent = end ? data.result : "";
-}}
-document.getElementById("slider").max = data.steps.length - 1;
-document.getElementById("first").onclick = () => show(0);
-document.getElementById("prev").onclick = () => show(at - 1);
-document.getElementById("next").onclick = () => show(at + 1);
-document.getElementById("last").onclick = () => show(data.steps.length - 1);
-document.getElementById("slider").oninput = (e) => show(Number(e.target.value));
-document.addEventListener("keydown", (e) => {{
-  if (e.key === "ArrowRight") show(at + 1);
-  if (e.key === "ArrowLeft") show(at - 1);
-}});
-show(0);
-</script></body></html>
-"""
+    view = "all hands open" if viewer is None else f"as seat {viewer} saw it"
+    if head["chain"] != CHAIN_KEYED:
+        signed = "unsigned"
+    else:
+        signed = "keyed" if checked_with is not None else "unchecked"
+    return page(
+        title=esc(name),
+        subtitle=esc(
+            f"{players} players, dealer seat {deal_state.dealer}, {view}; rules {rules_name}"
+        ),
+        signature=f'<p class="sig" id="signature" data-signed="{signed}">'
+        f"{esc(_SIGNATURES[signed])}</p>",
+        symbols=_symbols(),
+        result=_result_html(final),
+        data=json_in_script(data),
+        colours=json_in_script(CARD_COLOURS),
+    )
