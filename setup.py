@@ -1,7 +1,8 @@
 """Build the optional compiled core (``src/unomahjong/_core/*.pyx``, Cython 3).
 
-All project metadata lives in pyproject.toml; this file only declares the
-extension modules and how their build may fail. The package is complete
+All project metadata lives in pyproject.toml but the licence (``LICENSE``
+below); this file otherwise only declares the extension modules and how their
+build may fail. The package is complete
 without them (the Python engine is the reference), so by default a machine
 that cannot compile still installs it, in pure-Python mode, with one warning
 line. Environment switches, documented in docs/releasing.md:
@@ -41,6 +42,13 @@ PACKAGE = "unomahjong._core"
 PURE_SWITCH = "UNOMAHJONG_BUILD_PURE"
 REQUIRE_SWITCH = "UNOMAHJONG_REQUIRE_COMPILED"
 BOUNDSCHECK_SWITCH = "UNOMAHJONG_BOUNDSCHECK"
+
+# The licence as the core metadata's License field. pip before 25.1 shows only
+# that field (``pip show``), never License-Expression, which pyproject.toml's
+# ``license = "MIT"`` would write instead; metadata 2.4 allows one of the two,
+# not both (PyPI refuses an upload with both), and setuptools takes the plain
+# text only from here (pyproject.toml lists ``license`` as dynamic).
+LICENSE = "MIT"
 
 FAST_DIRECTIVES = {
     "language_level": 3,
@@ -247,6 +255,7 @@ def _cython_errors() -> tuple[type[BaseException], ...]:
 
 if __name__ == "__main__":
     setup(
+        license=LICENSE,
         ext_modules=extensions(),
         cmdclass={"build_ext": OptionalBuildExt, "build_py": PureAwareBuildPy},
     )

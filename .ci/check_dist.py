@@ -26,6 +26,7 @@ import ast
 import re
 import sys
 import tarfile
+import tomllib
 import zipfile
 from email.parser import Parser
 from pathlib import Path
@@ -64,6 +65,14 @@ JUNK_PARTS = {
     ".git",
 }
 """Path components that mean a local environment or build output was packed."""
+
+
+def built_pythons() -> list[str]:
+    """The CPython versions release wheels are built for (``3.11``, ...), read
+    from cibuildwheel's ``build`` list in pyproject.toml."""
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    builds = pyproject["tool"]["cibuildwheel"]["build"]
+    return [f"3.{m[1]}" for b in builds if (m := re.fullmatch(r"cp3(\d+)-\*", b))]
 
 
 def source_version() -> str:
@@ -178,8 +187,19 @@ def check_metadata(text: str, version: str) -> list[str]:
     meta = Parser().parsestr(text)
     if meta["Version"] != version:
         problems.append(f"metadata version {meta['Version']} != _version.py {version}")
-    if meta["License-Expression"] != "MIT":
-        problems.append(f"License-Expression is {meta['License-Expression']!r}, not 'MIT'")
+    # pip before 25.1 shows the License field alone; metadata 2.4 allows it or
+    # License-Expression, not both (setup.py says why this one).
+    if meta["License"] != "MIT":
+        problems.append(f"License is {meta['License']!r}, not 'MIT' (pip show reads it)")
+    if "License-Expression" in meta:
+        problems.append("License-Expression: PyPI refuses it beside License, old pips hide it")
+    # A field present but empty shows as a blank line in pip show; a name
+    # without an address is written as Author alone.
+    for field in ("Author", "Author-email", "Maintainer", "Maintainer-email"):
+        if field in meta and not str(meta[field]).strip():
+            problems.append(f"{field} is empty")
+    if not meta["Author"] and not meta["Author-email"]:
+        problems.append("no Author")
     if meta["Requires-Python"] != ">=3.11":
         problems.append(f"Requires-Python is {meta['Requires-Python']!r}")
     if meta["Description-Content-Type"] != "text/markdown":
@@ -189,9 +209,18 @@ def check_metadata(text: str, version: str) -> list[str]:
     if not meta["Keywords"]:
         problems.append("no keywords")
     classifiers = meta.get_all("Classifier") or []
-    for needed in ("Typing :: Typed", "Programming Language :: Python :: 3.11"):
+    versions = [f"Programming Language :: Python :: {v}" for v in built_pythons()]
+    for needed in ("Typing :: Typed", *versions):
         if needed not in classifiers:
             problems.append(f"classifier {needed!r} missing")
+    version_classifier = re.compile(r"Programming Language :: Python :: 3\.\d+")
+    stated = {c for c in classifiers if version_classifier.fullmatch(c)}
+    if stated - set(versions):
+        extra = sorted(stated - set(versions))
+        problems.append(f"classifiers name Pythons no wheel is built for: {extra}")
+    licence_classifiers = [c for c in classifiers if c.startswith("License ::")]
+    if licence_classifiers:
+        problems.append(f"licence classifiers (deprecated; License says it): {licence_classifiers}")
     labels = {u.split(",", 1)[0].strip() for u in meta.get_all("Project-URL") or []}
     if URL_LABELS - labels:
         problems.append(f"project URLs missing: {sorted(URL_LABELS - labels)}")
@@ -211,6 +240,8 @@ def check_sdist(sdist: Path, version: str) -> list[str]:
     top = f"unomahjong-{version}"
     with tarfile.open(sdist) as tf:
         names = [m.name for m in tf.getmembers() if m.isfile()]
+        pkg_info = tf.extractfile(f"{top}/PKG-INFO") if f"{top}/PKG-INFO" in names else None
+        metadata_text = pkg_info.read().decode("utf-8") if pkg_info is not None else None
     relative = {n.removeprefix(top + "/") for n in names}
     needed = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "CHANGELOG.md", "PKG-INFO")
     for name in needed:
@@ -220,6 +251,8 @@ def check_sdist(sdist: Path, version: str) -> list[str]:
     missing |= {p.relative_to(ROOT).as_posix() for p in core_sources()} - relative
     if missing:
         problems.append(f"sdist lacks {sorted(missing)}")
+    if metadata_text is not None:
+        problems += check_metadata(metadata_text, version)
     generated = sorted(n for n in relative if Path(n).suffix in GENERATED_SUFFIXES)
     if generated:
         problems.append(f"sdist holds generated or compiled files: {generated}")

@@ -3,7 +3,8 @@
 Run by .ci/run on the wheels it builds and by cibuildwheel on every release
 wheel (``test-command`` in pyproject.toml). It checks that the package comes
 from site-packages (not from ``src/``), ships ``py.typed``, scores a hand,
-plays a hand and runs its command line, and which engine it has:
+plays a hand and runs its command line, and which engine it has (a pure
+install warns once at import, ``--version`` names the engine):
 
 ``--compiled``
     ``unomahjong.COMPILED`` is True: the release wheels and, once the real
@@ -23,8 +24,10 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.machinery
+import os
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,8 +76,11 @@ def main(argv: list[str]) -> int:
     mode.add_argument("--pure", action="store_true", help="require a pure-Python install")
     args = parser.parse_args(argv)
 
-    import unomahjong
-    from unomahjong.game import Board
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        import unomahjong
+        from unomahjong.game import Board
+    pure_warnings = [w for w in caught if issubclass(w.category, unomahjong.PurePythonWarning)]
 
     package_dir = Path(unomahjong.__file__).resolve().parent
     if "site-packages" not in package_dir.parts:
@@ -97,8 +103,18 @@ def main(argv: list[str]) -> int:
         fail("unomahjong.COMPILED is False: the compiled core did not load")
     if args.pure and (unomahjong.COMPILED or installed_extensions(package_dir)):
         fail(f"not pure: COMPILED={unomahjong.COMPILED}, {installed_extensions(package_dir)}")
+    # A pure install says so once, at import (unless UNOMAHJONG_PURE=1 chose it).
+    chosen = os.environ.get("UNOMAHJONG_PURE") == "1"
+    expected_warnings = 0 if unomahjong.COMPILED or chosen else 1
+    if len(pure_warnings) != expected_warnings:
+        fail(f"{len(pure_warnings)} PurePythonWarning at import, expected {expected_warnings}")
 
-    engine = "compiled core" if unomahjong.COMPILED else "pure Python"
+    if unomahjong.COMPILED:
+        engine = "compiled core"
+    elif chosen:
+        engine = "pure Python: UNOMAHJONG_PURE=1"
+    else:
+        engine = "pure Python: the compiled core is not built"
     version = subprocess.run(
         [sys.executable, "-m", "unomahjong", "--version"],
         capture_output=True,

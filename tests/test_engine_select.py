@@ -40,8 +40,8 @@ def _run(code: str, *, pure: str | None) -> str:
     return proc.stdout.strip()
 
 
-def _version_line(compiled: bool) -> str:
-    engine = "compiled core" if compiled else "pure Python"
+def _version_line(compiled: bool, why: str = "UNOMAHJONG_PURE=1") -> str:
+    engine = "compiled core" if compiled else f"pure Python: {why}"
     return f"unomahjong {unomahjong.__version__} ({engine})"
 
 
@@ -61,7 +61,13 @@ def test_compiled_means_every_core_module_is_served() -> None:
 
 def test_version_names_the_active_engine(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--version"]) == 0
-    assert capsys.readouterr().out.strip() == _version_line(unomahjong.COMPILED)
+    assert (
+        capsys.readouterr().out.strip()
+        == f"unomahjong {unomahjong.__version__} ({_engine.describe()})"
+    )
+    assert _engine.describe().startswith(
+        "compiled core" if unomahjong.COMPILED else "pure Python: "
+    )
 
 
 def test_pure_variable_forces_the_python_engine() -> None:
@@ -76,6 +82,79 @@ def test_pure_variable_forces_the_python_engine() -> None:
 def test_pure_variable_is_shown_by_version() -> None:
     out = _run("from unomahjong.cli import main; main(['--version'])", pure="1")
     assert out == _version_line(False)
+
+
+# A pure install simulated: the compiled modules cannot be imported, as when
+# setup.py could not compile them. Every warning is shown each time it is
+# issued ("always"), so a second one would print; the package is imported,
+# its seam loaded again and its command line run.
+_HIDDEN_CORE = """
+import importlib.abc, sys, warnings
+
+class Hide(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.rpartition(".")[0] == "unomahjong._core" and name.rpartition(".")[2] in HIDDEN:
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return None
+
+HIDDEN = sys.argv[1].split(",")
+sys.meta_path.insert(0, Hide())
+warnings.simplefilter("always")
+import unomahjong
+import unomahjong.game, unomahjong.scoring
+from unomahjong import _engine
+_engine.load()
+from unomahjong.cli import main
+main(["--version"])
+print(unomahjong.COMPILED, unomahjong.score_hand("[SSSg] 123r 456r 789r 5g +5g").total)
+"""
+
+
+def _hidden_core(hidden: str, *, pure: str | None) -> tuple[str, list[str]]:
+    """Run :data:`_HIDDEN_CORE` with the named compiled modules hidden: its
+    stdout, and the lines of its stderr that name the warning."""
+    env = dict(os.environ)
+    env.pop(_engine.PURE_VARIABLE, None)
+    if pure is not None:
+        env[_engine.PURE_VARIABLE] = pure
+    package_parent = str(Path(unomahjong.__file__).resolve().parent.parent)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_parent, env.get("PYTHONPATH")]))
+    proc = subprocess.run(
+        [sys.executable, "-c", _HIDDEN_CORE, hidden],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    return proc.stdout.strip(), [ln for ln in proc.stderr.splitlines() if "Warning" in ln]
+
+
+def test_a_pure_install_says_so_once_at_import() -> None:
+    out, warned = _hidden_core(",".join(_engine.SUBSYSTEMS), pure=None)
+    assert out.splitlines() == [_version_line(False, "the compiled core is not built"), "False 18"]
+    assert len(warned) == 1, warned
+    assert "PurePythonWarning: unomahjong runs on its Python engine: the compiled core" in warned[0]
+    assert "UNOMAHJONG_PURE=1" in warned[0]  # how to choose it without the warning
+
+
+def test_a_core_built_in_part_is_named() -> None:
+    out, warned = _hidden_core("game", pure=None)
+    why = "the compiled core is built only in part (game missing)"
+    assert out.splitlines() == [_version_line(False, why), "False 18"]
+    assert len(warned) == 1 and why in warned[0]
+
+
+def test_the_python_engine_chosen_warns_of_nothing() -> None:
+    out, warned = _hidden_core(",".join(_engine.SUBSYSTEMS), pure="1")
+    assert out.splitlines() == [_version_line(False), "False 18"]
+    assert warned == []
+
+
+@pytest.mark.skipif(not unomahjong.COMPILED, reason="the compiled core is not built")
+def test_the_compiled_core_warns_of_nothing() -> None:
+    out, warned = _hidden_core("", pure=None)
+    assert out.splitlines() == [_version_line(True), "True 18"]
+    assert warned == []
 
 
 def test_pure_mode_scores_like_the_active_engine() -> None:

@@ -38,7 +38,7 @@ def _release(v: str) -> tuple[int, int, int]:
 def test_version_has_one_source() -> None:
     assert unomahjong.__version__ is _version.__version__
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert pyproject["project"]["dynamic"] == ["version"]
+    assert pyproject["project"]["dynamic"] == ["version", "license"]
     assert "version" not in pyproject["project"]
     dynamic = pyproject["tool"]["setuptools"]["dynamic"]
     assert dynamic["version"] == {"attr": "unomahjong._version.__version__"}

@@ -14,6 +14,7 @@ name or by module. Quick start::
 """
 
 from . import _engine
+from ._engine import PurePythonWarning
 from ._version import __version__
 from .analysis.discards import DiscardOption, discard_options, live_waits
 from .analysis.readings import Decomposition, Role, WinRole, decompose
@@ -70,6 +71,7 @@ __all__ = [
     "MeldKind",
     "NotWinningError",
     "NotationError",
+    "PurePythonWarning",
     "Role",
     "RuleOptions",
     "RuleSet",

@@ -31,6 +31,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import os
+import warnings
 from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any, Final, TypeVar
@@ -55,7 +56,20 @@ engine is forced (:func:`python_engine`). The compiled entry points read it
 _loaded: dict[str, ModuleType | None] = {}
 """Every subsystem asked for so far: its compiled module, or None when it
 is not built, is switched off, or states another interface version."""
+_absent: dict[str, str] = {}
+"""Why a subsystem asked for has no compiled module: ``"pure"`` (switched
+off by the variable), ``"missing"`` (not built) or ``"stale"`` (built from
+other sources: it states another interface version)."""
 _forced_python = False
+_warned = False
+
+
+class PurePythonWarning(UserWarning):
+    """The compiled core is not built (or was built from other sources), so
+    the Python engine runs: the same results, several times slower. Issued
+    once per process, when the package is first imported, unless
+    ``UNOMAHJONG_PURE=1`` chose the Python engine."""
+
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -65,14 +79,17 @@ def _load(name: str) -> ModuleType | None:
     if name in _loaded:
         return _loaded[name]
     module: ModuleType | None = None
-    if os.environ.get(PURE_VARIABLE, "") != "1":
+    if os.environ.get(PURE_VARIABLE, "") == "1":
+        _absent[name] = "pure"
+    else:
         try:
             module = importlib.import_module(f"{__package__}._core.{name}")
         except ImportError:
-            module = None
+            _absent[name] = "missing"
         # A module built from other sources than this package's (a stale
         # build left in the tree) is not used.
         if module is not None and getattr(module, "API", None) != API:
+            _absent[name] = "stale"
             module = None
     _loaded[name] = module
     if module is not None and not _forced_python:
@@ -84,9 +101,45 @@ def load() -> bool:
     """Load every subsystem's compiled module; True when all of them load
     (``unomahjong.COMPILED``). Called once, by the package's ``__init__``,
     after its modules are imported."""
-    global COMPILED
-    COMPILED = all(_load(name) is not None for name in SUBSYSTEMS)
+    global COMPILED, _warned
+    COMPILED = all([_load(name) is not None for name in SUBSYSTEMS])
+    if not COMPILED and not _warned and "pure" not in _absent.values():
+        # A build without a C compiler succeeds in pure-Python mode, and pip
+        # shows the build's one warning line only with -v: say it here.
+        _warned = True
+        warnings.warn(
+            PurePythonWarning(
+                f"unomahjong runs on its Python engine: {_why_python()}; the results"
+                " are the same, several times slower. Install a C compiler and"
+                " reinstall (pip install --no-cache-dir --force-reinstall unomahjong),"
+                f" or set {PURE_VARIABLE}=1 to choose the Python engine without this"
+                " warning"
+            ),
+            # The caller of the package's __init__, past the import machinery:
+            # the line that imported unomahjong.
+            stacklevel=3,
+        )
     return COMPILED
+
+
+def _why_python() -> str:
+    """Why the compiled core does not run, in words (after :func:`load`)."""
+    reasons = [_absent.get(name) for name in SUBSYSTEMS]
+    if "pure" in reasons:
+        return f"{PURE_VARIABLE}=1"
+    stale = [name for name, why in zip(SUBSYSTEMS, reasons, strict=True) if why == "stale"]
+    if stale:
+        return f"the compiled core was built from other sources ({', '.join(stale)})"
+    missing = [name for name, why in zip(SUBSYSTEMS, reasons, strict=True) if why == "missing"]
+    if len(missing) < len(SUBSYSTEMS):
+        return f"the compiled core is built only in part ({', '.join(missing)} missing)"
+    return "the compiled core is not built"
+
+
+def describe() -> str:
+    """The engine that runs the built-in rule sets, as ``--version`` names it:
+    ``compiled core``, or ``pure Python`` and why."""
+    return "compiled core" if COMPILED else f"pure Python: {_why_python()}"
 
 
 def core(name: str) -> ModuleType | None:

@@ -349,9 +349,8 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
         epilog=_examples("") + "\n\nrun 'unomahjong COMMAND --help' for a command's options",
         json_errors=json_errors,
     )
-    engine = "compiled core" if _engine.COMPILED else "pure Python"
     parser.add_argument(
-        "--version", action="version", version=f"unomahjong {__version__} ({engine})"
+        "--version", action="version", version=f"unomahjong {__version__} ({_engine.describe()})"
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
