@@ -227,6 +227,16 @@ def test_stepping_with_the_keys_shows_the_logged_round(watched: Watched, tmp_pat
     page.keyboard.press("End")
     assert _shown(page)["step"] == len(states) - 1
     assert page.locator("#result .win table.unomahjong-fans").count() >= 1
+    # The last step stays in view (in the list and the window) once the
+    # result box is shown.
+    inside = page.evaluate(
+        """() => { const list = document.getElementById("steps");
+            const cur = list.querySelector("li.cur").getBoundingClientRect();
+            const box = list.getBoundingClientRect();
+            return cur.top >= Math.max(box.top, 0) - 1
+                && cur.bottom <= Math.min(box.bottom, innerHeight) + 1; }"""
+    )
+    assert inside, "the current step scrolled out of the list at the end"
     page.screenshot(path=str(tmp_path / "viewer-end.png"), full_page=True)
     # The list of steps jumps to any step.
     page.locator("#steps li").nth(5).click()

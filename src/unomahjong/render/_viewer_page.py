@@ -377,10 +377,12 @@ _JS: Final = r"""
     $("events").innerHTML = s.x.map(function (x) { return "<li>" + esc(x) + "</li>"; }).join("");
     var items = list.children;
     for (var c = 0; c < items.length; c++) items[c].classList.toggle("cur", c === at);
-    if (items[at] && items[at].scrollIntoView) items[at].scrollIntoView({block: "nearest"});
     var result = $("result");
     if (result) result.hidden = !(ended && at === S.length - 1);
     root.classList.toggle("over", !!result && !result.hidden);
+    // After the result box is shown: it shrinks the list, which would
+    // otherwise leave the last step below the list's visible part.
+    if (items[at] && items[at].scrollIntoView) items[at].scrollIntoView({block: "nearest"});
   }
   $("first").addEventListener("click", function () { show(0); });
   $("prev").addEventListener("click", function () { show(at - 1); });
