@@ -7,7 +7,7 @@ Step 0 is the deal, then one step per logged action; the page steps with
 its buttons, the slider, the list of steps, the arrow keys, Home, End and
 the space bar. Each card face is drawn once, as an SVG ``<symbol>``, and
 every card on the page refers to it with ``<use>``; the steps are JSON
-read by a small plain script (:mod:`unomahjong.render._card_viewer_page`).
+read by a small plain script (``render/_card_viewer_page.py``).
 
 The page carries what a test or a style sheet selects: ``#viewer`` has
 ``data-step``, ``data-phase``, ``data-colour``, ``data-direction`` and
