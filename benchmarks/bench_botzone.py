@@ -28,7 +28,7 @@ from collections.abc import Sequence
 
 from _timing import engine
 
-from unomahjong.botzone.protocol import JudgeGame, judge_responses, judge_start, judge_step
+from unomahjong.botzone.protocol import JudgeHand, judge_responses, judge_start, judge_step
 
 DEFAULT_GAMES = 40
 DEFAULT_SEED = 20_261_202
@@ -54,7 +54,7 @@ def record(games: int, seed: int) -> list[Game]:
     return out
 
 
-def _choose(game: JudgeGame, seat: int, rng: random.Random) -> str:
+def _choose(game: JudgeHand, seat: int, rng: random.Random) -> str:
     texts = [r.text for r in judge_responses(game, seat)]
     return "HU" if "HU" in texts else rng.choice(texts)
 

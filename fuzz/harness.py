@@ -169,7 +169,7 @@ def target_analysis(p: Provider) -> None:
 @target
 def target_game(p: Provider) -> None:
     from unomahjong.game import Action, ActionKind, Phase, apply, awaiting, legal_actions
-    from unomahjong.game import start_round as deal
+    from unomahjong.game import start_hand as deal
     from unomahjong.model.tiles import MCR_TILES, UNO_TILES
 
     first = p.byte()
@@ -202,7 +202,7 @@ def target_game(p: Provider) -> None:
 @target
 def target_corrupt(p: Provider) -> None:
     um = _library()
-    from unomahjong.game import apply, legal_actions, start_round
+    from unomahjong.game import apply, legal_actions, start_hand
     from unomahjong.model.tiles import Tile
 
     odd = (*ODD_VALUES, Tile.__new__(Tile))
@@ -225,7 +225,7 @@ def target_corrupt(p: Provider) -> None:
         name = p.pick(("self_drawn", "heavenly_hand", "seat_wind", "flowers"))
         object.__setattr__(ctx, name, p.pick(odd))
     _expected(lambda: um.score(hand, ctx, p.pick(("uno", "mcr"))))
-    state, _ = start_round("uno", seed=p.byte())
+    state, _ = start_hand("uno", seed=p.byte())
     seat = state.current
     seats = list(state.seats)
     s = copy.copy(seats[seat])

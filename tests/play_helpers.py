@@ -8,15 +8,15 @@ from unomahjong.game import (
     ActionKind,
     Board,
     GreedyBot,
+    HandState,
     Phase,
-    RoundState,
     apply,
     awaiting,
     legal_actions,
 )
 
 
-def act(state: RoundState, seat: int, kind: ActionKind, tile: str | None = None) -> RoundState:
+def act(state: HandState, seat: int, kind: ActionKind, tile: str | None = None) -> HandState:
     """``seat`` takes its legal action of ``kind`` (on ``tile``)."""
     for a in legal_actions(state, seat):
         if a.kind is kind and (tile is None or str(a.tile) == tile):
@@ -24,7 +24,7 @@ def act(state: RoundState, seat: int, kind: ActionKind, tile: str | None = None)
     raise AssertionError(f"seat {seat} may not {kind.value} {tile}: {legal_actions(state, seat)}")
 
 
-def pass_until(state: RoundState, seat: int | None = None) -> RoundState:
+def pass_until(state: HandState, seat: int | None = None) -> HandState:
     """Every seat discards what it draws and passes every claim, until
     ``seat``'s turn (None: the end of the hand)."""
     while state.result is None and not (state.phase is Phase.TURN and state.current == seat):
@@ -50,7 +50,7 @@ ROBBING_DEALS = {0: "55m 1s 3s 5s 7s 9s 1p 3p 5p 7p EE", 1: "46m 123p 456p 789p 
 """Seat 0 holds 55m, seat 1 waits on 5m (a pure straight)."""
 
 
-def rob_an_added_kong(state: RoundState) -> None:
+def rob_an_added_kong(state: HandState) -> None:
     """From a deal of :data:`ROBBING_DEALS` in which seat 0 draws N, seat 3
     draws 5m and seat 0 draws the last 5m next: seat 0 pungs seat 3's 5m,
     adds the last one, and seat 1 robs it (抢杠和); the konger pays as a

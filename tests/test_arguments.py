@@ -83,7 +83,7 @@ from unomahjong.game import (
     play_match,
     replay,
     seat_view,
-    start_round,
+    start_hand,
 )
 from unomahjong.model.tiles import SuitSpec, TileSet
 
@@ -166,7 +166,7 @@ def _init_kwargs(instance: Any) -> dict[str, Any]:
 
 
 def _judge_match() -> Any:
-    return unomahjong.botzone.play_judge_game([GreedyBot()] * 4, 5)
+    return unomahjong.botzone.play_judge_hand([GreedyBot()] * 4, 5)
 
 
 def _state() -> Any:
@@ -294,7 +294,7 @@ VALID: dict[str, Callable[[], Call]] = {
     "Phase": lambda: (unomahjong.game.Phase, ("turn",), {}),
     "RandomBot": lambda: (RandomBot, (1,), {}),
     "RandomBot.choose": lambda: (RandomBot(1).choose, (_state(), 0), {}),
-    "RoundState": lambda: (unomahjong.game.RoundState, (), _init_kwargs(_state())),
+    "HandState": lambda: (unomahjong.game.HandState, (), _init_kwargs(_state())),
     "SeatState": lambda: (unomahjong.game.SeatState, (), _init_kwargs(_state().seats[0])),
     "Win": lambda: (unomahjong.game.Win, (0, SCORE, None), {}),
     "apply": lambda: (apply, (_state(), 0, _action()), {}),
@@ -317,8 +317,8 @@ VALID: dict[str, Callable[[], Call]] = {
     "read_log": lambda: (unomahjong.game.read_log, (io.StringIO("\n".join(LOG)),), {}),
     "write_log": lambda: (unomahjong.game.write_log, (io.StringIO(), LOG), {"key": b"k"}),
     "seat_view": lambda: (seat_view, (LOG, 0), {}),
-    "start_round": lambda: (
-        start_round,
+    "start_hand": lambda: (
+        start_hand,
         ("uno",),
         {"players": 4, "dealer": 0, "seed": 1, "wall": list(UNO_TILES) * 4},
     ),
@@ -440,7 +440,7 @@ VALID: dict[str, Callable[[], Call]] = {
     "legal_actions (cards)": lambda: (cards.legal_actions, (CARD_STATE, 0), {}),
     "parse_cards": lambda: (cards.parse_cards, ("7r W",), {}),
     "playable": lambda: (cards.playable, (cards.card("7r"), cards.card("7b"), "b"), {}),
-    "start_hand": lambda: (cards.start_hand, (cards.CARDS,), {"players": 3, "seed": 1}),
+    "start_hand (cards)": lambda: (cards.start_hand, (cards.CARDS,), {"players": 3, "seed": 1}),
     "log_lines": lambda: (cards.log_lines, (cards.CARDS, CARD_MOVES), {"players": 2, "seed": 1}),
     "replay (cards)": lambda: (cards.replay, (CARD_LOG,), {}),
     "seat_view (cards)": lambda: (cards.seat_view, (CARD_LOG, 1), {}),
@@ -479,8 +479,8 @@ VALID: dict[str, Callable[[], Call]] = {
         (unomahjong.botzone.judge_start(5), 0),
         {},
     ),
-    "JudgeGame": lambda: (
-        unomahjong.botzone.JudgeGame,
+    "JudgeHand": lambda: (
+        unomahjong.botzone.JudgeHand,
         (),
         _init_kwargs(unomahjong.botzone.judge_start(5)),
     ),
@@ -491,12 +491,16 @@ VALID: dict[str, Callable[[], Call]] = {
     "JudgeAnswer.as_json": lambda: (unomahjong.botzone.JudgeAnswer("PASS").as_json, (), {}),
     "BotProgram": lambda: (unomahjong.botzone.BotProgram, (["true"],), {"timeout": 1.0}),
     "LibraryBotSeat": lambda: (unomahjong.botzone.LibraryBotSeat, (GreedyBot(),), {}),
-    "play_judge_game": lambda: (
-        unomahjong.botzone.play_judge_game,
+    "play_judge_hand": lambda: (
+        unomahjong.botzone.play_judge_hand,
         ([GreedyBot()] * 4, 5),
         {"quan": 1},
     ),
-    "JudgeMatch": lambda: (unomahjong.botzone.JudgeMatch, (), _init_kwargs(_judge_match())),
+    "JudgeHandRecord": lambda: (
+        unomahjong.botzone.JudgeHandRecord,
+        (),
+        _init_kwargs(_judge_match()),
+    ),
     "judge_log": lambda: (unomahjong.botzone.judge_log, (_judge_match(),), {}),
     "replay_judge_log": lambda: (
         unomahjong.botzone.replay_judge_log,
@@ -527,6 +531,7 @@ fresh for each sweep (a Board is changed by its methods)."""
 _RENAMED = {
     "unomahjong.research.strategies.winning_hands": "winning_hands (strategies)",
     "unomahjong.cards.apply": "apply (cards)",
+    "unomahjong.cards.start_hand": "start_hand (cards)",
     "unomahjong.cards.legal_actions": "legal_actions (cards)",
     "unomahjong.cards.replay": "replay (cards)",
     "unomahjong.cards.seat_view": "seat_view (cards)",
@@ -767,7 +772,7 @@ def test_seat_view_refuses_a_bool_seat() -> None:
 
 def test_a_wall_of_numbers() -> None:
     with pytest.raises(IllegalActionError) as e:
-        start_round(wall=[1] * 176)  # type: ignore[list-item]
+        start_hand(wall=[1] * 176)  # type: ignore[list-item]
     assert e.value.code == "wall" and e.value.argument == "wall"
 
 
@@ -779,7 +784,7 @@ def test_a_wall_of_another_tile_sets_tiles_with_matching_codes() -> None:
     assert sorted(t.code for t in wall) == sorted(t.code for t in UNO_TILES for _ in range(4))
     assert any(t.tileset is MCR_TILES for t in wall)
     with pytest.raises(IllegalActionError) as e:
-        start_round(wall=wall)
+        start_hand(wall=wall)
     assert e.value.code == "wall" and "is not a tile of the uno set" in str(e.value)
 
 
@@ -794,14 +799,14 @@ def test_a_wall_of_another_tile_sets_tiles_with_matching_codes() -> None:
 )
 def test_a_wall_must_hold_every_tile_exactly_four_times(wall: list[Any]) -> None:
     with pytest.raises(IllegalActionError) as e:
-        start_round(wall=wall)
+        start_hand(wall=wall)
     assert e.value.code == "wall"
 
 
 def test_a_valid_explicit_wall_in_any_order_plays() -> None:
     wall = list(UNO_TILES) * 4
     random.Random(5).shuffle(wall)
-    state, _ = start_round(wall=tuple(wall))
+    state, _ = start_hand(wall=tuple(wall))
     assert state.wall == tuple(wall)
 
 

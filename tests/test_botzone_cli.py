@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from unomahjong.botzone.play import play_judge_game
+from unomahjong.botzone.play import play_judge_hand
 from unomahjong.cli import main
 from unomahjong.game import GreedyBot
 
@@ -30,7 +30,7 @@ def test_a_game_of_the_librarys_bots(capsys: pytest.CaptureFixture[str]) -> None
     code, out, err = run(capsys, "botzone", "play", "--seed", "95", "--json")
     assert code == 0, err
     data = json.loads(out)
-    expected = play_judge_game([GreedyBot()] * 4, 95)
+    expected = play_judge_hand([GreedyBot()] * 4, 95)
     assert data["scores"] == list(expected.scores) and data["ending"] == expected.final.ending
     assert data["turns"] == len(expected.answers) and data["log"]["initdata"]["srand"] == 95
     code, out, _ = run(capsys, "botzone", "play", "--seed", "95")

@@ -18,7 +18,7 @@ from unomahjong.game import (
     IllegalActionError,
     legal_actions,
     replay,
-    start_round,
+    start_hand,
 )
 from unomahjong.game.legality import seat_counts
 from unomahjong.model.tiles import Tile
@@ -42,7 +42,7 @@ def seat_wall(deals: dict[int, str], draws: dict[int, str]) -> list[Tile]:
 
 
 def test_the_deal_on_seat_walls() -> None:
-    state, events = start_round("botzone", seed=12345)
+    state, events = start_hand("botzone", seed=12345)
     assert state.walls == (20, 21, 21, 21)  # the dealer has drawn
     assert state.prevalent_wind == "N"  # the judge's quan 3 for this seed
     assert events[0].kind == "draw" and events[0].tile is state.wall[20]
@@ -57,13 +57,13 @@ def test_the_deal_on_seat_walls() -> None:
 
 def test_seat_walls_take_any_seed() -> None:
     # A seed is the judge's srand, taken modulo 2**32 as a signed word.
-    assert start_round("botzone", seed=2**32 + 5)[0].wall == start_round("botzone", seed=5)[0].wall
-    assert start_round("botzone", seed=2**32 - 1)[0].wall == judge_wall(-1)[0]
+    assert start_hand("botzone", seed=2**32 + 5)[0].wall == start_hand("botzone", seed=5)[0].wall
+    assert start_hand("botzone", seed=2**32 - 1)[0].wall == judge_wall(-1)[0]
 
 
 def test_seat_walls_seat_four() -> None:
     with pytest.raises(IllegalActionError) as e:
-        start_round("botzone", players=3)
+        start_hand("botzone", players=3)
     assert e.value.code == "players"
 
 
@@ -71,7 +71,7 @@ def test_rules_without_a_game_flow_are_not_played() -> None:
     import attrs
 
     with pytest.raises(RulesError) as e:
-        start_round(attrs.evolve(BOTZONE, name="scored only", flow=None))
+        start_hand(attrs.evolve(BOTZONE, name="scored only", flow=None))
     assert e.value.code == "no-game-flow"
 
 
@@ -79,7 +79,7 @@ def test_a_kong_off_the_replacement_tile_wins() -> None:
     # 杠上开花: a concealed kong of 1m, and the replacement tile (from the
     # konger's own wall) completes the hand.
     wall = seat_wall({0: "111m 234p 567p 88s 99s"}, {0: "1m 8s"})
-    state, _ = start_round("botzone", wall=wall)
+    state, _ = start_hand("botzone", wall=wall)
     state = act(state, 0, ActionKind.CONCEALED_KONG, "1m")
     assert state.drawn == MCR_TILES["8s"] and state.replacement
     assert state.walls[0] == 19
@@ -94,7 +94,7 @@ def test_a_kong_off_the_replacement_tile_wins() -> None:
 def test_robbing_an_added_kong() -> None:
     # Seat 0 draws N, then the last 5m; seat 3 draws the third.
     wall = seat_wall({0: ROBBING_DEALS[0], 1: ROBBING_DEALS[1]}, {0: "N 5m", 3: "5m"})
-    rob_an_added_kong(start_round("botzone", wall=wall)[0])
+    rob_an_added_kong(start_hand("botzone", wall=wall)[0])
 
 
 def test_one_winner_the_first_in_turn() -> None:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from unomahjong.botzone.protocol import (
     PENALTY,
-    JudgeGame,
+    JudgeHand,
     JudgeResponse,
     judge_responses,
     judge_start,
@@ -34,7 +34,7 @@ def transcripts() -> tuple[dict[str, Any], ...]:
         return tuple(json.loads(line) for line in f)
 
 
-def replay_transcript(t: dict[str, Any]) -> JudgeGame:
+def replay_transcript(t: dict[str, Any]) -> JudgeHand:
     """Replay a recorded game, holding every request to the judge's."""
     game = judge_start(t["srand"])
     assert game.wall_text == t["walltiles"]
@@ -61,7 +61,7 @@ def test_recorded_judge_games_replay_exactly(part: int) -> None:
         replay_transcript(t)
 
 
-def _first(srand: int, stage: str, seat: int | None = None) -> JudgeGame:
+def _first(srand: int, stage: str, seat: int | None = None) -> JudgeHand:
     """The game from ``srand`` played by first responses (a win when one is
     offered) until a turn of ``stage`` (for ``seat``, if given)."""
     game = judge_start(srand)
@@ -72,13 +72,13 @@ def _first(srand: int, stage: str, seat: int | None = None) -> JudgeGame:
     raise AssertionError(f"no {stage} turn")
 
 
-def _pick(game: JudgeGame, seat: int) -> str:
+def _pick(game: JudgeHand, seat: int) -> str:
     options = judge_responses(game, seat)
     texts = [o.text for o in options]
     return "HU" if "HU" in texts else texts[-1]
 
 
-def _penalty(game: JudgeGame, offender: int, code: str) -> None:
+def _penalty(game: JudgeHand, offender: int, code: str) -> None:
     assert game.finished
     assert game.ending == code
     assert game.offender == offender

@@ -14,7 +14,7 @@ from unomahjong.botzone.play import (
     JudgeAnswer,
     LibraryBotSeat,
     judge_log,
-    play_judge_game,
+    play_judge_hand,
     replay_judge_log,
 )
 from unomahjong.errors import LogError, MahjongError
@@ -47,7 +47,7 @@ def _program(tmp_path: Path, source: str, **options: object) -> BotProgram:
 
 def test_library_bots_and_a_bot_program_play_a_game(tmp_path: Path) -> None:
     program = _program(tmp_path, TSUMOGIRI, timeout=20.0)
-    match = play_judge_game([GreedyBot(), RandomBot(1), program, GreedyBot()], 42)
+    match = play_judge_hand([GreedyBot(), RandomBot(1), program, GreedyBot()], 42)
     assert match.final.finished
     assert match.final.ending in ("HU", "HUANG")
     assert sum(match.scores) == 0
@@ -59,13 +59,13 @@ def test_library_bots_and_a_bot_program_play_a_game(tmp_path: Path) -> None:
 
 def test_a_bot_program_speaking_json(tmp_path: Path) -> None:
     program = _program(tmp_path, TSUMOGIRI_JSON, json=True, timeout=20.0)
-    match = play_judge_game([program, GreedyBot(), GreedyBot(), GreedyBot()], 7)
+    match = play_judge_hand([program, GreedyBot(), GreedyBot(), GreedyBot()], 7)
     assert match.final.ending in ("HU", "HUANG")
 
 
 def test_a_slow_program_times_out_and_is_penalised(tmp_path: Path) -> None:
     program = _program(tmp_path, "import time\ntime.sleep(30)\n", timeout=0.3)
-    match = play_judge_game([GreedyBot(), program, GreedyBot(), GreedyBot()], 3)
+    match = play_judge_hand([GreedyBot(), program, GreedyBot(), GreedyBot()], 3)
     assert match.final.ending == "TLE"
     assert match.final.offender == 1
     assert match.scores == (10, -30, 10, 10)
@@ -77,19 +77,19 @@ def test_a_slow_program_times_out_and_is_penalised(tmp_path: Path) -> None:
 )
 def test_a_program_that_fails_gets_re(tmp_path: Path, source: str) -> None:
     program = _program(tmp_path, source, timeout=20.0)
-    match = play_judge_game([program, GreedyBot(), GreedyBot(), GreedyBot()], 3)
+    match = play_judge_hand([program, GreedyBot(), GreedyBot(), GreedyBot()], 3)
     assert match.final.ending == "RE"
     assert match.final.offender == 0
 
 
 def test_a_program_that_cannot_start_gets_re() -> None:
     program = BotProgram(["/nonexistent/bot"])
-    match = play_judge_game([GreedyBot(), GreedyBot(), program, GreedyBot()], 3)
+    match = play_judge_hand([GreedyBot(), GreedyBot(), program, GreedyBot()], 3)
     assert (match.final.ending, match.final.offender) == ("RE", 2)
 
 
 def test_the_log_round_trips() -> None:
-    match = play_judge_game([GreedyBot()] * 4, 99)
+    match = play_judge_hand([GreedyBot()] * 4, 99)
     log = judge_log(match)
     assert log["initdata"]["srand"] == 99
     assert log["log"][-1]["command"] == "finish"
@@ -98,7 +98,7 @@ def test_the_log_round_trips() -> None:
 
 
 def test_a_log_of_answers_alone_replays() -> None:
-    match = play_judge_game([GreedyBot()] * 4, 5)
+    match = play_judge_hand([GreedyBot()] * 4, 5)
     log = judge_log(match)
     bare = {
         "log": [{} if i % 2 == 0 else e for i, e in enumerate(log["log"])],
@@ -120,7 +120,7 @@ def test_a_judge_log_recorded_from_the_judge_replays() -> None:
 
 
 def test_an_edited_output_is_caught() -> None:
-    match = play_judge_game([GreedyBot()] * 4, 11)
+    match = play_judge_hand([GreedyBot()] * 4, 11)
     log = judge_log(match)
     log["log"][4]["content"]["0"] = "2 W1"
     with pytest.raises(LogError) as e:
@@ -147,14 +147,14 @@ def test_bad_logs_raise_log_errors(bad: object) -> None:
 
 def test_seats_must_be_four_seats() -> None:
     with pytest.raises(MahjongError):
-        play_judge_game([GreedyBot()] * 3, 1)
+        play_judge_hand([GreedyBot()] * 3, 1)
     with pytest.raises(MahjongError):
-        play_judge_game([GreedyBot(), GreedyBot(), GreedyBot(), "bot"], 1)  # type: ignore[list-item]
+        play_judge_hand([GreedyBot(), GreedyBot(), GreedyBot(), "bot"], 1)  # type: ignore[list-item]
 
 
 def test_a_library_seat_answers_as_its_bot_chooses() -> None:
-    match = play_judge_game([LibraryBotSeat(GreedyBot())] + [GreedyBot()] * 3, 12)
-    assert match == play_judge_game([GreedyBot()] * 4, 12)
+    match = play_judge_hand([LibraryBotSeat(GreedyBot())] + [GreedyBot()] * 3, 12)
+    assert match == play_judge_hand([GreedyBot()] * 4, 12)
 
 
 @pytest.mark.parametrize("seat", [LibraryBotSeat(GreedyBot()), BotProgram(["true"])])
@@ -186,7 +186,7 @@ def test_a_seat_checks_what_it_is_asked(
 
 def test_the_log_says_who_was_penalised_and_why(tmp_path: Path) -> None:
     program = _program(tmp_path, "print('PLAY Q9')\n", timeout=20.0)
-    match = play_judge_game([GreedyBot(), GreedyBot(), GreedyBot(), program], 3)
+    match = play_judge_hand([GreedyBot(), GreedyBot(), GreedyBot(), program], 3)
     last = judge_log(match)["log"][-1]
     assert last["display"] == {"action": "WA", "player": 3}
     assert last["content"] == {"0": 10, "1": 10, "2": 10, "3": -30}

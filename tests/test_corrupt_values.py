@@ -20,8 +20,8 @@ import pytest
 
 from unomahjong import WinContext, _engine, parse_hand, score
 from unomahjong.errors import ContextError, HandError, MahjongError
-from unomahjong.game import apply, legal_actions, start_round
-from unomahjong.game.state import RoundState, replace_round, replace_seat
+from unomahjong.game import apply, legal_actions, start_hand
+from unomahjong.game.state import HandState, replace_hand, replace_seat
 from unomahjong.model.hand import Hand, Meld
 from unomahjong.model.tiles import UNO_TILES, Tile
 
@@ -146,36 +146,36 @@ def test_a_corrupt_context_is_refused_alike_by_both_engines() -> None:
 # ------------------------------------------------------------------ game states
 
 
-def _odd_states() -> list[RoundState]:
-    state, _ = start_round("uno", seed=4)
+def _odd_states() -> list[HandState]:
+    state, _ = start_hand("uno", seed=4)
     seat = state.current
     s = state.seats[seat]
     no_code = Tile.__new__(Tile)
 
-    def with_seat(**changes: Any) -> RoundState:
+    def with_seat(**changes: Any) -> HandState:
         seats = list(state.seats)
         seats[seat] = replace_seat(s, **changes)
-        return replace_round(state, seats=tuple(seats))
+        return replace_hand(state, seats=tuple(seats))
 
     unset_seat = copy.copy(s)
     object.__setattr__(unset_seat, "concealed", None)
     return [
-        replace_round(state, drawn=no_code),
+        replace_hand(state, drawn=no_code),
         with_seat(concealed=(*s.concealed[:-1], no_code)),
         with_seat(concealed=(*s.concealed[:-1], "5r")),
         with_seat(melds=("[123r]",)),
         with_seat(uno=None),
-        replace_round(state, rules=None),
-        replace_round(state, seats=(*state.seats[:-1], "seat")),
-        replace_round(
+        replace_hand(state, rules=None),
+        replace_hand(state, seats=(*state.seats[:-1], "seat")),
+        replace_hand(
             state, seats=tuple(unset_seat if i == seat else x for i, x in enumerate(state.seats))
         ),
-        replace_round(state, wall=()),
-        RoundState.__new__(RoundState),
+        replace_hand(state, wall=()),
+        HandState.__new__(HandState),
     ]
 
 
-def _played(state: RoundState) -> tuple[str, Any]:
+def _played(state: HandState) -> tuple[str, Any]:
     """What legal_actions then apply (of the last action) give for the
     current seat: the actions' text, or the typed error's code."""
     try:

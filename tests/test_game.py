@@ -19,10 +19,10 @@ from unomahjong.game import (
     Board,
     Bot,
     GreedyBot,
+    HandState,
     IllegalActionError,
     Phase,
     RandomBot,
-    RoundState,
     apply,
     awaiting,
     legal_actions,
@@ -32,7 +32,7 @@ from unomahjong.game import (
     play_match,
     replay,
     seat_view,
-    start_round,
+    start_hand,
 )
 from unomahjong.research import strategies
 
@@ -64,8 +64,8 @@ def build_wall(
 
 
 def act(
-    state: RoundState, seat: int, kind: ActionKind, tile: str | None = None, uno: bool = False
-) -> RoundState:
+    state: HandState, seat: int, kind: ActionKind, tile: str | None = None, uno: bool = False
+) -> HandState:
     t = parse_tiles(tile)[0] if tile else None
     new, _ = apply(state, seat, Action(kind, t, uno))
     return new
@@ -81,7 +81,7 @@ def test_reverse_flips_direction_and_next_drawer() -> None:
         ],
         draws="9r",
     )
-    state, _ = start_round(wall=wall)
+    state, _ = start_hand(wall=wall)
     state, events = apply(state, 0, Action(ActionKind.DISCARD, UNO_TILES["Rr"]))
     assert [e.kind for e in events][:2] == ["discard", "reverse"]
     assert state.direction == -1 and state.current == 3 and state.phase is Phase.TURN
@@ -95,7 +95,7 @@ def test_skip(players: int, next_seat: int) -> None:
         "1357r 2468r 9y 2468y",
         "9g 9b 1234r 5678r 9y RSg",
     ][:players]
-    state, _ = start_round(players=players, wall=build_wall(hands, draws="9r"))
+    state, _ = start_hand(players=players, wall=build_wall(hands, draws="9r"))
     state, events = apply(state, 0, Action(ActionKind.DISCARD, UNO_TILES["Sr"]))
     assert "skip" in [e.kind for e in events]
     assert state.current == next_seat and state.phase is Phase.TURN
@@ -108,7 +108,7 @@ def test_claim_priority_in_any_answer_order() -> None:
         "55r 1268y 1268g 126b",  # may pung
         "9g 9b 1239r 78r 9y RSg RSb",
     ]
-    state, _ = start_round(wall=build_wall(hands, draws="9b"))
+    state, _ = start_hand(wall=build_wall(hands, draws="9b"))
     state = act(state, 0, ActionKind.DISCARD, "5r")
     assert awaiting(state) == (1, 2)
     chow = Action(ActionKind.CHOW, UNO_TILES["4r"])
@@ -132,7 +132,7 @@ def test_two_winners_on_the_dealers_first_discard_earthly_hand_and_settlement() 
         "123456789y 22g 46b",  # waits 5b
         "9g 9b 2345r 78r 9y RSg RSb",
     ]
-    state, _ = start_round(wall=build_wall(hands, draws="5b"))
+    state, _ = start_hand(wall=build_wall(hands, draws="5b"))
     state = act(state, 0, ActionKind.DISCARD, "5b")
     assert awaiting(state) == (1, 2)
     win = Action(ActionKind.WIN)
@@ -163,7 +163,7 @@ def test_win_needs_uno_but_not_on_a_kong_replacement() -> None:
         "9g 5b 9b 3457r 6r 9y RSg RSb",
     ]
     wall = build_wall(hands, draws="1r", replacements="9b")
-    state, _ = start_round(wall=wall)
+    state, _ = start_hand(wall=wall)
     kong = Action(ActionKind.CONCEALED_KONG, UNO_TILES["1r"])
     assert kong in legal_actions(state, 0)
     state, events = apply(state, 0, kong)
@@ -183,7 +183,7 @@ def test_uno_lock() -> None:
         "1357g 1357b 2468r 3y",
         "9g 5b 9b 3457r 6r 9y RSg RSb",
     ]
-    state, _ = start_round(wall=build_wall(hands, draws="6b 9g 9g 9g 9b"))
+    state, _ = start_hand(wall=build_wall(hands, draws="6b 9g 9g 9g 9b"))
     legal = legal_actions(state, 0)
     assert Action(ActionKind.DISCARD, UNO_TILES["1y"], uno=True) not in legal
     declare = Action(ActionKind.DISCARD, UNO_TILES["9r"], uno=True)
@@ -206,7 +206,7 @@ def test_uno_lock() -> None:
 
 
 def test_illegal_actions_raise_and_change_nothing() -> None:
-    state, _ = start_round(seed=3)
+    state, _ = start_hand(seed=3)
     before = state
     with pytest.raises(IllegalActionError):
         apply(state, 1, Action(ActionKind.DISCARD, state.seats[1].concealed[0]))
@@ -222,11 +222,11 @@ def test_illegal_actions_raise_and_change_nothing() -> None:
             ),
         )
     with pytest.raises(ValueError):
-        start_round(players=9)
+        start_hand(players=9)
     assert state == before
 
 
-def _tiles_in_play(state: RoundState) -> int:
+def _tiles_in_play(state: HandState) -> int:
     n = state.wall_left
     for s in state.seats:
         n += len(s.concealed) + len(s.discards) + sum(len(m.tiles) for m in s.melds)
@@ -238,7 +238,7 @@ def _tiles_in_play(state: RoundState) -> int:
 @example(166, 2, 2)  # reaches a robbable added kong
 def test_random_play(seed: int, players: int, choice_seed: int) -> None:
     rng = random.Random(choice_seed)
-    state, _ = start_round(players=players, seed=seed)
+    state, _ = start_hand(players=players, seed=seed)
     steps = 0
     while state.phase is not Phase.ENDED:
         assert _tiles_in_play(state) == 176
@@ -289,7 +289,7 @@ def test_random_play(seed: int, players: int, choice_seed: int) -> None:
 def test_seeded_rounds_replay_identically() -> None:
     def play(seed: int) -> list[object]:
         rng = random.Random(seed)
-        state, events = start_round(seed=seed)
+        state, events = start_hand(seed=seed)
         log: list[object] = list(events)
         while state.phase is not Phase.ENDED:
             seat = awaiting(state)[0]
@@ -347,7 +347,7 @@ def test_seat_view_hides_what_the_seat_cannot_see() -> None:
 
 
 def test_observe_ignores_other_hands() -> None:
-    state, _ = start_round(seed=9)
+    state, _ = start_hand(seed=9)
     seen = observe(state, 0)
     # Swap seat 1's hand with unseen tiles from the back of the wall.
     s1 = state.seats[1]
@@ -405,7 +405,7 @@ def test_exhaustive_draw_pays_nothing() -> None:
     pytest.fail("no exhaustive draw in 40 random hands")
 
 
-def run_script(state: RoundState, script: Sequence[tuple[int, Action]]) -> RoundState:
+def run_script(state: HandState, script: Sequence[tuple[int, Action]]) -> HandState:
     """Apply scripted decisions; any other awaited seat passes."""
     todo = list(script)
     while todo and state.phase is not Phase.ENDED:
@@ -433,7 +433,7 @@ def test_robbing_a_kong() -> None:
         "9g 9b 3457r 6r 9y RSg RSb 5g",
     ]
     wall = build_wall(hands, draws="9g 9y 8b 8b 5b")
-    state, _ = start_round(wall=wall)
+    state, _ = start_hand(wall=wall)
     D = ActionKind.DISCARD
     state = run_script(
         state,
@@ -466,7 +466,7 @@ def test_reverse_changes_who_may_chow() -> None:
         "46r 1357y 9y 2468b 13g",
         "9g 9b 1239r 78r 9y RSg RSb",
     ]
-    state, _ = start_round(wall=build_wall(hands, draws="9r 5r"))
+    state, _ = start_hand(wall=build_wall(hands, draws="9r 5r"))
     state, _ = apply(state, 0, A(ActionKind.DISCARD, "Rr"))
     assert state.current == 3 and state.direction == -1
     state, _ = apply(state, 3, A(ActionKind.DISCARD, "5r"))
@@ -482,7 +482,7 @@ def test_three_winners_on_one_discard() -> None:
         "123456789y 22g 46b",
         "123456789g 33b 55b",
     ]
-    state, _ = start_round(wall=build_wall(hands, draws="5b"))
+    state, _ = start_hand(wall=build_wall(hands, draws="5b"))
     state, _ = apply(state, 0, A(ActionKind.DISCARD, "5b"))
     for seat in (3, 1, 2):
         state, _ = apply(state, seat, Action(ActionKind.WIN))
@@ -499,7 +499,7 @@ def test_heavenly_hand_needs_no_uno() -> None:
         "2468y 2468g 2468b 3r",
         "9g 9b 2345r 78r 9y RSg RSb",
     ]
-    state, _ = start_round(wall=build_wall(hands, draws="5b"))
+    state, _ = start_hand(wall=build_wall(hands, draws="5b"))
     assert Action(ActionKind.WIN) in legal_actions(state, 0)
     state, _ = apply(state, 0, Action(ActionKind.WIN))
     result = outcome(state)
@@ -515,7 +515,7 @@ def test_heavenly_uno_counts_however_late_the_win() -> None:
         "123456789y 22g 46b",
         "9g 9b 2345r 78r 9y RSg RSb",
     ]
-    state, _ = start_round(wall=build_wall(hands, draws="9g 6b 8g 8g 5b"))
+    state, _ = start_hand(wall=build_wall(hands, draws="9g 6b 8g 8g 5b"))
     D = ActionKind.DISCARD
     state = run_script(
         state,
@@ -544,7 +544,7 @@ def test_claim_order_never_matters_with_three_answers() -> None:
         "55b 1268y 1268g 126r",  # may pung 5b
         "123456789g 444y 5b",  # wins on 5b too
     ]
-    state, _ = start_round(wall=build_wall(hands, draws="5b"))
+    state, _ = start_hand(wall=build_wall(hands, draws="5b"))
     state, _ = apply(state, 0, A(ActionKind.DISCARD, "5b"))
     seats = awaiting(state)
     answers = {1: Action(ActionKind.WIN), 2: A(ActionKind.PUNG, "5b"), 3: Action(ActionKind.WIN)}
@@ -563,7 +563,7 @@ def test_claim_order_never_matters_with_three_answers() -> None:
 
 @pytest.mark.parametrize("bot", [RandomBot(1), GreedyBot()], ids=["random", "greedy"])
 def test_bot_asked_out_of_turn_raises_typed_error(bot: RandomBot | GreedyBot) -> None:
-    state, _ = start_round(seed=1)
+    state, _ = start_hand(seed=1)
     seat = next(s for s in range(4) if s not in awaiting(state))
     with pytest.raises(IllegalActionError) as info:
         bot.choose(state, seat)
@@ -578,7 +578,7 @@ def test_mcr_s_south_wind_is_no_skip() -> None:
         kinds = {e.kind for _, _, events in board.moves for e in events}
         assert not kinds & {"skip", "reverse", "uno"}
     with pytest.raises(RulesError) as info:
-        start_round(attrs.evolve(get_rules("uno"), name="scored only", flow=None), seed=1)
+        start_hand(attrs.evolve(get_rules("uno"), name="scored only", flow=None), seed=1)
     assert info.value.code == "no-game-flow"
 
 
@@ -617,7 +617,7 @@ def test_the_adder_keeps_the_tile_while_its_kong_may_be_robbed() -> None:
     # Found by Hypothesis: seed 166, two players; seat 0 adds 8g to its
     # exposed pung and seat 1 may rob it.
     rng = random.Random(2)
-    state, _ = start_round(players=2, seed=166)
+    state, _ = start_hand(players=2, seed=166)
     while state.phase is not Phase.ROB:
         assert state.phase is not Phase.ENDED
         seats = awaiting(state)
@@ -645,7 +645,7 @@ def test_seeds_are_whole_numbers_from_zero() -> None:
     from unomahjong.research.simulation import simulate
 
     for make in (
-        lambda: start_round(seed=-1),
+        lambda: start_hand(seed=-1),
         lambda: Board(seed=-1),
         lambda: RandomBot(-1),
         lambda: play_match("uno", [RandomBot(i) for i in range(4)], rounds=1, seed=-1),

@@ -30,11 +30,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from unomahjong import _engine
-from unomahjong.game import Bot, GreedyBot, RandomBot, apply, play_hand, start_round
+from unomahjong.game import Bot, GreedyBot, RandomBot, apply, play_hand, start_hand
 from unomahjong.game import transitions as flow
 from unomahjong.game.actions import Action, ActionKind
 from unomahjong.game.legality import legal_actions, turn_options
-from unomahjong.game.state import Phase, RoundState, SeatState, replace_round, replace_seat
+from unomahjong.game.state import HandState, Phase, SeatState, replace_hand, replace_seat
 from unomahjong.game.tables import tables
 from unomahjong.game.transitions import discard
 from unomahjong.model.flowers import FLOWERS
@@ -108,12 +108,12 @@ def test_seeded_hands_are_the_same_with_and_without_the_step(rules: str) -> None
 
 
 @functools.lru_cache(maxsize=64)  # states are immutable: the odd-state cases share them
-def _position(seed: int, players: int, moves: int, rules: str = "uno") -> RoundState:
+def _position(seed: int, players: int, moves: int, rules: str = "uno") -> HandState:
     """The state after up to ``moves`` random actions of a seeded hand (the
     last state before the end if it ends sooner)."""
     if rules != "uno":
         players = 4
-    state, _ = start_round(rules, players=players, seed=seed)
+    state, _ = start_hand(rules, players=players, seed=seed)
     bots = [RandomBot(seed * 8 + i) for i in range(players)]
     for _ in range(moves):
         seat = state.current if state.phase is Phase.TURN else min(state.pending)
@@ -159,7 +159,7 @@ def _outcome(call: Callable[..., Any], *args: Any) -> tuple[str, Any]:
         return type(exc).__name__, str(exc)
 
 
-def _odd_states() -> list[tuple[str, RoundState]]:
+def _odd_states() -> list[tuple[str, HandState]]:
     state = _position(7, 4, 9)
     while state.phase is not Phase.TURN:
         state = _position(7, 4, 10)
@@ -168,8 +168,8 @@ def _odd_states() -> list[tuple[str, RoundState]]:
     mcr_tile = MCR_TILES.tiles[0]
     seats = list(state.seats)
 
-    def with_seat(**changes: Any) -> RoundState:
-        return replace_round(
+    def with_seat(**changes: Any) -> HandState:
+        return replace_hand(
             state, seats=(*seats[:seat], replace_seat(s, **changes), *seats[seat + 1 :])
         )
 
@@ -183,39 +183,39 @@ def _odd_states() -> list[tuple[str, RoundState]]:
     other = (mcr.current + 1) % 4
     missing = next(t for t in MCR_TILES.tiles if t not in mcr_hand)
     return [
-        ("seat walls of three seats", replace_round(botzone, walls=botzone.walls[:-1])),
-        ("a float in the seat walls", replace_round(botzone, walls=(20.0,) * 4)),
-        ("a negative seat wall", replace_round(botzone, walls=(-1,) * 4)),
-        ("seat walls under one wall", replace_round(mcr, walls=(30,) * 4)),
-        ("a seat wall past any index", replace_round(botzone, walls=(2**63,) * 4)),
-        ("a front past any index", replace_round(botzone, front=2**63)),
-        ("both ends past any index", replace_round(mcr, front=2**63, back=2**63)),
+        ("seat walls of three seats", replace_hand(botzone, walls=botzone.walls[:-1])),
+        ("a float in the seat walls", replace_hand(botzone, walls=(20.0,) * 4)),
+        ("a negative seat wall", replace_hand(botzone, walls=(-1,) * 4)),
+        ("seat walls under one wall", replace_hand(mcr, walls=(30,) * 4)),
+        ("a seat wall past any index", replace_hand(botzone, walls=(2**63,) * 4)),
+        ("a front past any index", replace_hand(botzone, front=2**63)),
+        ("both ends past any index", replace_hand(mcr, front=2**63, back=2**63)),
         ("a tile short in the turn", _with_seat(mcr, mcr.current, mcr_hand[:-1])),
         ("another seat a tile short", _with_seat(mcr, other, mcr.seats[other].concealed[1:])),
-        ("the drawn tile not held", replace_round(mcr, drawn=missing)),
-        ("flowers to draw", replace_round(mcr, wall=(FLOWERS[0],) * len(mcr.wall))),
+        ("the drawn tile not held", replace_hand(mcr, drawn=missing)),
+        ("flowers to draw", replace_hand(mcr, wall=(FLOWERS[0],) * len(mcr.wall))),
         ("unsorted concealed tiles", with_seat(concealed=tuple(reversed(s.concealed)))),
         ("a tile of another set", with_seat(concealed=(*s.concealed[:-1], mcr_tile))),
         ("a string among the tiles", with_seat(concealed=(*s.concealed[:-1], "5r"))),
         ("concealed tiles as a list", with_seat(concealed=list(s.concealed))),
         ("an int for a bool", with_seat(uno=1)),
         ("a float for a count", with_seat(draws=1.0)),
-        ("a seat that is not a SeatState", replace_round(state, seats=(*seats[:-1], "seat"))),
-        ("direction 2", replace_round(state, direction=2)),
-        ("the dealer out of range", replace_round(state, dealer=9)),
-        ("claimed as an int", replace_round(state, claimed=1)),
-        ("a float front", replace_round(state, front=float(state.front))),
-        ("rules that are no rule set", replace_round(state, rules=None)),
-        ("an MCR wall tile next", replace_round(state, wall=(mcr_tile,) * len(state.wall))),
-        ("an empty wall", replace_round(state, wall=())),
-        ("one seat", replace_round(state, seats=(s,))),
+        ("a seat that is not a SeatState", replace_hand(state, seats=(*seats[:-1], "seat"))),
+        ("direction 2", replace_hand(state, direction=2)),
+        ("the dealer out of range", replace_hand(state, dealer=9)),
+        ("claimed as an int", replace_hand(state, claimed=1)),
+        ("a float front", replace_hand(state, front=float(state.front))),
+        ("rules that are no rule set", replace_hand(state, rules=None)),
+        ("an MCR wall tile next", replace_hand(state, wall=(mcr_tile,) * len(state.wall))),
+        ("an empty wall", replace_hand(state, wall=())),
+        ("one seat", replace_hand(state, seats=(s,))),
     ]
 
 
-def _with_seat(state: RoundState, seat: int, concealed: tuple[Tile, ...]) -> RoundState:
+def _with_seat(state: HandState, seat: int, concealed: tuple[Tile, ...]) -> HandState:
     seats = list(state.seats)
     seats[seat] = replace_seat(seats[seat], concealed=concealed)
-    return replace_round(state, seats=tuple(seats))
+    return replace_hand(state, seats=tuple(seats))
 
 
 @compiled_only
@@ -223,7 +223,7 @@ def _with_seat(state: RoundState, seat: int, concealed: tuple[Tile, ...]) -> Rou
 def test_odd_states_are_answered_by_the_reference(case: int) -> None:
     assert STEP is not None
 
-    def state() -> RoundState:
+    def state() -> HandState:
         return _odd_states()[case][1]
 
     seat = state().current

@@ -10,9 +10,9 @@ from unomahjong.game import (
     ActionKind,
     Board,
     GreedyBot,
+    HandState,
     IllegalActionError,
     Phase,
-    RoundState,
     play_hand,
     replay,
 )
@@ -20,14 +20,14 @@ from unomahjong.game import (
 TOTAL = 176
 
 
-def _tiles(state: RoundState) -> int:
+def _tiles(state: HandState) -> int:
     n = state.wall_left
     for s in state.seats:
         n += len(s.concealed) + len(s.discards) + sum(len(m.tiles) for m in s.melds)
     return n
 
 
-def _holding(state: RoundState, seat: int) -> bool:
+def _holding(state: HandState, seat: int) -> bool:
     """Whether ``seat`` holds 14 tiles (kongs as 3): the current seat on its
     turn and while its added kong may be robbed (the tile is still its own
     until the kong happens); once the round has ended, a seat that won on
@@ -44,7 +44,7 @@ class RoundMachine(RuleBasedStateMachine):
     """Random play with undo; every state obeys the round's invariants."""
 
     board: Board
-    history: list[RoundState]
+    history: list[HandState]
 
     @initialize(players=st.integers(2, 8), seed=st.integers(0, 2**32))
     def start(self, players: int, seed: int) -> None:

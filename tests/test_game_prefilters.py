@@ -23,10 +23,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from unomahjong.analysis.shanten import is_complete_counts, is_winning, layout_for, waits
-from unomahjong.game import GreedyBot, RandomBot, apply, legal_actions, play_hand, start_round
+from unomahjong.game import GreedyBot, RandomBot, apply, legal_actions, play_hand, start_hand
 from unomahjong.game import legality as judge
 from unomahjong.game.prefilters import can_chow, may_complete
-from unomahjong.game.state import Phase, RoundState, SeatState
+from unomahjong.game.state import HandState, Phase, SeatState
 from unomahjong.game.tables import tables
 from unomahjong.model.hand import Hand
 from unomahjong.model.tiles import UNO_TILES, Tile
@@ -92,9 +92,9 @@ def test_can_chow_is_the_chow_test(wall: list[Tile], tile: Tile) -> None:
 # ------------------------------------------------------------------ positions
 
 
-def _positions(seed: int, players: int, moves: int) -> list[RoundState]:
+def _positions(seed: int, players: int, moves: int) -> list[HandState]:
     """The states of a seeded hand played by random bots, up to ``moves``."""
-    state, _ = start_round("uno", players=players, seed=seed)
+    state, _ = start_hand("uno", players=players, seed=seed)
     bots = [RandomBot(seed * 8 + i) for i in range(players)]
     out = []
     for _ in range(moves):
@@ -106,7 +106,7 @@ def _positions(seed: int, players: int, moves: int) -> list[RoundState]:
     return out
 
 
-def _ready_plainly(state: RoundState, seat: int, discard: Tile) -> bool:
+def _ready_plainly(state: HandState, seat: int, discard: Tile) -> bool:
     """After ``discard``, the hand waits on a kind of which the seat holds
     fewer than four copies (the UNO declaration's rule), by ``waits``."""
     s = state.seats[seat]
@@ -177,12 +177,12 @@ def test_claimers_are_the_seats_with_claim_options(seed: int, players: int, move
 
 def test_states_hold_no_cache_of_the_engine() -> None:
     # What the engine weighs is in its memos, never written into a state.
-    for cls in (RoundState, SeatState):
+    for cls in (HandState, SeatState):
         assert all(not a.name.startswith("_") for a in attrs.fields(cls))
 
 
 def test_the_judge_keeps_no_state_once_it_is_applied() -> None:
-    state, _ = start_round("uno", seed=3)
+    state, _ = start_hand("uno", seed=3)
     actions = legal_actions(state, state.current)
     assert legal_actions(state, state.current) is actions  # remembered for apply
     nxt, _ = apply(state, state.current, actions[-1])
@@ -194,9 +194,9 @@ def test_the_judge_keeps_no_state_once_it_is_applied() -> None:
 
 
 def test_the_memos_are_shared_by_the_rounds_of_a_rule_set_and_bounded() -> None:
-    judge.rules_memos(start_round("uno", seed=1)[0].rules).shanten.clear()
+    judge.rules_memos(start_hand("uno", seed=1)[0].rules).shanten.clear()
     play_hand("uno", [GreedyBot() for _ in range(4)], seed=5)
-    memos = judge.rules_memos(start_round("uno", seed=1)[0].rules)
+    memos = judge.rules_memos(start_hand("uno", seed=1)[0].rules)
     assert len(memos.shanten) > 0 and len(memos.waits) > 0
     before = set_memo_limit(8)
     try:

@@ -34,7 +34,7 @@ from unomahjong.game import (
     read_log,
     replay,
     seat_view,
-    start_round,
+    start_hand,
     write_log,
 )
 from unomahjong.game.log import FORMAT, MAX_LINE_LENGTH, MAX_LINES
@@ -235,7 +235,7 @@ def test_two_undrawn_wall_tiles_swapped_are_refused() -> None:
 
 
 def test_a_swapped_wall_without_a_seed_needs_the_key() -> None:
-    board = Board(wall=start_round(seed=5)[0].wall)  # an explicit wall: no seed logged
+    board = Board(wall=start_hand(seed=5)[0].wall)  # an explicit wall: no seed logged
     for _ in range(6):
         seat = board.awaiting()[0]
         board.push(seat, board.default_action(seat))
@@ -274,7 +274,7 @@ def test_a_seed_of_more_than_a_thousand_digits_is_refused_by_board() -> None:
 
 
 def test_board_logs_its_seed_only_when_it_dealt_the_wall() -> None:
-    wall = list(start_round(seed=5)[0].wall)
+    wall = list(start_hand(seed=5)[0].wall)
     wall[100], wall[101] = wall[101], wall[100]
     board = Board(seed=5, wall=wall)
     lines = board.log_lines()

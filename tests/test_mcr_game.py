@@ -25,7 +25,7 @@ from unomahjong.game import (
     legal_actions,
     replay,
     seat_view,
-    start_round,
+    start_hand,
 )
 from unomahjong.model.flowers import FLOWERS, Flower
 from unomahjong.model.tiles import Tile
@@ -84,7 +84,7 @@ def test_dealt_flowers_are_set_aside_and_replaced_in_turn() -> None:
         3: _split("777888999p CCCC"),
     }
     wall = mcr_wall(deals, ["5p"], ["E", "H5", "S", "W", "N"])
-    state, events = start_round("mcr", wall=wall)
+    state, events = start_hand("mcr", wall=wall)
     kinds = [(e.kind, e.seat, str(e.tile) if e.tile else None) for e in events]
     # Seat 1 first (in turn from the dealer, seat 0, who has none), then
     # seat 2, whose replacements bring a flower, replaced at once.
@@ -112,7 +112,7 @@ def test_a_kongs_replacement_flower_still_opens_on_the_kong() -> None:
     deals[2] = _split("357m 357p 357s 9s S W N")
     deals[3] = _split("9m 9p W N C F P 2s 4s 6s 5m 3m 7m")
     wall = mcr_wall(deals, ["1m"], ["H7", "8s"])
-    state, _ = start_round("mcr", wall=wall)
+    state, _ = start_hand("mcr", wall=wall)
     state, events = apply(
         state, 0, next(a for a in legal_actions(state, 0) if a.kind is ActionKind.CONCEALED_KONG)
     )
@@ -133,7 +133,7 @@ def test_flowers_do_not_count_towards_the_minimum() -> None:
     deals[2] = _split("2468m 2468p 2468s E")
     deals[3] = _split("9m 9p W N C F P 2s 4s 6s 3m 7m 9s")
     wall = mcr_wall(deals, ["5p"], ["6p"])
-    state, _ = start_round("mcr", wall=wall)
+    state, _ = start_hand("mcr", wall=wall)
     assert state.seats[0].flowers == (FLOWERS[0],)
     assert state.drawn == MCR_TILES["5p"]
     assert ActionKind.WIN not in {a.kind for a in legal_actions(state, 0)}
@@ -151,7 +151,7 @@ def test_the_last_tile_a_flower_ends_the_hand() -> None:
     # the eighth where front and back meet: drawn last, set aside, and no
     # tile is left to replace it.
     wall = mcr_wall({}, ["H1", "H2", "H3", "H4", "H5", "H6", "H7"], [], {136: "H8"})
-    state, _ = start_round("mcr", wall=wall)
+    state, _ = start_hand("mcr", wall=wall)
     before = state
     while state.result is None:  # the hand played to the turn before its end
         before, state = state, pass_until(state, (state.current + 1) % 4)
@@ -225,7 +225,7 @@ def test_robbing_an_added_kong_in_the_standard_game() -> None:
     # draws the third 5m (the fourth draw).
     deals = {0: _split(ROBBING_DEALS[0]), 1: _split(ROBBING_DEALS[1])}
     wall = mcr_wall(deals, ["N", "C", "C", "5m", "F", "F", "P", "5m"], [])
-    rob_an_added_kong(start_round("mcr", wall=wall)[0])
+    rob_an_added_kong(start_hand("mcr", wall=wall)[0])
 
 
 def test_one_winner_on_a_discard_in_the_standard_game() -> None:

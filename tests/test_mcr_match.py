@@ -18,9 +18,9 @@ from unomahjong.game import (
     Board,
     Bot,
     GreedyBot,
+    HandState,
     IllegalActionError,
     RandomBot,
-    RoundState,
     apply,
     legal_actions,
     play_match,
@@ -95,7 +95,7 @@ class FalseWinner:
         self.times = times
         self.greedy = GreedyBot()
 
-    def choose(self, state: RoundState, seat: int) -> Action:
+    def choose(self, state: HandState, seat: int) -> Action:
         if self.times and WIN not in legal_actions(state, seat):
             self.times -= 1
             return WIN
@@ -105,7 +105,7 @@ class FalseWinner:
 class Passer:
     """Passes when it may not: an illegal action that is no false win."""
 
-    def choose(self, state: RoundState, seat: int) -> Action:
+    def choose(self, state: HandState, seat: int) -> Action:
         return Action(ActionKind.PASS)
 
 
@@ -143,7 +143,7 @@ class TiledWinner:
     def __init__(self) -> None:
         self.greedy = GreedyBot()
 
-    def choose(self, state: RoundState, seat: int) -> Action:
+    def choose(self, state: HandState, seat: int) -> Action:
         if WIN in legal_actions(state, seat):
             return Action(ActionKind.WIN, state.drawn or state.offered)
         return self.greedy.choose(state, seat)

@@ -51,7 +51,7 @@ def _values() -> dict[str, Any]:
         "Shape": um.Shape.SEVEN_PAIRS,
         "Action": game.Action(game.ActionKind.DISCARD, hand.concealed[0], True),
         "Event": game.Event("draw", 1, hand.concealed[0]),
-        "RoundState": board.state,
+        "HandState": board.state,
         "SeatState": board.state.seats[0],
         "Outcome": board.state.result,
         "Replay": replayed,

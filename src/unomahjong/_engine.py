@@ -4,9 +4,10 @@ Four subsystems have a compiled core (``unomahjong._core``, Cython):
 ``notation`` (parsing), ``analysis`` (shanten, waits, discard options),
 ``scoring`` and ``game`` (the commonest steps of a hand): the compiled
 engine. The Python modules are the Python engine: they state the rules
-plainly, and every call the compiled engine does not take is theirs. The core serves when its extension
-modules are built and the environment variable ``UNOMAHJONG_PURE`` is not
-``1`` when they are first asked for; :func:`python_engine` switches it off
+plainly, and every call the compiled engine does not take is theirs. The
+compiled engine serves when its extension modules are built and the
+environment variable ``UNOMAHJONG_PURE`` is not ``1`` when they are first
+asked for; :func:`python_engine` switches it off
 for a block (the differential tests and benchmarks).
 
 A Python module asks the seam in one of two ways, each written once:

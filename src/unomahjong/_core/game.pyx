@@ -61,7 +61,7 @@ cdef enum:
 ROUND_FIELDS = ("rules", "dealer", "wall", "front", "back", "seats", "phase", "current",
                 "direction", "drawn", "replacement", "last", "claimed", "offered",
                 "pending", "answers", "window", "result", "walls", "prevalent_wind")
-"""The fields of ``RoundState``, all of them: the step builds new states."""
+"""The fields of ``HandState``, all of them: the step builds new states."""
 SEAT_FIELDS = ("concealed", "melds", "discards", "uno", "uno_first", "draws", "discarded",
                "flowers")
 """The fields of ``SeatState``, all of them."""
@@ -71,7 +71,7 @@ cdef Py_ssize_t S_OFF[S_FIELDS]
 cdef Py_ssize_t T_CODE, A_KIND, A_TILE, A_UNO, M_KIND, M_TILE
 
 cdef bint _bound = False
-cdef object RoundState, SeatState, Tile, TileSet, Action, Meld
+cdef object HandState, SeatState, Tile, TileSet, Action, Meld
 cdef object PHASE_TURN, PHASE_CLAIM, KIND_DISCARD, PUNG, WIN
 cdef object ref_turn_options, ref_discard, ref_may_win, ref_uno_discards, ref_claimers
 cdef object ref_shanten, ref_pass_on, tables_of
@@ -111,7 +111,7 @@ def bind(*, round_state, seat_state, tile, tileset, action, meld, phase_turn, ph
     ``Tables``) and the reference functions. Returns None when the step may
     serve, else the problem as text (the step then hands every call to the
     reference)."""
-    global _bound, RoundState, SeatState, Tile, TileSet, Action, Meld
+    global _bound, HandState, SeatState, Tile, TileSet, Action, Meld
     global PHASE_TURN, PHASE_CLAIM, KIND_DISCARD, PUNG, WIN
     global ref_turn_options, ref_discard, ref_may_win, ref_uno_discards, ref_claimers
     global ref_shanten, ref_pass_on, tables_of, T_CODE, A_KIND, A_TILE, A_UNO, M_KIND, M_TILE
@@ -133,7 +133,7 @@ def bind(*, round_state, seat_state, tile, tileset, action, meld, phase_turn, ph
         return "Tile.code, Action.kind/tile/uno or Meld.kind/tile is not a slot"
     if not isinstance(tileset, type) or type(win) is not action:
         return "the tile set class or the WIN action is not of the expected type"
-    RoundState, SeatState, Tile, TileSet, Action, Meld = (
+    HandState, SeatState, Tile, TileSet, Action, Meld = (
         round_state, seat_state, tile, tileset, action, meld)
     PHASE_TURN, PHASE_CLAIM, KIND_DISCARD, PUNG, WIN = (
         phase_turn, phase_claim, kind_discard, pung, win)
@@ -189,7 +189,7 @@ cdef _Tables checked(state, int* flags):
     """The C tables of ``state``'s round (and its flow's bits in ``flags``)
     when every field read here has the type the engine gives it, else None
     (the reference then answers)."""
-    if type(state) is not RoundState:
+    if type(state) is not HandState:
         return None
     seats = r_get(state, R_SEATS)
     if type(seats) is not tuple or not 2 <= len(seats) <= MAX_SEATS:
@@ -310,7 +310,7 @@ cdef object advance(prev, front, back, seats, phase, current, direction, drawn,
                     replacement, last, offered, pending, walls):
     """``state.advance`` with no claim made (not claimed, no answers): the
     round's rules, dealer, wall, window and result copied."""
-    o = umj_alloc(RoundState)
+    o = umj_alloc(HandState)
     cdef int f
     for f in (R_RULES, R_DEALER, R_WALL, R_WINDOW, R_RESULT, R_PREVALENT_WIND):
         umj_fill(o, R_OFF[f], r_get(prev, f))

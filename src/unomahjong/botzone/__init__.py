@@ -13,22 +13,22 @@ from ..game.judge_wall import judge_wall
 from .play import (
     BotProgram,
     JudgeAnswer,
-    JudgeMatch,
+    JudgeHandRecord,
     JudgeSeat,
     LibraryBotSeat,
     judge_log,
-    play_judge_game,
+    play_judge_hand,
     replay_judge_log,
 )
-from .protocol import PENALTY, JudgeGame, JudgeResponse, judge_responses, judge_start, judge_step
+from .protocol import PENALTY, JudgeHand, JudgeResponse, judge_responses, judge_start, judge_step
 from .tiles import botzone_tile, from_botzone_tile
 
 __all__ = [
     "PENALTY",
     "BotProgram",
     "JudgeAnswer",
-    "JudgeGame",
-    "JudgeMatch",
+    "JudgeHand",
+    "JudgeHandRecord",
     "JudgeResponse",
     "JudgeSeat",
     "LibraryBotSeat",
@@ -39,6 +39,6 @@ __all__ = [
     "judge_start",
     "judge_step",
     "judge_wall",
-    "play_judge_game",
+    "play_judge_hand",
     "replay_judge_log",
 ]

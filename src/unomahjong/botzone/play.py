@@ -4,7 +4,7 @@
 A seat answers each judge request (:class:`JudgeSeat`): the library's own
 bots (:class:`LibraryBotSeat`) or a Botzone bot program run as Botzone
 runs it (:class:`BotProgram`: a new process each turn, given the seat's
-whole history). :func:`play_judge_game` plays one game;
+whole history). :func:`play_judge_hand` plays one game;
 :func:`judge_log` writes it as the judge's input (``initdata`` and the
 judge's outputs alternating with the bots' responses), and
 :func:`replay_judge_log` reads such a log back, plays it again and checks
@@ -24,7 +24,7 @@ from .._checks import checked_init, keywords_checked, quote, unknown_keywords, w
 from ..errors import LogError, MahjongError
 from ..game import Bot, Phase
 from .protocol import (
-    JudgeGame,
+    JudgeHand,
     claim_turn,
     judge_start,
     judge_step,
@@ -35,11 +35,11 @@ from .tiles import botzone_tile
 __all__ = [
     "BotProgram",
     "JudgeAnswer",
-    "JudgeMatch",
+    "JudgeHandRecord",
     "JudgeSeat",
     "LibraryBotSeat",
     "judge_log",
-    "play_judge_game",
+    "play_judge_hand",
     "replay_judge_log",
 ]
 
@@ -74,7 +74,7 @@ class JudgeSeat(Protocol):
     """Anything that answers a judge request for one seat."""
 
     def respond(
-        self, game: JudgeGame, seat: int, requests: Sequence[str], responses: Sequence[str]
+        self, game: JudgeHand, seat: int, requests: Sequence[str], responses: Sequence[str]
     ) -> JudgeAnswer:
         """The answer of ``seat`` to ``requests[-1]`` (``game.requests[seat]``),
         given its earlier requests and its own earlier ``responses``."""
@@ -88,7 +88,7 @@ class _Seat:
 
     def respond(
         self,
-        game: JudgeGame,
+        game: JudgeHand,
         seat: int,
         requests: Sequence[str],
         responses: Sequence[str],
@@ -103,7 +103,7 @@ class _Seat:
         return self._answer(game, seat, requests, responses)
 
     def _answer(
-        self, game: JudgeGame, seat: int, requests: Sequence[str], responses: Sequence[str]
+        self, game: JudgeHand, seat: int, requests: Sequence[str], responses: Sequence[str]
     ) -> JudgeAnswer:
         raise NotImplementedError
 
@@ -123,7 +123,7 @@ class LibraryBotSeat(_Seat):
             raise wrong_type(MahjongError, "bad-seat", "LibraryBotSeat", "bot", self.bot, "a Bot")
 
     def _answer(
-        self, game: JudgeGame, seat: int, requests: Sequence[str], responses: Sequence[str]
+        self, game: JudgeHand, seat: int, requests: Sequence[str], responses: Sequence[str]
     ) -> JudgeAnswer:
         """The bot's answer to this judge turn."""
         lines = response_lines(game, seat)
@@ -137,7 +137,7 @@ class LibraryBotSeat(_Seat):
         raise MahjongError("bad-bot", f"the bot chose {action}, which is not a legal action")
 
 
-def _discard_choice(bot: Bot, game: JudgeGame, seat: int, action: Any, texts: list[str]) -> int:
+def _discard_choice(bot: Bot, game: JudgeHand, seat: int, action: Any, texts: list[str]) -> int:
     """Which of a chow's or pung's discards the bot makes: its choice in
     the turn the claim leads to (the first, when the claim would not be
     carried out)."""
@@ -194,7 +194,7 @@ class BotProgram(_Seat):
             raise wrong_type(MahjongError, "bad-program", "BotProgram", "json", self.json, "a bool")
 
     def _answer(
-        self, game: JudgeGame, seat: int, requests: Sequence[str], responses: Sequence[str]
+        self, game: JudgeHand, seat: int, requests: Sequence[str], responses: Sequence[str]
     ) -> JudgeAnswer:
         """Run the program once on the seat's history."""
         if self.json:
@@ -222,8 +222,8 @@ class BotProgram(_Seat):
 
 def _check_turn(func: str, game: object, seat: object, requests: object, responses: object) -> None:
     """The arguments of a seat's ``respond``, checked."""
-    if not isinstance(game, JudgeGame):
-        raise wrong_type(MahjongError, "bad-turn", func, "game", game, "a JudgeGame")
+    if not isinstance(game, JudgeHand):
+        raise wrong_type(MahjongError, "bad-turn", func, "game", game, "a JudgeHand")
     if type(seat) is not int or not 0 <= seat < SEATS:
         raise wrong_type(MahjongError, "bad-turn", func, "seat", seat, "a seat, 0-3")
     for name, value in (("requests", requests), ("responses", responses)):
@@ -263,15 +263,15 @@ def _read_output(out: str, as_json: bool) -> JudgeAnswer:
 
 @checked_init
 @attrs.frozen(slots=True)
-class JudgeMatch:
+class JudgeHandRecord:
     """A judge game played through: the game after each judge turn (the
     first turn's first) and the answers each turn got."""
 
-    games: tuple[JudgeGame, ...]
+    games: tuple[JudgeHand, ...]
     answers: tuple[tuple[JudgeAnswer, ...], ...]
 
     @property
-    def final(self) -> JudgeGame:
+    def final(self) -> JudgeHand:
         """The finished game."""
         return self.games[-1]
 
@@ -291,7 +291,7 @@ def _seat(value: object, i: int) -> JudgeSeat:
     raise wrong_type(
         MahjongError,
         "bad-seat",
-        "play_judge_game",
+        "play_judge_hand",
         "seats",
         value,
         f"a seat (a JudgeSeat or a library Bot) for seat {i}",
@@ -299,22 +299,22 @@ def _seat(value: object, i: int) -> JudgeSeat:
 
 
 @keywords_checked
-def play_judge_game(
+def play_judge_hand(
     seats: Sequence[JudgeSeat | Bot],
     srand: int | None = None,
     *,
     quan: int | None = None,
     max_turns: int = 1000,
-) -> JudgeMatch:
+) -> JudgeHandRecord:
     """Play the judge game dealt from ``srand`` (and ``quan``, see
     :func:`~unomahjong.botzone.judge_start`) with four seats: each a
     :class:`JudgeSeat` or a library :class:`~unomahjong.game.Bot`."""
     if isinstance(seats, str | bytes) or not isinstance(seats, Sequence) or len(seats) != SEATS:
-        raise wrong_type(MahjongError, "bad-seats", "play_judge_game", "seats", seats, "4 seats")
+        raise wrong_type(MahjongError, "bad-seats", "play_judge_hand", "seats", seats, "4 seats")
     players = [_seat(s, i) for i, s in enumerate(seats)]
     if type(max_turns) is not int or max_turns < 1:
         raise wrong_type(
-            MahjongError, "bad-turns", "play_judge_game", "max_turns", max_turns, "a count"
+            MahjongError, "bad-turns", "play_judge_hand", "max_turns", max_turns, "a count"
         )
     game = judge_start(srand, quan=quan)
     games = [game]
@@ -335,13 +335,13 @@ def play_judge_game(
         answers.append(tuple(turn))
         game = judge_step(game, [a.as_json() for a in turn])
         games.append(game)
-    return JudgeMatch(tuple(games), tuple(answers))
+    return JudgeHandRecord(tuple(games), tuple(answers))
 
 
 # ------------------------------------------------------------------ the judge's log
 
 
-def _output(game: JudgeGame) -> dict[str, Any]:
+def _output(game: JudgeHand) -> dict[str, Any]:
     """A judge output as the library gives it: ``command`` and ``content``;
     for the final scores also how the game ended (the judge's
     ``display.action``: ``HU``, ``HUANG``, ``WA``, ``WH``, a verdict), and
@@ -365,15 +365,17 @@ def _output(game: JudgeGame) -> dict[str, Any]:
     return {"command": "request", "content": {str(i): r for i, r in enumerate(game.requests)}}
 
 
-def judge_log(match: JudgeMatch, **unknown: Never) -> dict[str, Any]:
+def judge_log(match: JudgeHandRecord, **unknown: Never) -> dict[str, Any]:
     """The game as the judge's input: ``initdata`` (``srand`` if the wall
     was dealt from one, ``quan``, ``walltiles``) and ``log``, the judge's
     outputs (``command``, ``content``) alternating with the answers, the
     last output the final scores."""
     if unknown:
         raise unknown_keywords(judge_log, unknown)
-    if not isinstance(match, JudgeMatch):
-        raise wrong_type(MahjongError, "bad-match", "judge_log", "match", match, "a JudgeMatch")
+    if not isinstance(match, JudgeHandRecord):
+        raise wrong_type(
+            MahjongError, "bad-match", "judge_log", "match", match, "a JudgeHandRecord"
+        )
     first = match.games[0]
     initdata: dict[str, Any] = {"quan": first.quan, "walltiles": first.wall_text}
     if first.srand is not None:
@@ -386,7 +388,7 @@ def judge_log(match: JudgeMatch, **unknown: Never) -> dict[str, Any]:
     return {"log": log, "initdata": initdata}
 
 
-def replay_judge_log(log: Mapping[str, Any] | str, **unknown: Never) -> JudgeMatch:
+def replay_judge_log(log: Mapping[str, Any] | str, **unknown: Never) -> JudgeHandRecord:
     """Play a judge log (:func:`judge_log`'s form, or the text of one) again:
     its wall (``walltiles``, or ``srand``) and prevalent wind, and its
     bots' answers. Every judge output the log holds must be the library's
@@ -425,7 +427,7 @@ def replay_judge_log(log: Mapping[str, Any] | str, **unknown: Never) -> JudgeMat
         turns.append(answers)
         game = judge_step(game, [a.as_json() for a in answers])
         games.append(game)
-    return JudgeMatch(tuple(games), tuple(turns))
+    return JudgeHandRecord(tuple(games), tuple(turns))
 
 
 def _answer_of(n: int, entry: object, seat: int) -> JudgeAnswer:
@@ -439,7 +441,7 @@ def _answer_of(n: int, entry: object, seat: int) -> JudgeAnswer:
     return JudgeAnswer(response, verdict)
 
 
-def _check_output(n: int, entry: object, game: JudgeGame) -> None:
+def _check_output(n: int, entry: object, game: JudgeHand) -> None:
     """A judge output in the log, if it holds one, must be the library's."""
     if not isinstance(entry, Mapping) or "content" not in entry:
         return

@@ -26,8 +26,8 @@ import attrs
 
 from .._checks import checked_init, keywords_checked, quote, unknown_keywords, wrong_type
 from ..errors import MahjongError, NotationError
-from ..game import Action, ActionKind, Event, Phase, RoundState, apply, legal_actions
-from ..game import start_round as _start_round
+from ..game import Action, ActionKind, Event, HandState, Phase, apply, legal_actions
+from ..game import start_hand as _start_hand
 from ..game.actions import PASS
 from ..game.judge_wall import judge_wall
 from ..model.context import WINDS
@@ -38,7 +38,7 @@ from .tiles import botzone_tile, from_botzone_tile
 
 __all__ = [
     "PENALTY",
-    "JudgeGame",
+    "JudgeHand",
     "JudgeResponse",
     "judge_responses",
     "judge_start",
@@ -76,12 +76,12 @@ class JudgeResponse:
 
 @checked_init
 @attrs.frozen(slots=True)
-class JudgeGame:
+class JudgeHand:
     """A game between judge turns: the engine's round, the judge's stage
     and the requests each seat was sent this turn, or, once finished, the
     scores and how the game ended."""
 
-    state: RoundState
+    state: HandState
     """The engine's round (it may be ahead of the judge: see ``queued``)."""
     stage: str
     """``init``, ``deal``, ``draw``, ``discard`` (a discard, or a chow or
@@ -127,7 +127,7 @@ def judge_start(
     *,
     wall: Sequence[Tile] | str | None = None,
     quan: int | None = None,
-) -> JudgeGame:
+) -> JudgeHand:
     """The first judge turn (each seat told its seat and the prevalent wind)
     of the game the judge deals from ``srand``, or on ``wall`` (tiles, or
     the judge's ``walltiles`` text) with the prevalent wind ``quan`` (0-3:
@@ -142,7 +142,7 @@ def judge_start(
     if wall is None:
         seed = 0 if srand is None else srand
         tiles, drawn = judge_wall(seed, quan=quan)
-        state, events = _start_round(BOTZONE, wall=tiles, prevalent_wind=WINDS[drawn])
+        state, events = _start_hand(BOTZONE, wall=tiles, prevalent_wind=WINDS[drawn])
         srand = seed
     else:
         if isinstance(wall, str):
@@ -153,9 +153,9 @@ def judge_start(
         if srand is not None:
             drawn = judge_wall(srand, quan=quan)[1]  # checks srand as the judge reads it
             wind = WINDS[drawn]
-        state, events = _start_round(BOTZONE, wall=wall, prevalent_wind=wind)
+        state, events = _start_hand(BOTZONE, wall=wall, prevalent_wind=wind)
     requests = tuple(f"0 {i} {WINDS.index(state.prevalent_wind)}" for i in range(SEATS))
-    return JudgeGame(state, "init", requests, srand, events)
+    return JudgeHand(state, "init", requests, srand, events)
 
 
 # ------------------------------------------------------------------ responses
@@ -168,7 +168,7 @@ def _tile(name: str) -> Tile | None:
         return None
 
 
-def _actions(game: JudgeGame, seat: int) -> tuple[Action, ...]:
+def _actions(game: JudgeHand, seat: int) -> tuple[Action, ...]:
     """The engine's legal actions for ``seat`` at this judge turn (none when
     the engine is ahead of the judge or not waiting for the seat)."""
     if game.queued or game.stage in ("init", "deal", "finish"):
@@ -176,7 +176,7 @@ def _actions(game: JudgeGame, seat: int) -> tuple[Action, ...]:
     return legal_actions(game.state, seat)
 
 
-def _claim_discards(state: RoundState, seat: int, action: Action) -> list[Tile]:
+def _claim_discards(state: HandState, seat: int, action: Action) -> list[Tile]:
     """The tiles ``seat`` may discard after making the chow or pung ``action``."""
     rest = list(state.seats[seat].concealed)
     tile = state.offered
@@ -192,7 +192,7 @@ def _claim_discards(state: RoundState, seat: int, action: Action) -> list[Tile]:
     return list(dict.fromkeys(rest))
 
 
-def _response_text(state: RoundState, seat: int, action: Action) -> list[str]:
+def _response_text(state: HandState, seat: int, action: Action) -> list[str]:
     """The response lines that make ``action`` (a claim of a chow or pung
     names its discard too, so it is several lines)."""
     kind = action.kind
@@ -218,13 +218,13 @@ def _response_text(state: RoundState, seat: int, action: Action) -> list[str]:
     return [f"{head} {botzone_tile(t)}" for t in _claim_discards(state, seat, action)]
 
 
-def judge_responses(game: JudgeGame, seat: int, **unknown: Never) -> tuple[JudgeResponse, ...]:
+def judge_responses(game: JudgeHand, seat: int, **unknown: Never) -> tuple[JudgeResponse, ...]:
     """Every response ``seat`` may give this judge turn without a penalty,
     in the engine's order (win first), each ``HU`` with its fan count."""
     if unknown:
         raise unknown_keywords(judge_responses, unknown)
-    if not isinstance(game, JudgeGame):
-        raise wrong_type(MahjongError, "not-a-game", "judge_responses", "game", game, "a JudgeGame")
+    if not isinstance(game, JudgeHand):
+        raise wrong_type(MahjongError, "not-a-game", "judge_responses", "game", game, "a JudgeHand")
     if type(seat) is not int or not 0 <= seat < SEATS:
         raise wrong_type(MahjongError, "bad-seat", "judge_responses", "seat", seat, "a seat, 0-3")
     if game.finished:
@@ -238,7 +238,7 @@ def judge_responses(game: JudgeGame, seat: int, **unknown: Never) -> tuple[Judge
     return tuple(out)
 
 
-def response_lines(game: JudgeGame, seat: int) -> list[tuple[Action | None, list[str]]]:
+def response_lines(game: JudgeHand, seat: int) -> list[tuple[Action | None, list[str]]]:
     """The engine's legal actions for ``seat`` this judge turn, each with
     the response lines that make it (a chow or pung has one a discard);
     a lone pass (``None``) when the engine awaits nothing of the seat."""
@@ -249,7 +249,7 @@ def response_lines(game: JudgeGame, seat: int) -> list[tuple[Action | None, list
     return [(a, _response_text(state, seat, a)) for a in actions]
 
 
-def claim_turn(state: RoundState, seat: int, action: Action) -> RoundState | None:
+def claim_turn(state: HandState, seat: int, action: Action) -> HandState | None:
     """The state the claim ``action`` of ``seat`` leads to if every other
     awaited seat passes (None if it is not carried out)."""
     try:
@@ -259,7 +259,7 @@ def claim_turn(state: RoundState, seat: int, action: Action) -> RoundState | Non
     return after
 
 
-def _win_fans(state: RoundState, seat: int) -> int:
+def _win_fans(state: HandState, seat: int) -> int:
     """The fan count of a win by ``seat`` now (it may win)."""
     from ..game.legality import may_win
 
@@ -303,12 +303,12 @@ def _answer(response: object, seat: int) -> str:
 
 
 @keywords_checked
-def judge_step(game: JudgeGame, responses: Sequence[object]) -> JudgeGame:
+def judge_step(game: JudgeHand, responses: Sequence[object]) -> JudgeHand:
     """The next judge turn after each seat gives its response to this one
     (``responses[i]`` for seat *i*: a line such as ``"PLAY W1"``, or a
     judge log's ``{"verdict": "OK", "response": ...}``)."""
-    if not isinstance(game, JudgeGame):
-        raise wrong_type(MahjongError, "not-a-game", "judge_step", "game", game, "a JudgeGame")
+    if not isinstance(game, JudgeHand):
+        raise wrong_type(MahjongError, "not-a-game", "judge_step", "game", game, "a JudgeHand")
     if game.finished:
         raise MahjongError("finished", "the judge has given the scores: the game is over")
     if isinstance(responses, str | bytes) or not isinstance(responses, Sequence):
@@ -331,7 +331,7 @@ def judge_step(game: JudgeGame, responses: Sequence[object]) -> JudgeGame:
     return _announce(game, state, (*game.queued, *events))
 
 
-def _respond(game: JudgeGame, responses: list[object]) -> tuple[RoundState, tuple[Event, ...]]:
+def _respond(game: JudgeHand, responses: list[object]) -> tuple[HandState, tuple[Event, ...]]:
     """The responses checked in the judge's order and carried out: the
     engine's state after them, and the events they made. When the engine is
     ahead of the judge (``queued``), it awaits nothing: every seat passes."""
@@ -357,11 +357,11 @@ def _from(seat: int) -> list[int]:
     return [(seat + k) % SEATS for k in range(SEATS)]
 
 
-def _draw_turn(state: RoundState, responses: list[object]) -> tuple[RoundState, tuple[Event, ...]]:
+def _draw_turn(state: HandState, responses: list[object]) -> tuple[HandState, tuple[Event, ...]]:
     """The drawer's response (``PLAY``, ``GANG``, ``BUGANG``, ``HU``); every
     other seat passes. Checked in seat order, as the judge does."""
     drawer = state.current
-    step: tuple[RoundState, tuple[Event, ...]] | None = None
+    step: tuple[HandState, tuple[Event, ...]] | None = None
     for seat in range(SEATS):
         text = _answer(responses[seat], seat)
         if seat != drawer:
@@ -406,8 +406,8 @@ _TURN_WORDS: Final = {
 
 
 def _rob_turn(
-    state: RoundState, responses: list[object], konger: int, added: bool, live: bool
-) -> tuple[RoundState, tuple[Event, ...]]:
+    state: HandState, responses: list[object], konger: int, added: bool, live: bool
+) -> tuple[HandState, tuple[Event, ...]]:
     """After a kong every seat passes, in turn from the konger; after an
     added kong (``added``) another seat may rob it (``HU``). ``live``: the
     engine is waiting for the robbers' answers."""
@@ -426,7 +426,7 @@ def _rob_turn(
 
 
 def _legal(
-    state: RoundState, seat: int, pending: tuple[int, ...], kind: ActionKind
+    state: HandState, seat: int, pending: tuple[int, ...], kind: ActionKind
 ) -> Action | None:
     """The seat's legal action of ``kind`` (the first), if it is awaited."""
     if seat not in pending:
@@ -435,8 +435,8 @@ def _legal(
 
 
 def _apply_answers(
-    state: RoundState, answers: dict[int, Action]
-) -> tuple[RoundState, tuple[Event, ...]]:
+    state: HandState, answers: dict[int, Action]
+) -> tuple[HandState, tuple[Event, ...]]:
     """The awaited seats answer (``answers``; a seat not named passes); the
     engine resolves the claims."""
     events: tuple[Event, ...] = ()
@@ -449,8 +449,8 @@ def _apply_answers(
 
 
 def _claim_turn(
-    state: RoundState, responses: list[object], discarder: int, live: bool
-) -> tuple[RoundState, tuple[Event, ...]]:
+    state: HandState, responses: list[object], discarder: int, live: bool
+) -> tuple[HandState, tuple[Event, ...]]:
     """The answers to a discard, checked as the judge checks them: the
     discarder passes; then, in turn, the first ``HU`` wins (or is a false
     win); then pungs and kongs in seat order; then a chow. ``live``: the
@@ -480,7 +480,7 @@ def _claim_turn(
 
 
 def _claim(
-    state: RoundState, seat: int, words: list[str], chow: bool, pending: tuple[int, ...]
+    state: HandState, seat: int, words: list[str], chow: bool, pending: tuple[int, ...]
 ) -> tuple[Action, Tile | None] | None:
     """The claim a seat's answer makes in this round of the judge's checks
     (pungs and kongs, then chows), with the tile it discards after; None for
@@ -519,7 +519,7 @@ def _claim(
 
 
 def _with_discard(
-    state: RoundState, seat: int, action: Action | None, name: str
+    state: HandState, seat: int, action: Action | None, name: str
 ) -> tuple[Action, Tile | None]:
     tile = _tile(name)
     if action is None or tile is None or tile not in _claim_discards(state, seat, action):
@@ -528,8 +528,8 @@ def _with_discard(
 
 
 def _claim_and_discard(
-    state: RoundState, seat: int, action: Action, discard: Tile | None
-) -> tuple[RoundState, tuple[Event, ...]]:
+    state: HandState, seat: int, action: Action, discard: Tile | None
+) -> tuple[HandState, tuple[Event, ...]]:
     state, events = _apply_answers(state, {seat: action})
     if discard is None:
         return state, events
@@ -542,7 +542,7 @@ def _claim_and_discard(
 # ------------------------------------------------------------------ announcing
 
 
-def _announce(game: JudgeGame, state: RoundState, events: tuple[Event, ...]) -> JudgeGame:
+def _announce(game: JudgeHand, state: HandState, events: tuple[Event, ...]) -> JudgeHand:
     """The next judge turn: the first announcing event (with what led to it)
     becomes the requests; later events wait in ``queued``."""
     stage = game.stage
@@ -562,7 +562,7 @@ def _announce(game: JudgeGame, state: RoundState, events: tuple[Event, ...]) -> 
     raise AssertionError(f"no event to announce after {stage}: {events}")
 
 
-def _dealt(state: RoundState) -> list[list[Tile]]:
+def _dealt(state: HandState) -> list[list[Tile]]:
     """Each seat's 13 dealt tiles in the order the judge deals them (from
     the end of the seat's wall)."""
     wall = _tiles(state)
@@ -570,18 +570,18 @@ def _dealt(state: RoundState) -> list[list[Tile]]:
     return [[wall[part * s + part - 1 - k] for k in range(13)] for s in range(SEATS)]
 
 
-def _tiles(state: RoundState) -> list[Tile]:
+def _tiles(state: HandState) -> list[Tile]:
     """The wall's tiles (the judge's wall holds no flowers)."""
     return [t for t in state.wall if isinstance(t, Tile)]
 
 
 def _turn_of(
-    game: JudgeGame,
-    state: RoundState,
+    game: JudgeHand,
+    state: HandState,
     event: Event,
     claim: Event | None,
     rest: tuple[Event, ...],
-) -> JudgeGame:
+) -> JudgeHand:
     kind = event.kind
     p = event.seat
     tile = event.tile
@@ -627,7 +627,7 @@ def _turn_of(
     return attrs.evolve(game, state=state, stage=stage, requests=requests, queued=rest)
 
 
-def _last_chow(state: RoundState, seat: int) -> Tile:
+def _last_chow(state: HandState, seat: int) -> Tile:
     """The middle tile of the seat's last chow."""
     for m in reversed(state.seats[seat].melds):
         if m.kind is MeldKind.CHOW:

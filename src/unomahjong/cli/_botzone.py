@@ -97,10 +97,10 @@ def _summary(match: Any, labels: list[str] | None) -> tuple[dict[str, Any], list
 
 def cmd_play(args: argparse.Namespace) -> None:
     """Play one judge game with bots and bot programs."""
-    from ..botzone.play import judge_log, play_judge_game
+    from ..botzone.play import judge_log, play_judge_hand
 
     seats, labels = _seats(args)
-    match = play_judge_game(seats, args.seed, quan=args.quan)
+    match = play_judge_hand(seats, args.seed, quan=args.quan)
     log = judge_log(match)
     if args.log is not None:
         write_file(args.log, json.dumps(log, ensure_ascii=False) + "\n")

@@ -2,7 +2,7 @@
 judge's): an immutable round state and pure functions, each rule of play
 the rule set's ``GameFlow`` (docs/game.md#game-flows).
 
-``start_round`` deals a seeded (or explicit) wall; ``awaiting`` names the
+``start_hand`` deals a seeded (or explicit) wall; ``awaiting`` names the
 seats whose answer is expected; ``legal_actions`` lists what a seat may do;
 ``apply`` returns the next state and the events it caused, or raises
 :class:`IllegalActionError` and changes nothing; ``outcome`` reports wins,
@@ -17,11 +17,11 @@ from .._logfile import read_log
 from .actions import Action, ActionKind, Event, IllegalActionError
 from .board import Board
 from .bots import Bot, GreedyBot, RandomBot
-from .deal import start_round
+from .deal import start_hand
 from .legality import awaiting, legal_actions, outcome
 from .log import LogError, Replay, replay, seat_view, write_log
 from .match import MatchResult, play_hand, play_match
-from .state import Outcome, Phase, RoundState, SeatState, Win
+from .state import HandState, Outcome, Phase, SeatState, Win
 from .transitions import apply
 from .view import Observation, observe
 
@@ -32,6 +32,7 @@ __all__ = [
     "Bot",
     "Event",
     "GreedyBot",
+    "HandState",
     "IllegalActionError",
     "LogError",
     "MatchResult",
@@ -40,7 +41,6 @@ __all__ = [
     "Phase",
     "RandomBot",
     "Replay",
-    "RoundState",
     "SeatState",
     "Win",
     "apply",
@@ -53,6 +53,6 @@ __all__ = [
     "read_log",
     "replay",
     "seat_view",
-    "start_round",
+    "start_hand",
     "write_log",
 ]

@@ -70,33 +70,33 @@ def seed_number(value: object) -> int:
 
 
 STATE_FAULTS: Final = (AttributeError, TypeError, IndexError, KeyError, ValueError)
-"""What reading a :class:`RoundState` the engine never makes may raise (a
+"""What reading a :class:`HandState` the engine never makes may raise (a
 field unset or of another type): ``legal_actions`` and ``apply`` turn it
 into :func:`corrupt_state`'s error, in both engines."""
 
 
 def corrupt_state(func: str, fault: Exception) -> IllegalActionError:
-    """The error for a state that is a :class:`RoundState` but not one the
+    """The error for a state that is a :class:`HandState` but not one the
     engine makes (built with fields of other types, or changed with
     ``object.__setattr__``): reading it raised ``fault``."""
     return IllegalActionError(
         "corrupt-state",
-        f"{func}() was given a RoundState the engine does not make"
+        f"{func}() was given a HandState the engine does not make"
         f" ({type(fault).__name__}: {str(fault)[:80]})",
-        hint="start_round(), apply() and replay() make them",
+        hint="start_hand(), apply() and replay() make them",
     )
 
 
 def refuse_state(func: str, value: object) -> IllegalActionError:
-    """The error for a ``state`` of ``func`` that is not a :class:`RoundState`."""
+    """The error for a ``state`` of ``func`` that is not a :class:`HandState`."""
     return wrong_type(
         IllegalActionError,
         "not-a-state",
         func,
         "state",
         value,
-        "a RoundState",
-        hint="start_round(), apply() and replay() make them",
+        "a HandState",
+        hint="start_hand(), apply() and replay() make them",
     )
 
 

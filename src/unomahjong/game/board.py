@@ -11,10 +11,10 @@ from ..model.flowers import Flower
 from ..model.tiles import Tile
 from ..rules.rule_sets import RuleSet
 from .actions import Action, Event, IllegalActionError, parse_action, seed_number, whole_number
-from .deal import start_round
+from .deal import start_hand
 from .legality import awaiting, legal_actions, outcome
 from .log import MAX_SEED_DIGITS, log_lines
-from .state import Outcome, RoundState
+from .state import HandState, Outcome
 from .transitions import apply
 from .view import Observation, observe
 
@@ -33,7 +33,7 @@ class Board:
         wall: Sequence[Tile | Flower] | None = None,
         prevalent_wind: str | None = None,
     ) -> None:
-        state, events = start_round(
+        state, events = start_hand(
             rules,
             players=players,
             dealer=dealer,
@@ -51,22 +51,22 @@ class Board:
             )
         self._log_seed = self.seed if wall is None else None
         """The seed the log records: only one that dealt the wall."""
-        self._states: list[RoundState] = [state]
+        self._states: list[HandState] = [state]
         self._moves: list[tuple[int, Action, tuple[Event, ...]]] = []
         self.start_events: tuple[Event, ...] = events
 
     @property
-    def state(self) -> RoundState:
+    def state(self) -> HandState:
         """The current immutable state."""
         return self._states[-1]
 
     @property
-    def initial_state(self) -> RoundState:
+    def initial_state(self) -> HandState:
         """The state right after the deal."""
         return self._states[0]
 
     @property
-    def states(self) -> tuple[RoundState, ...]:
+    def states(self) -> tuple[HandState, ...]:
         """Every state so far, from the deal to :attr:`state`: one more than
         :attr:`moves`, each move's ``before`` and ``after`` side by side."""
         return tuple(self._states)

@@ -9,13 +9,13 @@ from .._checks import checked_init, quote, unknown_keywords
 from ..model.tiles import Tile
 from .actions import PASS, Action, ActionKind, IllegalActionError, seed_number
 from .legality import counts_shanten, legal_actions, seat_counts
-from .state import RoundState
+from .state import HandState
 
 
 class Bot(Protocol):
     """Anything that picks one of a seat's legal actions."""
 
-    def choose(self, state: RoundState, seat: int) -> Action:
+    def choose(self, state: HandState, seat: int) -> Action:
         """The action ``seat`` takes now."""
         ...
 
@@ -32,7 +32,7 @@ class RandomBot:
         # string or bytes, and a list would fail inside it.
         self.rng = random.Random(None if seed is None else seed_number(seed))
 
-    def choose(self, state: RoundState, seat: int, **unknown: Never) -> Action:
+    def choose(self, state: HandState, seat: int, **unknown: Never) -> Action:
         """A uniformly random legal action."""
         if unknown:
             raise unknown_keywords(RandomBot.choose, unknown)
@@ -61,7 +61,7 @@ class GreedyBot:
         if unknown:
             raise unknown_keywords(GreedyBot, unknown)
 
-    def choose(self, state: RoundState, seat: int, **unknown: Never) -> Action:
+    def choose(self, state: HandState, seat: int, **unknown: Never) -> Action:
         """The greedy choice."""
         if unknown:
             raise unknown_keywords(GreedyBot.choose, unknown)
@@ -84,7 +84,7 @@ class GreedyBot:
 
 
 def _best_discard(
-    state: RoundState, discards: list[Action], counts: bytearray, melds: int
+    state: HandState, discards: list[Action], counts: bytearray, melds: int
 ) -> Action:
     """An UNO declaration if there is one, else the first discard to the
     lowest shanten."""
@@ -109,7 +109,7 @@ def _best_discard(
 
 
 def _helpful_claim(
-    state: RoundState, actions: tuple[Action, ...], counts: bytearray, melds: int
+    state: HandState, actions: tuple[Action, ...], counts: bytearray, melds: int
 ) -> Action | None:
     """The first pung, kong or chow after which some discard lowers the
     shanten, or None."""
@@ -128,7 +128,7 @@ def _helpful_claim(
 
 
 def _best_after_claim(
-    state: RoundState, a: Action, tile: Tile, counts: bytearray, melds: int, now: int
+    state: HandState, a: Action, tile: Tile, counts: bytearray, melds: int, now: int
 ) -> int:
     """The lowest shanten a discard reaches after claim ``a`` on ``tile``
     (``melds``: the melds after it), or ``now`` when none can beat it."""

@@ -16,7 +16,7 @@ from ..model.tiles import MCR_TILES, Tile, TileSet
 from ..rules.rule_sets import RuleSet, get_rules
 from .actions import DEAL, Event, IllegalActionError, player_count, seed_number, whole_number
 from .judge_wall import judge_wall
-from .state import Phase, RoundState, SeatState
+from .state import HandState, Phase, SeatState
 from .transitions import Step, draw_tile, replace_flowers
 
 _code = operator.attrgetter("code")
@@ -24,7 +24,7 @@ _number = operator.attrgetter("number")
 
 
 @keywords_checked
-def start_round(
+def start_hand(
     rules: str | RuleSet = "uno",
     *,
     players: int = 4,
@@ -51,7 +51,7 @@ def start_round(
         raise RulesError(
             "no-game-flow",
             f"the {rs.name!r} rules score hands but have no game flow",
-            hint="start_round('uno'), start_round('botzone') or a RuleSet with a GameFlow",
+            hint="start_hand('uno'), start_hand('botzone') or a RuleSet with a GameFlow",
         )
     players = player_count(players)
     if flow.winds and players != len(WINDS):
@@ -88,7 +88,7 @@ def start_round(
         seats.append(SeatState(tuple(sorted(held, key=_code)), flowers=_flowers_of(hand)))
     if flowers:
         back = _replace_dealt_flowers(tiles, i, back, dealer, seats, events)
-    state = RoundState(
+    state = HandState(
         rs,
         dealer,
         tiles,
@@ -193,7 +193,7 @@ def _deal_seat_walls(
     part = ts.total // players
     hands = [held[part * s + part - DEAL : part * s + part] for s in range(players)]
     seats = tuple(SeatState(tuple(sorted(h, key=_code))) for h in hands)
-    state = RoundState(
+    state = HandState(
         rs,
         dealer,
         tiles,
@@ -216,7 +216,7 @@ def _wall(wall: object, ts: TileSet, flowers: tuple[Flower, ...] = ()) -> tuple[
     expected = f"a sequence of the {ts.name} tile set's {total} tiles"
     if flowers:
         expected += " (its flowers included)"
-    given = items(wall, object, IllegalActionError, "wall", "start_round", "wall", expected)
+    given = items(wall, object, IllegalActionError, "wall", "start_hand", "wall", expected)
     tiles = tuple(t for t in given if isinstance(t, Tile | Flower))
     if len(tiles) != len(given):
         odd = next(t for t in given if not isinstance(t, Tile | Flower))

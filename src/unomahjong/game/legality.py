@@ -41,7 +41,7 @@ from .actions import (
     whole_number,
 )
 from .prefilters import can_chow, shanten_floor
-from .state import Outcome, Phase, RoundState, SeatState, flow_of
+from .state import HandState, Outcome, Phase, SeatState, flow_of
 from .tables import Tables, tables
 
 # ------------------------------------------------------------------ memos
@@ -120,7 +120,7 @@ def _counted(tiles: tuple[Tile, ...], ts: TileSet) -> bytes:
     return bytes(counts_of(tiles, ts))
 
 
-def counts_shanten(state: RoundState, counts: Sequence[int], melds: int) -> int:
+def counts_shanten(state: HandState, counts: Sequence[int], melds: int) -> int:
     """The shanten of concealed ``counts`` with ``melds`` melds, remembered."""
     memos = rules_memos(state.rules)
     key = (bytes(counts), melds)
@@ -130,7 +130,7 @@ def counts_shanten(state: RoundState, counts: Sequence[int], melds: int) -> int:
     return sh
 
 
-def hand_of(state: RoundState, seat: int, win: Tile | None) -> Hand:
+def hand_of(state: HandState, seat: int, win: Tile | None) -> Hand:
     """The seat's hand, with ``win`` as its winning tile (taken out of the
     concealed tiles in TURN, added in CLAIM/ROB)."""
     s = state.seats[seat]
@@ -143,19 +143,19 @@ def hand_of(state: RoundState, seat: int, win: Tile | None) -> Hand:
 # ------------------------------------------------------------------ winning
 
 
-def _first_turn(state: RoundState, s: SeatState) -> bool:
+def _first_turn(state: HandState, s: SeatState) -> bool:
     """The seat's first turn, in the window: its first draw, nothing discarded."""
     return state.window and s.draws == 1 and s.discarded == 0
 
 
-def _earthly_offer(state: RoundState, seats: Sequence[SeatState]) -> bool:
+def _earthly_offer(state: HandState, seats: Sequence[SeatState]) -> bool:
     """The offered tile is the dealer's first discard, in the window (with
     ``seats`` as they are with the tile on offer): a seat other than the
     dealer that wins on it wins 地和."""
     return state.window and state.current == state.dealer and seats[state.dealer].discarded == 1
 
 
-def win_allowed(state: RoundState, seat: int, robbing: bool = False) -> bool:
+def win_allowed(state: HandState, seat: int, robbing: bool = False) -> bool:
     """Whether the rules let ``seat`` win now at all: always, unless the flow
     asks for the UNO declaration; then with UNO declared, on a kong's
     replacement tile, or as 天和/地和 (docs/rules.md#the-uno-declaration)."""
@@ -168,7 +168,7 @@ def win_allowed(state: RoundState, seat: int, robbing: bool = False) -> bool:
     return not robbing and seat != state.dealer and _earthly_offer(state, state.seats)
 
 
-def _completes(state: RoundState, seat: int, tile: Tile, *, held: bool) -> bool:
+def _completes(state: HandState, seat: int, tile: Tile, *, held: bool) -> bool:
     """``is_winning`` of the seat's hand with ``tile`` (``held``: among its
     concealed tiles): whether ``tile`` is among the waits of the other
     tiles, which are remembered for as long as the hand is unchanged."""
@@ -187,7 +187,7 @@ def _completes(state: RoundState, seat: int, tile: Tile, *, held: bool) -> bool:
     return tile.code in waits
 
 
-def _waits(state: RoundState, s: SeatState, drawn: Tile | None, melds: int) -> frozenset[int]:
+def _waits(state: HandState, s: SeatState, drawn: Tile | None, melds: int) -> frozenset[int]:
     """The codes of the tiles completing the seat's concealed tiles, less
     ``drawn``: none unless the hand is ready (its shanten is 0)."""
     ts = state.rules.tileset
@@ -203,7 +203,7 @@ def _waits(state: RoundState, s: SeatState, drawn: Tile | None, melds: int) -> f
     return frozenset(waits_codes(layout_for(state.rules.shapes), counts, melds))
 
 
-def may_win(state: RoundState, seat: int, robbing: bool = False) -> Score | None:
+def may_win(state: HandState, seat: int, robbing: bool = False) -> Score | None:
     """The score of a win by ``seat`` now (on the drawn tile in TURN, the
     offered one in CLAIM/ROB), or None when it may not win."""
     turn = state.phase is Phase.TURN
@@ -220,7 +220,7 @@ def may_win(state: RoundState, seat: int, robbing: bool = False) -> Score | None
         return None
 
 
-def _visible(state: RoundState, tile: Tile) -> int:
+def _visible(state: HandState, tile: Tile) -> int:
     """Copies of ``tile`` on the table: in exposed melds and in discards."""
     visible = 0
     for other in state.seats:
@@ -229,7 +229,7 @@ def _visible(state: RoundState, tile: Tile) -> int:
     return visible
 
 
-def win_context(state: RoundState, seat: int, *, robbing: bool = False) -> WinContext:
+def win_context(state: HandState, seat: int, *, robbing: bool = False) -> WinContext:
     """The exact context of a win by ``seat`` now: the first-turn wins
     (天和, 地和, 天之UNO) where the rule set knows them, the winds and the
     flowers where the flow counts winds."""
@@ -269,7 +269,7 @@ def win_context(state: RoundState, seat: int, *, robbing: bool = False) -> WinCo
 # ------------------------------------------------------------------ the turn
 
 
-def ready_floor(state: RoundState, seat: int) -> int:
+def ready_floor(state: HandState, seat: int) -> int:
     """A lower bound of the shanten of the seat's concealed tiles (14, kongs
     as three), exact when it is 0 or less: :func:`prefilters.shanten_floor`,
     then, when that does not settle it, the shanten itself. A discard never
@@ -284,7 +284,7 @@ def ready_floor(state: RoundState, seat: int) -> int:
     return floor
 
 
-def uno_discards(state: RoundState, seat: int, options: Iterable[Tile]) -> list[Tile]:
+def uno_discards(state: HandState, seat: int, options: Iterable[Tile]) -> list[Tile]:
     """The discards among ``options`` after which the hand is ready
     (docs/rules.md#the-uno-declaration): a kind of which the player holds
     fewer than four copies completes it (copies seen elsewhere do not matter)."""
@@ -326,7 +326,7 @@ def _kongs(s: SeatState, tab: Tables, kinds: dict[Tile, None]) -> list[Action]:
     return out
 
 
-def turn_options(state: RoundState, seat: int) -> tuple[Action, ...]:
+def turn_options(state: HandState, seat: int) -> tuple[Action, ...]:
     """What the current seat may do in its turn, in a fixed order: win,
     concealed kongs, added kongs, discards, UNO declarations. After a chow or
     pung it only discards; a locked (UNO) hand discards its drawn tile."""
@@ -358,7 +358,7 @@ def turn_options(state: RoundState, seat: int) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def kong_room(state: RoundState, seat: int) -> bool:
+def kong_room(state: HandState, seat: int) -> bool:
     """Whether the wall lets ``seat`` declare a kong in its turn: it is not
     empty; with seat walls, neither the seat's own wall (its replacement
     tile) nor the next seat's (play goes on from it) is."""
@@ -371,14 +371,14 @@ def kong_room(state: RoundState, seat: int) -> bool:
 # ------------------------------------------------------------------ claims
 
 
-def _melds_open(state: RoundState) -> bool:
+def _melds_open(state: HandState) -> bool:
     """Whether the offered tile may be claimed into a meld (by a seat whose
     hand is not locked): a discard, not a kong's tile offered to robbers,
     and not the hand's last discard."""
     return state.phase is Phase.CLAIM and not state.last
 
 
-def _chow_seat(state: RoundState, tile: Tile) -> int:
+def _chow_seat(state: HandState, tile: Tile) -> int:
     """The seat that may chow the offered ``tile`` (the next in turn), or -1
     when it is an honour."""
     if tile.rank is None:
@@ -386,7 +386,7 @@ def _chow_seat(state: RoundState, tile: Tile) -> int:
     return (state.current + state.direction) % len(state.seats)
 
 
-def _meld_claims(state: RoundState, seat: int) -> list[Action]:
+def _meld_claims(state: HandState, seat: int) -> list[Action]:
     """The kong, pung and chows ``seat`` may make on the offered tile."""
     s = state.seats[seat]
     if s.uno or not _melds_open(state):
@@ -407,7 +407,7 @@ def _meld_claims(state: RoundState, seat: int) -> list[Action]:
     return out
 
 
-def claim_options(state: RoundState, seat: int) -> tuple[Action, ...]:
+def claim_options(state: HandState, seat: int) -> tuple[Action, ...]:
     """The answers ``seat`` may give to the offered tile: win, kong, pung,
     chows, then pass; nothing when it has no option but to pass."""
     out: list[Action] = []
@@ -420,7 +420,7 @@ def claim_options(state: RoundState, seat: int) -> tuple[Action, ...]:
 
 
 def claim_screen(
-    state: RoundState, seats: Sequence[SeatState], tile: Tile, melds_open: bool, robbing: bool
+    state: HandState, seats: Sequence[SeatState], tile: Tile, melds_open: bool, robbing: bool
 ) -> tuple[list[int], list[int]]:
     """The pre-filter of :func:`claimers`, from the seats and the offer
     alone (no state of the offer is needed): the seats with a pung, kong or
@@ -454,7 +454,7 @@ def claim_screen(
 
 
 def claimers(
-    state: RoundState, screened: tuple[list[int], list[int]] | None = None
+    state: HandState, screened: tuple[list[int], list[int]] | None = None
 ) -> tuple[int, ...]:
     """The seats, in seat order, with an option on the offered tile (those
     whose :func:`claim_options` are not empty); ``screened``: what
@@ -473,11 +473,11 @@ def claimers(
 # ------------------------------------------------------------------ queries
 
 
-def awaiting(state: RoundState, **unknown: Never) -> tuple[int, ...]:
+def awaiting(state: HandState, **unknown: Never) -> tuple[int, ...]:
     """Seats whose answer the round is waiting for, in seat order."""
     if unknown:
         raise unknown_keywords(awaiting, unknown)
-    if not isinstance(state, RoundState):
+    if not isinstance(state, HandState):
         raise refuse_state("awaiting", state)
     if state.phase is Phase.TURN:
         return (state.current,)
@@ -486,16 +486,16 @@ def awaiting(state: RoundState, **unknown: Never) -> tuple[int, ...]:
     return tuple(sorted(state.pending))
 
 
-def outcome(state: RoundState, **unknown: Never) -> Outcome | None:
+def outcome(state: HandState, **unknown: Never) -> Outcome | None:
     """The result once the round has ended, else None."""
     if unknown:
         raise unknown_keywords(outcome, unknown)
-    if not isinstance(state, RoundState):
+    if not isinstance(state, HandState):
         raise refuse_state("outcome", state)
     return state.result
 
 
-def options(state: RoundState, seat: int) -> tuple[Action, ...]:
+def options(state: HandState, seat: int) -> tuple[Action, ...]:
     """:func:`legal_actions` for a checked state and seat, not remembered:
     the compiled game step answers a turn while it serves."""
     phase = state.phase
@@ -522,18 +522,18 @@ class _Answered(threading.local):
     question. Kept per thread and matched by the state's identity, so no
     thread is given the answer for another state."""
 
-    last: tuple[RoundState, int, tuple[Action, ...]] | None = None
+    last: tuple[HandState, int, tuple[Action, ...]] | None = None
 
 
 _answered = _Answered()
 
 
-def legal_actions(state: RoundState, seat: int, **unknown: Never) -> tuple[Action, ...]:
+def legal_actions(state: HandState, seat: int, **unknown: Never) -> tuple[Action, ...]:
     """Every action ``seat`` may take now, in a fixed order: win, kongs,
     discards (UNO declarations after plain ones), claims, pass."""
     if unknown:
         raise unknown_keywords(legal_actions, unknown)
-    if not isinstance(state, RoundState):
+    if not isinstance(state, HandState):
         raise refuse_state("legal_actions", state)
     if type(seat) is not int:
         seat = whole_number(seat, "seat")  # a NumPy integer; a float is refused
@@ -550,7 +550,7 @@ def legal_actions(state: RoundState, seat: int, **unknown: Never) -> tuple[Actio
     return actions
 
 
-def take_answer(state: RoundState, seat: int) -> tuple[Action, ...]:
+def take_answer(state: HandState, seat: int) -> tuple[Action, ...]:
     """:func:`legal_actions` for a checked state and seat, the remembered
     answer if it is this one; the answer is forgotten either way (a state
     kept by a caller is not held by the judge too)."""

@@ -73,8 +73,8 @@ from ..model.notation import parse_tile
 from ..model.tiles import TileSet
 from ..rules.rule_sets import RuleSet, get_rules
 from .actions import Action, ActionKind, Event
-from .deal import start_round
-from .state import Phase, RoundState, flow_of
+from .deal import start_hand
+from .state import HandState, Phase, flow_of
 from .transitions import apply
 
 FORMAT: Final = 2
@@ -107,7 +107,7 @@ _EVENT_FIELDS: Final = frozenset({"kind", "seat", "tile"})
 
 
 @checked_init
-class Replay(list[RoundState]):
+class Replay(list[HandState]):
     """What :func:`replay` returns: every state of the logged round, from the
     deal to the last logged action (a list, equal to the list of the same
     states), and what the replay established about the log."""
@@ -128,7 +128,7 @@ class Replay(list[RoundState]):
 
     def __init__(
         self,
-        states: Iterable[RoundState] = (),
+        states: Iterable[HandState] = (),
         *,
         format: int = FORMAT,
         complete: bool = False,
@@ -136,7 +136,7 @@ class Replay(list[RoundState]):
         keyed: bool = False,
     ) -> None:
         super().__init__(
-            items(states, RoundState, LogError, "not-states", "Replay", "states", "RoundStates")
+            items(states, HandState, LogError, "not-states", "Replay", "states", "RoundStates")
         )
         self.format = format
         self.complete = complete
@@ -157,7 +157,7 @@ def action_json(a: Action) -> dict[str, Any]:
     return {"kind": a.kind.value, "tile": None if a.tile is None else str(a.tile), "uno": a.uno}
 
 
-def header_record(state: RoundState, seed: int | None) -> dict[str, Any]:
+def header_record(state: HandState, seed: int | None) -> dict[str, Any]:
     """The header of a round's log, without its chain and digest."""
     return {
         "type": "header",
@@ -196,7 +196,7 @@ def chain_lines(records: Iterable[dict[str, Any]], key: bytes | None = None) -> 
 
 
 def log_lines(
-    initial: RoundState,
+    initial: HandState,
     seed: int | None,
     start_events: Sequence[Event],
     moves: Iterable[tuple[int, Action, Sequence[Event]]],
@@ -405,7 +405,7 @@ def _action_of(n: int, rec: dict[str, Any], ts: TileSet, players: int) -> tuple[
 
 def _deal(
     n: int, head: dict[str, Any], played: str | RuleSet | None
-) -> tuple[RoundState, tuple[Event, ...]]:
+) -> tuple[HandState, tuple[Event, ...]]:
     """The state and events the header deals, under the rules it names (or
     ``played``, which must bear that name); a seed must deal its wall."""
     try:
@@ -421,14 +421,14 @@ def _deal(
             for t in head["wall"]
         ]
         wind = head.get("prevalent_wind")
-        state, events = start_round(
+        state, events = start_hand(
             rules, players=head["players"], dealer=head["dealer"], wall=wall, prevalent_wind=wind
         )
     except MahjongError as e:
         raise line_error(n, "bad-header", e.detail) from None
     seed = head["seed"]
     if seed is not None:
-        seeded, _ = start_round(
+        seeded, _ = start_hand(
             rules,
             players=head["players"],
             dealer=head["dealer"],

@@ -127,7 +127,7 @@ def play_hand(
     prevalent_wind: str | None = None,
 ) -> Board:
     """Play one hand with bots seated 0..N-1; returns the finished board
-    (``prevalent_wind``: see :func:`~unomahjong.game.start_round`)."""
+    (``prevalent_wind``: see :func:`~unomahjong.game.start_hand`)."""
     bots = seated_bots(bots, "play_hand")
     max_actions = whole_number(max_actions, "max-actions")
     if max_actions < 1:

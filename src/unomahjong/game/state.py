@@ -1,8 +1,8 @@
 """The game's value types and the checks of their inputs (docs/rules.md#play).
 
 Every type here is frozen: :func:`~unomahjong.game.apply` builds the next
-:class:`RoundState` with its attrs constructor and never changes one; the
-helpers at the end (:func:`advance`, :func:`replace_round`,
+:class:`HandState` with its attrs constructor and never changes one; the
+helpers at the end (:func:`advance`, :func:`replace_hand`,
 :func:`replace_seat`) only say which fields a move sets.
 """
 
@@ -35,10 +35,10 @@ __all__ = [
     "Action",
     "ActionKind",
     "Event",
+    "HandState",
     "IllegalActionError",
     "Outcome",
     "Phase",
-    "RoundState",
     "SeatState",
     "Win",
 ]
@@ -108,7 +108,7 @@ class Outcome:
 
 @checked_init
 @attrs.frozen(slots=True)
-class RoundState:
+class HandState:
     """The whole round; frozen, so any state may be kept, compared or replayed."""
 
     rules: RuleSet
@@ -162,8 +162,8 @@ class RoundState:
 # ------------------------------------------------------------------ the next state
 
 
-def flow_of(state: RoundState) -> GameFlow:
-    """The game flow of the round's rules (``start_round`` refuses rules
+def flow_of(state: HandState) -> GameFlow:
+    """The game flow of the round's rules (``start_hand`` refuses rules
     without one)."""
     flow = state.rules.flow
     assert flow is not None, "a round is played under rules with a game flow"
@@ -171,7 +171,7 @@ def flow_of(state: RoundState) -> GameFlow:
 
 
 def advance(
-    prev: RoundState,
+    prev: HandState,
     *,
     front: int,
     back: int,
@@ -187,11 +187,11 @@ def advance(
     pending: tuple[int, ...],
     answers: tuple[tuple[int, Action], ...],
     walls: tuple[int, ...] | None = None,
-) -> RoundState:
+) -> HandState:
     """The next state of the round of ``prev``: its rules, dealer, wall,
     first-turn window, result, seat walls (unless ``walls`` gives them)
     and prevalent wind, with every other field by keyword."""
-    return RoundState(
+    return HandState(
         prev.rules,
         prev.dealer,
         prev.wall,
@@ -215,7 +215,7 @@ def advance(
     )
 
 
-_ROUND_INDEX = {name: i for i, name in enumerate(attrs.fields_dict(RoundState))}
+_ROUND_INDEX = {name: i for i, name in enumerate(attrs.fields_dict(HandState))}
 _round_values = operator.attrgetter(*_ROUND_INDEX)
 _SEAT_INDEX = {name: i for i, name in enumerate(attrs.fields_dict(SeatState))}
 _seat_values = operator.attrgetter(*_SEAT_INDEX)
@@ -232,10 +232,10 @@ def _replaced(values: tuple[Any, ...], index: dict[str, int], changes: dict[str,
     return out
 
 
-def replace_round(state: RoundState, **changes: Any) -> RoundState:
+def replace_hand(state: HandState, **changes: Any) -> HandState:
     """``state`` with the fields ``changes`` names set anew (as
     ``attrs.evolve``, which looks the class's fields up on every call)."""
-    return RoundState(*_replaced(_round_values(state), _ROUND_INDEX, changes))
+    return HandState(*_replaced(_round_values(state), _ROUND_INDEX, changes))
 
 
 def replace_seat(s: SeatState, **changes: Any) -> SeatState:

@@ -6,7 +6,7 @@ set's ``GameFlow``.
 The flow of a hand, each phase a function (the deal in deal.py, the rest
 below):
 
-1. **Deal** (:func:`~unomahjong.game.deal.start_round`): shuffle the wall
+1. **Deal** (:func:`~unomahjong.game.deal.start_hand`): shuffle the wall
    (or take an explicit one) and deal 13 tiles to each seat; the dealer
    draws (2).
 2. **Draw** (:func:`draw_tile`): the seat takes the front tile, or the back
@@ -76,20 +76,20 @@ from .legality import (
     uno_discards,
 )
 from .state import (
+    HandState,
     Outcome,
     Phase,
-    RoundState,
     SeatState,
     Win,
     advance,
     flow_of,
     replace_at,
-    replace_round,
+    replace_hand,
     replace_seat,
 )
 from .tables import tables
 
-Step = tuple[RoundState, tuple[Event, ...]]
+Step = tuple[HandState, tuple[Event, ...]]
 """A state and the events that led to it."""
 
 _code = operator.attrgetter("code")
@@ -121,7 +121,7 @@ def _remove(tiles: Sequence[Tile], *gone: Tile) -> tuple[Tile, ...]:
 
 
 def draw_tile(
-    state: RoundState,
+    state: HandState,
     seats: tuple[SeatState, ...],
     direction: int,
     seat: int,
@@ -141,7 +141,7 @@ def draw_tile(
     if walls:
         left = walls[seat]
         if not left:
-            state = replace_round(state, seats=seats, direction=direction)
+            state = replace_hand(state, seats=seats, direction=direction)
             return _end(state, (), (Event("exhaustive_draw", seat),))
         tile = wall[len(wall) // len(walls) * seat + left - 1]
         walls = (*walls[:seat], left - 1, *walls[seat + 1 :])
@@ -161,7 +161,7 @@ def draw_tile(
         set_aside = (Event("flower", seat), *more)
         seats = replace_at(seats, seat, replace_seat(seats[seat], flowers=flowers))
         if found is None:  # the wall ran out
-            state = replace_round(state, seats=seats, direction=direction, front=front, back=back)
+            state = replace_hand(state, seats=seats, direction=direction, front=front, back=back)
             return _end(state, (), (*set_aside, Event("exhaustive_draw", seat)))
         tile = found
         last = back < front
@@ -227,7 +227,7 @@ def _drawn(s: SeatState, tile: Tile) -> SeatState:
 # ------------------------------------------------------------------ apply
 
 
-def apply(state: RoundState, seat: int, action: Action, **unknown: Never) -> Step:
+def apply(state: HandState, seat: int, action: Action, **unknown: Never) -> Step:
     """The state after ``seat`` takes ``action``, and the events it caused.
 
     Raises :class:`IllegalActionError` (a ``ValueError``) for anything not in
@@ -235,7 +235,7 @@ def apply(state: RoundState, seat: int, action: Action, **unknown: Never) -> Ste
     """
     if unknown:
         raise unknown_keywords(apply, unknown)
-    if not isinstance(state, RoundState):
+    if not isinstance(state, HandState):
         raise refuse_state("apply", state)
     if state.phase is Phase.ENDED:
         raise IllegalActionError("ended", "the round is over")
@@ -249,7 +249,7 @@ def apply(state: RoundState, seat: int, action: Action, **unknown: Never) -> Ste
         raise corrupt_state("apply", fault) from fault
 
 
-def _apply(state: RoundState, seat: int, action: Action) -> Step:
+def _apply(state: HandState, seat: int, action: Action) -> Step:
     actions = take_answer(state, seat)
     for a in actions:
         if a is action:
@@ -267,7 +267,7 @@ def _apply(state: RoundState, seat: int, action: Action) -> Step:
     return _answer(state, seat, action)
 
 
-def _refused(state: RoundState, seat: int, action: object) -> IllegalActionError:
+def _refused(state: HandState, seat: int, action: object) -> IllegalActionError:
     """The error for an action that is not among the seat's legal ones."""
     if not isinstance(action, Action):
         return wrong_type(
@@ -280,7 +280,7 @@ def _refused(state: RoundState, seat: int, action: object) -> IllegalActionError
 # ------------------------------------------------------------------ 3. turn
 
 
-def _turn(state: RoundState, seat: int, action: Action) -> Step:
+def _turn(state: HandState, seat: int, action: Action) -> Step:
     """A win, a concealed kong or an added kong by the current seat."""
     s = state.seats[seat]
     kind = action.kind
@@ -297,7 +297,7 @@ def _turn(state: RoundState, seat: int, action: Action) -> Step:
             melds=(*s.melds, Meld(MeldKind.KONG, tile, exposed=False)),
         )
         new, events = draw_tile(
-            replace_round(state, window=False),
+            replace_hand(state, window=False),
             replace_at(state.seats, seat, s),
             state.direction,
             seat,
@@ -306,9 +306,9 @@ def _turn(state: RoundState, seat: int, action: Action) -> Step:
         return new, (Event("concealed_kong", seat, tile), *events)
     if kind is ActionKind.ADDED_KONG:
         # 6. rob: the tile stays in the adder's hand while it may be robbed.
-        state = replace_round(state, phase=Phase.ROB, offered=tile, window=False, answers=())
+        state = replace_hand(state, phase=Phase.ROB, offered=tile, window=False, answers=())
         robbers = claimers(state)
-        state = replace_round(state, pending=robbers)
+        state = replace_hand(state, pending=robbers)
         if robbers:
             return state, (Event("added_kong", seat, tile),)
         new, events = _complete_added_kong(state)
@@ -319,7 +319,7 @@ def _turn(state: RoundState, seat: int, action: Action) -> Step:
 # ------------------------------------------------------------------ 4. discard
 
 
-def discard(state: RoundState, seat: int, action: Action) -> Step:
+def discard(state: HandState, seat: int, action: Action) -> Step:
     """The current seat discards (``action.uno``: and declares UNO); when
     nobody may claim the tile, play passes on at once. ``action`` is one of
     the seat's legal discards (:func:`apply` has checked it)."""
@@ -374,7 +374,7 @@ def discard(state: RoundState, seat: int, action: Action) -> Step:
     )
     pending = claimers(claim, screened)
     if pending:
-        return replace_round(claim, pending=pending), said
+        return replace_hand(claim, pending=pending), said
     new, more = _pass_on(claim, claim.seats, seat, tile)
     return new, said + more
 
@@ -382,21 +382,21 @@ def discard(state: RoundState, seat: int, action: Action) -> Step:
 # ------------------------------------------------------------------ 5./6. claim and rob
 
 
-def _answer(state: RoundState, seat: int, action: Action) -> Step:
+def _answer(state: HandState, seat: int, action: Action) -> Step:
     """A seat's answer in CLAIM or ROB; the last one awaited resolves them."""
     pending = tuple([p for p in state.pending if p != seat])
-    state = replace_round(state, pending=pending, answers=(*state.answers, (seat, action)))
+    state = replace_hand(state, pending=pending, answers=(*state.answers, (seat, action)))
     if pending:
         return state, ()
     return _resolve(state)
 
 
-def _in_turn_order(state: RoundState, seats: Iterable[int]) -> list[int]:
+def _in_turn_order(state: HandState, seats: Iterable[int]) -> list[int]:
     """Seats ordered by turn from the offering seat, in the current direction."""
     return sorted(seats, key=lambda i: ((i - state.current) * state.direction) % state.players)
 
 
-def _resolve(state: RoundState) -> Step:
+def _resolve(state: HandState) -> Step:
     """All answers are in: carry out the highest claim (wins all together)."""
     robbing = state.phase is Phase.ROB
     answers = state.answers  # one answer per seat
@@ -414,7 +414,7 @@ def _resolve(state: RoundState) -> Step:
             wins.append(Win(w, result, state.current))
         return _end(state, tuple(wins), tuple(Event("win", w, tile) for w in winners))
     if robbing:
-        return _complete_added_kong(replace_round(state, answers=(), pending=()))
+        return _complete_added_kong(replace_hand(state, answers=(), pending=()))
     # The first answer of the highest rank (passes rank 0).
     best: tuple[int, Action] | None = None
     rank = 0
@@ -427,7 +427,7 @@ def _resolve(state: RoundState) -> Step:
     return _pass_on(state, state.seats, state.current, tile)
 
 
-def _complete_added_kong(state: RoundState) -> Step:
+def _complete_added_kong(state: HandState) -> Step:
     """Nobody robs the added kong: the pung becomes a kong; a replacement draw."""
     seat, tile = state.current, state.offered
     assert tile is not None
@@ -439,11 +439,11 @@ def _complete_added_kong(state: RoundState) -> Step:
         for m in s.melds
     )
     s = replace_seat(s, concealed=_remove(s.concealed, tile), melds=melds)
-    state = replace_round(state, offered=None)
+    state = replace_hand(state, offered=None)
     return draw_tile(state, replace_at(state.seats, seat, s), state.direction, seat, True)
 
 
-def _claim(state: RoundState, seat: int, action: Action) -> Step:
+def _claim(state: HandState, seat: int, action: Action) -> Step:
     """``seat`` takes the discard into a kong, pung or chow."""
     tile = state.offered
     assert tile is not None
@@ -473,7 +473,7 @@ def _claim(state: RoundState, seat: int, action: Action) -> Step:
         )
         concealed = _remove(s.concealed, *([tile] * (3 if kong else 2)))
     s = replace_seat(s, concealed=concealed, melds=(*s.melds, meld))
-    state = replace_round(
+    state = replace_hand(
         state,
         seats=replace_at(replace_at(state.seats, discarder, d), seat, s),
         window=False,
@@ -496,7 +496,7 @@ def _claim(state: RoundState, seat: int, action: Action) -> Step:
 # ------------------------------------------------------------------ 7. pass on
 
 
-def _pass_on(state: RoundState, seats: tuple[SeatState, ...], discarder: int, tile: Tile) -> Step:
+def _pass_on(state: HandState, seats: tuple[SeatState, ...], discarder: int, tile: Tile) -> Step:
     """Nobody claims the discard of ``tile``: Reverse and Skip act (where the
     flow has card effects), then the next seat draws, or the wall it draws
     from is empty and the hand is drawn. ``state`` is the CLAIM state, or
@@ -511,13 +511,13 @@ def _pass_on(state: RoundState, seats: tuple[SeatState, ...], discarder: int, ti
         seat, direction = (discarder + state.direction) % len(seats), state.direction
     if wall_empty(state, seat):  # only a CLAIM state gets here
         if direction != state.direction:
-            state = replace_round(state, direction=direction)
+            state = replace_hand(state, direction=direction)
         return _end(state, (), (*events, Event("exhaustive_draw", discarder)))
     new, more = draw_tile(state, seats, direction, seat, False)
     return new, events + more
 
 
-def wall_empty(state: RoundState, seat: int) -> bool:
+def wall_empty(state: HandState, seat: int) -> bool:
     """Whether ``seat`` has no tile to draw: the wall is empty, or with seat
     walls its own is."""
     walls = state.walls
@@ -527,7 +527,7 @@ def wall_empty(state: RoundState, seat: int) -> bool:
 # ------------------------------------------------------------------ 8. end
 
 
-def _payments(state: RoundState, wins: tuple[Win, ...]) -> tuple[int, ...]:
+def _payments(state: HandState, wins: tuple[Win, ...]) -> tuple[int, ...]:
     """Each seat's gain: every other seat pays each winner the base, and the
     discarder (everyone, for a self-drawn win) pays the fans too."""
     base = state.rules.options.base_points
@@ -544,10 +544,10 @@ def _payments(state: RoundState, wins: tuple[Win, ...]) -> tuple[int, ...]:
     return tuple(pay)
 
 
-def _end(state: RoundState, wins: tuple[Win, ...], events: tuple[Event, ...]) -> Step:
+def _end(state: HandState, wins: tuple[Win, ...], events: tuple[Event, ...]) -> Step:
     """The round ends with these wins (none: an exhaustive draw)."""
     result = Outcome(wins, _payments(state, wins))
-    return replace_round(state, phase=Phase.ENDED, pending=(), answers=(), result=result), events
+    return replace_hand(state, phase=Phase.ENDED, pending=(), answers=(), result=result), events
 
 
 # ------------------------------------------------------------------ the compiled step
@@ -560,7 +560,7 @@ def compiled_step_interface() -> dict[str, object]:
     compares with, the tile set's tables, and the reference functions it
     hands what it does not answer itself (docs/architecture.md#the-game-package)."""
     return {
-        "round_state": RoundState,
+        "round_state": HandState,
         "seat_state": SeatState,
         "tile": Tile,
         "tileset": TileSet,

@@ -11,7 +11,7 @@ from ..model.hand import Meld
 from ..model.tiles import Tile
 from .actions import IllegalActionError, refuse_state, whole_number
 from .legality import awaiting
-from .state import Outcome, Phase, RoundState
+from .state import HandState, Outcome, Phase
 
 
 @attrs.frozen(slots=True)
@@ -51,14 +51,14 @@ class Observation:
     result: Outcome | None
 
 
-def observe(state: RoundState, seat: int, **unknown: Never) -> Observation:
+def observe(state: HandState, seat: int, **unknown: Never) -> Observation:
     """The observation of ``seat``: its own hand, the table, nothing hidden of
     others (their concealed tiles, concealed kongs' tiles while playing, the
     wall, their unanswered claims). Raises :class:`IllegalActionError`
     (``bad-seat``) for a seat the round does not have."""
     if unknown:
         raise unknown_keywords(observe, unknown)
-    if not isinstance(state, RoundState):
+    if not isinstance(state, HandState):
         raise refuse_state("observe", state)
     seat = whole_number(seat, "seat")
     if not 0 <= seat < len(state.seats):

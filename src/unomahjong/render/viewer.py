@@ -43,10 +43,10 @@ from ..errors import NotationError
 from ..game import (
     Action,
     ActionKind,
+    HandState,
     LogError,
     Phase,
     Replay,
-    RoundState,
     apply,
     observe,
     replay,
@@ -118,7 +118,7 @@ def _hidden(viewer: int | None, e: Event) -> bool:
     return viewer is not None and e.seat != viewer and e.kind in _PRIVATE_TILE_EVENTS
 
 
-def event_text(e: Event, tile: str, before: RoundState, after: RoundState) -> str:
+def event_text(e: Event, tile: str, before: HandState, after: HandState) -> str:
     """What an event did, in words, as the viewer and the command line's
     ``play`` say it: ``"seat 2 claims 9r from seat 1: chow [789r@1]"``,
     ``"Skip: seat 3 is skipped"``. ``tile`` is the event's tile as shown
@@ -168,7 +168,7 @@ def _melds(melds: Sequence[Meld], players: int, codes: _Codes) -> list[list[Any]
     return out
 
 
-def _seat_data(state: RoundState, seat: int, viewer: int | None, codes: _Codes) -> list[Any]:
+def _seat_data(state: HandState, seat: int, viewer: int | None, codes: _Codes) -> list[Any]:
     """[concealed, drawn set apart (0/1), melds, discards, uno, flowers]:
     the concealed tiles as codes, or their number when the viewer may not
     see them; the flowers set aside (public), as their notation."""
@@ -198,8 +198,8 @@ def _seat_data(state: RoundState, seat: int, viewer: int | None, codes: _Codes) 
 def _step(
     label: str,
     events: Sequence[Event],
-    before: RoundState | None,
-    state: RoundState,
+    before: HandState | None,
+    state: HandState,
     viewer: int | None,
     codes: _Codes,
 ) -> dict[str, Any]:

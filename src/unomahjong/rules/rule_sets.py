@@ -206,7 +206,7 @@ class RuleSet:
     """With ``"calculator"`` selection: fans that make a later reading of equal
     total replace the earlier one (the calculators prefer 一色三同顺 and 三同刻)."""
     flow: GameFlow | None = None
-    """How hands are played by :func:`~unomahjong.game.start_round`; None:
+    """How hands are played by :func:`~unomahjong.game.start_hand`; None:
     the rule set scores hands but has no game flow."""
     fans: FanTable = attrs.field(init=False, eq=False, repr=False)
     """The fan table in force: ``table`` less the rows the options switch off."""
