@@ -292,6 +292,7 @@ VALID: dict[str, Callable[[], Call]] = {
     "Observation": lambda: (unomahjong.game.Observation, (), _init_kwargs(observe(_state(), 0))),
     "Outcome": lambda: (unomahjong.game.Outcome, ((), (0, 0)), {}),
     "Phase": lambda: (unomahjong.game.Phase, ("turn",), {}),
+    "JudgeStage": lambda: (unomahjong.botzone.JudgeStage, ("deal",), {}),
     "RandomBot": lambda: (RandomBot, (1,), {}),
     "RandomBot.choose": lambda: (RandomBot(1).choose, (_state(), 0), {}),
     "HandState": lambda: (unomahjong.game.HandState, (), _init_kwargs(_state())),

@@ -9,6 +9,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,6 +18,7 @@ from unomahjong.botzone.protocol import (
     PENALTY,
     JudgeHand,
     JudgeResponse,
+    JudgeStage,
     judge_responses,
     judge_start,
     judge_step,
@@ -61,15 +63,15 @@ def test_recorded_judge_games_replay_exactly(part: int) -> None:
         replay_transcript(t)
 
 
-def _first(srand: int, stage: str, seat: int | None = None) -> JudgeHand:
+def _first(srand: int, stage: JudgeStage, seat: int | None = None) -> JudgeHand:
     """The game from ``srand`` played by first responses (a win when one is
     offered) until a turn of ``stage`` (for ``seat``, if given)."""
     game = judge_start(srand)
     while not game.finished:
-        if game.stage == stage and (seat is None or game.state.current == seat):
+        if game.stage is stage and (seat is None or game.state.current == seat):
             return game
         game = judge_step(game, [_pick(game, s) for s in range(4)])
-    raise AssertionError(f"no {stage} turn")
+    raise AssertionError(f"no {stage.value} turn")
 
 
 def _pick(game: JudgeHand, seat: int) -> str:
@@ -90,7 +92,7 @@ def test_the_first_turns_are_the_judges() -> None:
     assert game.requests == ("0 0 3", "0 1 3", "0 2 3", "0 3 3")
     assert game.wall_text.startswith("F1 F3 T7 B4 W4 T8")
     game = judge_step(game, ["PASS"] * 4)
-    assert game.stage == "deal"
+    assert game.stage is JudgeStage.DEAL
     wall = [t for t in game.state.wall if isinstance(t, Tile)]  # no flowers
     assert len(wall) == 136
     # Each seat is dealt 13 tiles from the end of its own 34.
@@ -103,14 +105,14 @@ def test_the_first_turns_are_the_judges() -> None:
 
 
 def test_a_drawer_that_passes_is_penalised() -> None:
-    game = _first(1, "draw")
+    game = _first(1, JudgeStage.DRAW)
     drawer = game.state.current
     responses = ["PASS"] * 4
     _penalty(judge_step(game, responses), drawer, "WA")
 
 
 def test_a_false_win_is_penalised_as_such() -> None:
-    game = _first(1, "draw")
+    game = _first(1, JudgeStage.DRAW)
     drawer = game.state.current
     assert "HU" not in [o.text for o in judge_responses(game, drawer)]
     responses = ["PASS"] * 4
@@ -119,14 +121,14 @@ def test_a_false_win_is_penalised_as_such() -> None:
 
 
 def test_a_bots_verdict_is_its_penalty() -> None:
-    game = _first(2, "draw")
+    game = _first(2, JudgeStage.DRAW)
     responses: list[object] = [_pick(game, s) for s in range(4)]
     responses[3] = {"verdict": "TLE", "response": ""}
     _penalty(judge_step(game, responses), 3, "TLE")
 
 
 def test_after_a_discard_the_discarder_must_pass() -> None:
-    game = _first(3, "discard")
+    game = _first(3, JudgeStage.DISCARD)
     discarder = int(game.requests[0].split(" ")[1])
     responses = [_pick(game, s) for s in range(4)]
     responses[discarder] = "PLAY W1"
@@ -134,7 +136,7 @@ def test_after_a_discard_the_discarder_must_pass() -> None:
 
 
 def test_a_chow_by_a_seat_not_next_is_penalised() -> None:
-    game = _first(4, "discard")
+    game = _first(4, JudgeStage.DISCARD)
     discarder = int(game.requests[0].split(" ")[1])
     across = (discarder + 2) % 4
     responses = ["PASS"] * 4
@@ -145,7 +147,7 @@ def test_a_chow_by_a_seat_not_next_is_penalised() -> None:
 def test_penalties_are_charged_in_the_judges_order() -> None:
     # Two seats answer a discard wrongly: the judge checks a false win (in
     # turn from the discarder) before any other answer.
-    game = _first(5, "discard")
+    game = _first(5, JudgeStage.DISCARD)
     discarder = int(game.requests[0].split(" ")[1])
     first, second = (discarder + 1) % 4, (discarder + 2) % 4
     responses = ["PASS"] * 4
@@ -171,7 +173,7 @@ def test_legal_responses_carry_the_fan_count_of_a_win() -> None:
 
 
 def test_every_legal_response_is_taken_without_penalty() -> None:
-    game = _first(6, "discard")
+    game = _first(6, JudgeStage.DISCARD)
     for seat in range(4):
         for option in judge_responses(game, seat):
             responses = ["PASS"] * 4
@@ -181,7 +183,7 @@ def test_every_legal_response_is_taken_without_penalty() -> None:
 
 
 def test_a_finished_game_takes_no_more_responses() -> None:
-    game = judge_step(_first(1, "draw"), ["PASS"] * 4)
+    game = judge_step(_first(1, JudgeStage.DRAW), ["PASS"] * 4)
     with pytest.raises(MahjongError) as e:
         judge_step(game, ["PASS"] * 4)
     assert e.value.code == "finished"
@@ -193,7 +195,7 @@ def test_malformed_responses_raise_the_librarys_error(bad: object) -> None:
     game = judge_start(1)
     with pytest.raises(MahjongError):
         judge_step(game, bad)  # type: ignore[arg-type]
-    assert game.stage == "init"
+    assert game.stage is JudgeStage.INIT
 
 
 _WORDS = ["PASS", "PLAY", "GANG", "BUGANG", "PENG", "CHI", "HU", "W1", "B5", "T9", "F2", "J3", ""]
@@ -234,3 +236,12 @@ def test_any_response_gets_a_turn_or_a_penalty_never_a_crash(
             assert game.scores == tuple(-30 if i == game.offender else 10 for i in range(4))
     if game.finished and game.ending in ("HU", "HUANG"):
         assert sum(game.scores or ()) == 0
+
+
+def test_a_judge_hand_s_stage_is_an_enum_taken_by_name() -> None:
+    game = judge_start(1)
+    assert game.stage is JudgeStage.INIT
+    assert attrs.evolve(game, stage="deal").stage is JudgeStage.DEAL
+    with pytest.raises(MahjongError) as refused:
+        attrs.evolve(game, stage="dealing")
+    assert refused.value.code == "unknown-stage"

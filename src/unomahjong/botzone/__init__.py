@@ -20,7 +20,15 @@ from .play import (
     play_judge_hand,
     replay_judge_log,
 )
-from .protocol import PENALTY, JudgeHand, JudgeResponse, judge_responses, judge_start, judge_step
+from .protocol import (
+    PENALTY,
+    JudgeHand,
+    JudgeResponse,
+    JudgeStage,
+    judge_responses,
+    judge_start,
+    judge_step,
+)
 from .tiles import botzone_tile, from_botzone_tile
 
 __all__ = [
@@ -31,6 +39,7 @@ __all__ = [
     "JudgeHandRecord",
     "JudgeResponse",
     "JudgeSeat",
+    "JudgeStage",
     "LibraryBotSeat",
     "botzone_tile",
     "from_botzone_tile",

@@ -19,12 +19,21 @@ announces them one judge turn at a time.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping, Sequence
 from typing import Final, Never
 
 import attrs
 
-from .._checks import checked_init, keywords_checked, quote, unknown_keywords, wrong_type
+from .._checks import (
+    Lookup,
+    checked_init,
+    keywords_checked,
+    quote,
+    unknown_keywords,
+    unknown_member,
+    wrong_type,
+)
 from ..errors import MahjongError, NotationError
 from ..game import Action, ActionKind, Event, HandState, Phase, apply, legal_actions
 from ..game import start_hand as _start_hand
@@ -40,6 +49,7 @@ __all__ = [
     "PENALTY",
     "JudgeHand",
     "JudgeResponse",
+    "JudgeStage",
     "judge_responses",
     "judge_start",
     "judge_step",
@@ -74,18 +84,41 @@ class JudgeResponse:
     fans: int | None = None
 
 
+class JudgeStage(enum.Enum, metaclass=Lookup):
+    """Where a judge hand stands between judge turns: what the judge's last
+    requests asked for."""
+
+    INIT = "init"
+    """Not dealt yet: the first turn sends the deal."""
+    DEAL = "deal"
+    """The deal was announced."""
+    DRAW = "draw"
+    """A seat drew a tile and must play."""
+    DISCARD = "discard"
+    """A discard (or a chow or pung and its discard) was announced: the
+    others may claim it."""
+    KONG = "kong"
+    """A kong was announced."""
+    FINISH = "finish"
+    """The judge gave the scores."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> JudgeStage:
+        raise unknown_member(cls, value, MahjongError, "unknown-stage")
+
+
 @checked_init
 @attrs.frozen(slots=True)
 class JudgeHand:
-    """A game between judge turns: the engine's round, the judge's stage
+    """A hand between judge turns: the engine's hand, the judge's stage
     and the requests each seat was sent this turn, or, once finished, the
     scores and how the game ended."""
 
     state: HandState
     """The engine's round (it may be ahead of the judge: see ``queued``)."""
-    stage: str
-    """``init``, ``deal``, ``draw``, ``discard`` (a discard, or a chow or
-    pung and its discard), ``kong`` (a kong announced) or ``finish``."""
+    stage: JudgeStage = attrs.field(converter=JudgeStage)
+    """Where the hand stands: what this turn's requests asked for (its
+    value's name, ``"deal"``, is taken too)."""
     requests: tuple[str, ...]
     """The request each seat was sent this turn (empty once finished)."""
     srand: int | None
@@ -155,7 +188,7 @@ def judge_start(
             wind = WINDS[drawn]
         state, events = _start_hand(BOTZONE, wall=wall, prevalent_wind=wind)
     requests = tuple(f"0 {i} {WINDS.index(state.prevalent_wind)}" for i in range(SEATS))
-    return JudgeHand(state, "init", requests, srand, events)
+    return JudgeHand(state, JudgeStage.INIT, requests, srand, events)
 
 
 # ------------------------------------------------------------------ responses
@@ -171,7 +204,7 @@ def _tile(name: str) -> Tile | None:
 def _actions(game: JudgeHand, seat: int) -> tuple[Action, ...]:
     """The engine's legal actions for ``seat`` at this judge turn (none when
     the engine is ahead of the judge or not waiting for the seat)."""
-    if game.queued or game.stage in ("init", "deal", "finish"):
+    if game.queued or game.stage in (JudgeStage.INIT, JudgeStage.DEAL, JudgeStage.FINISH):
         return ()
     return legal_actions(game.state, seat)
 
@@ -326,7 +359,12 @@ def judge_step(game: JudgeHand, responses: Sequence[object]) -> JudgeHand:
     except _Penalty as p:
         scores = tuple(PENALTY[0] if i == p.seat else PENALTY[1] for i in range(SEATS))
         return attrs.evolve(
-            game, requests=(), scores=scores, ending=p.code, offender=p.seat, stage="finish"
+            game,
+            requests=(),
+            scores=scores,
+            ending=p.code,
+            offender=p.seat,
+            stage=JudgeStage.FINISH,
         )
     return _announce(game, state, (*game.queued, *events))
 
@@ -337,17 +375,17 @@ def _respond(game: JudgeHand, responses: list[object]) -> tuple[HandState, tuple
     ahead of the judge (``queued``), it awaits nothing: every seat passes."""
     state = game.state
     stage = game.stage
-    if stage in ("init", "deal"):
+    if stage in (JudgeStage.INIT, JudgeStage.DEAL):
         for seat in range(SEATS):
             if _answer(responses[seat], seat) != "PASS":
                 raise _Penalty(seat, "WA")
         return state, ()
-    if stage == "draw":
+    if stage is JudgeStage.DRAW:
         return _draw_turn(state, responses)
     live = not game.queued
     words = game.requests[0].split(" ")  # "3 p PLAY X", "3 p GANG", ... to every seat
     announcer = int(words[1])
-    if stage == "kong":
+    if stage is JudgeStage.KONG:
         return _rob_turn(state, responses, announcer, words[2] == "BUGANG", live)
     return _claim_turn(state, responses, announcer, live)
 
@@ -546,10 +584,12 @@ def _announce(game: JudgeHand, state: HandState, events: tuple[Event, ...]) -> J
     """The next judge turn: the first announcing event (with what led to it)
     becomes the requests; later events wait in ``queued``."""
     stage = game.stage
-    if stage == "init":
+    if stage is JudgeStage.INIT:
         hands = _dealt(state)
         requests = tuple("1 0 0 0 0 " + " ".join(map(botzone_tile, h)) for h in hands)
-        return attrs.evolve(game, state=state, stage="deal", requests=requests, queued=events)
+        return attrs.evolve(
+            game, state=state, stage=JudgeStage.DEAL, requests=requests, queued=events
+        )
     claim: Event | None = None
     for i, e in enumerate(events):
         if e.kind in ("pung", "chow"):
@@ -559,7 +599,7 @@ def _announce(game: JudgeHand, state: HandState, events: tuple[Event, ...]) -> J
             continue
         rest = events[i + 1 :]
         return _turn_of(game, state, e, claim, rest)
-    raise AssertionError(f"no event to announce after {stage}: {events}")
+    raise AssertionError(f"no event to announce after {stage.value}: {events}")
 
 
 def _dealt(state: HandState) -> list[list[Tile]]:
@@ -593,7 +633,7 @@ def _turn_of(
         return attrs.evolve(
             game,
             state=state,
-            stage="finish",
+            stage=JudgeStage.FINISH,
             requests=(),
             queued=(),
             scores=result.payments,
@@ -606,7 +646,7 @@ def _turn_of(
         requests = tuple(
             f"2 {botzone_tile(tile)}" if i == p else f"3 {p} DRAW" for i in range(SEATS)
         )
-        stage = "draw"
+        stage = JudgeStage.DRAW
     elif kind == "discard":
         assert tile is not None
         line = f"3 {p} PLAY {botzone_tile(tile)}"
@@ -616,14 +656,14 @@ def _turn_of(
             meld = _last_chow(state, p)
             line = f"3 {p} CHI {botzone_tile(meld)} {botzone_tile(tile)}"
         requests = (line,) * SEATS
-        stage = "discard"
+        stage = JudgeStage.DISCARD
     elif kind == "added_kong":
         assert tile is not None
         requests = (f"3 {p} BUGANG {botzone_tile(tile)}",) * SEATS
-        stage = "kong"
+        stage = JudgeStage.KONG
     else:  # kong, concealed_kong
         requests = (f"3 {p} GANG",) * SEATS
-        stage = "kong"
+        stage = JudgeStage.KONG
     return attrs.evolve(game, state=state, stage=stage, requests=requests, queued=rest)
 
 
