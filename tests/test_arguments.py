@@ -842,7 +842,7 @@ def test_visible_tiles_may_not_be_a_mapping() -> None:
 
 def test_refused_values_are_quoted_briefly() -> None:
     with pytest.raises(HandError) as e:
-        shanten("1r" * 100_000)  # type: ignore[arg-type]
+        shanten(["1r"] * 100_000)  # type: ignore[arg-type]
     assert len(str(e.value)) < 200
     assert e.value.argument == "hand"
 

@@ -14,6 +14,7 @@ from unomahjong import (
     MCR_TILES,
     UNO_TILES,
     HandError,
+    NotationError,
     Shape,
     Tile,
     discard_options,
@@ -295,3 +296,34 @@ def test_a_fifth_copy_of_an_honour_counts_as_a_wait_by_shape() -> None:
     # pair, so by shape the hand waits on the Skip it already holds four of.
     hand = parse_hand("[SSSb] SSSSr SSSy SSSg")
     assert sorted(str(t) for t in waits(hand)) == ["Sr"]
+
+
+@pytest.mark.parametrize(
+    ("text", "rules"),
+    [
+        ("[SSSg] 123456789r 5g", None),
+        ("[SSSg] 123r 456r 789r 5g +6g", "uno"),
+        ("123m 456p 789s EEE 5s", "mcr"),
+        ("123m 456p 789s EEE 5s +6s", "mcr"),
+    ],
+)
+def test_every_analysis_takes_the_text_score_hand_takes(text: str, rules: str | None) -> None:
+    # Text is read in the notation of the rules (UNO's by default), as
+    # score_hand reads it: each answer equals the parsed hand's.
+    hand = parse_hand(text, rules or "uno")
+    assert shanten(text, rules=rules) == shanten(hand, rules=rules)
+    assert shanten_by_shape(text, rules=rules) == shanten_by_shape(hand, rules=rules)
+    assert is_winning(text, rules=rules) == is_winning(hand, rules=rules)
+    if hand.win is None:
+        assert waits(text, rules=rules) == waits(hand, rules=rules)
+        assert live_waits(text, rules=rules) == live_waits(hand, rules=rules)
+    else:
+        assert discard_options(text, rules=rules) == discard_options(hand, rules=rules)
+
+
+def test_text_an_analysis_cannot_read_is_refused_with_its_position() -> None:
+    with pytest.raises(NotationError) as e:
+        waits("[SSSg] 123456789r 5x")
+    assert (e.value.code, e.value.position) == ("unknown-character", 19)
+    with pytest.raises(NotationError):
+        shanten("123m456p789s EEE 5s")  # MCR text read as UNO's by default

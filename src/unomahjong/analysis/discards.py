@@ -17,10 +17,9 @@ import attrs
 
 from .._checks import checked_init, iterable, unknown_keywords
 from ..errors import HandError
-from ..model.hand import Hand, refuse_hand
+from ..model.hand import Hand
 from ..model.tiles import Tile
-from ..rules.rule_sets import shapes_of
-from .shanten import core_for, layout_for, min_shanten, refused, require_13, shapes_to_read, waits
+from .shanten import core_for, hand_to_read, layout_for, min_shanten, refused, require_13, waits
 
 if TYPE_CHECKING:
     from ..rules.rule_sets import RuleSet
@@ -47,7 +46,7 @@ def _unseen(hand: Hand, visible: Iterable[Tile], func: str) -> list[int]:
 
 
 def live_waits(
-    hand: Hand,
+    hand: Hand | str,
     visible: Iterable[Tile] = (),
     *,
     rules: str | RuleSet | None = None,
@@ -63,10 +62,7 @@ def live_waits(
     """
     if unknown:
         raise unknown_keywords(live_waits, unknown)
-    if not isinstance(hand, Hand):
-        raise refuse_hand("live_waits", hand)
-    if rules is not None:
-        shapes_of(hand, rules, "live_waits")  # checked before the visible tiles
+    hand, _ = hand_to_read("live_waits", hand, rules)  # before the visible tiles
     require_13(hand, "waits")
     unseen = _unseen(hand, visible, "live_waits")
     return {t: unseen[t.code] for t in sorted(waits(hand, rules=rules))}
@@ -90,7 +86,7 @@ class DiscardOption:
 
 
 def discard_options(
-    hand: Hand,
+    hand: Hand | str,
     visible: Iterable[Tile] = (),
     *,
     rules: str | RuleSet | None = None,
@@ -104,7 +100,7 @@ def discard_options(
     """
     if unknown:
         raise unknown_keywords(discard_options, unknown)
-    spec = shapes_to_read("discard_options", hand, rules)
+    hand, spec = hand_to_read("discard_options", hand, rules)
     if hand.win is None:
         raise HandError(
             "missing-winning-tile",

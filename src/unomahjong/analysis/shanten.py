@@ -22,7 +22,7 @@ import attrs
 from .. import _engine
 from .._checks import listed, unknown_keywords
 from ..errors import HandError
-from ..model.hand import Hand, refuse_hand
+from ..model.hand import Hand, parse_hand, refuse_hand
 from ..model.shapes import Shape, ShapeSpec, ranks_held, shapes_for
 from ..model.tiles import MCR_TILES, UNO_TILES, Tile, TileSet
 from ..rules.rule_sets import shapes_of
@@ -341,25 +341,29 @@ def refused(hand: Hand) -> HandError:
 # ---------------------------------------------------------------- public API
 
 
-def shapes_to_read(func: str, hand: object, rules: str | RuleSet | None) -> ShapeSpec:
-    """The shapes ``func`` reads ``hand`` by: those of ``rules``, or every
-    shape of the hand's tile set; a hand that is not a :class:`Hand` is refused."""
+def hand_to_read(func: str, hand: object, rules: str | RuleSet | None) -> tuple[Hand, ShapeSpec]:
+    """The hand ``func`` reads and the shapes it reads it by: those of
+    ``rules``, or every shape of the hand's tile set. Text is read as
+    :func:`~unomahjong.score_hand` reads it, in the notation of ``rules``
+    (UNO's by default); anything else but a :class:`Hand` is refused."""
+    if isinstance(hand, str):
+        hand = parse_hand(hand, "uno" if rules is None else rules)
     if not isinstance(hand, Hand):
         raise refuse_hand(func, hand)
-    return shapes_for(hand.tileset) if rules is None else shapes_of(hand, rules, func)
+    return hand, shapes_for(hand.tileset) if rules is None else shapes_of(hand, rules, func)
 
 
-# Every function takes ``rules``: a rule set or its name, whose shapes it
-# reads the hand by (a rule set may switch shapes off: RuleSet.without_shapes);
-# None reads it by every shape of its tile set.
+# Every function takes a hand or its text, and ``rules``: a rule set or its
+# name, whose shapes it reads the hand by (a rule set may switch shapes off:
+# RuleSet.without_shapes); None reads it by every shape of its tile set.
 
 
-def shanten(hand: Hand, *, rules: str | RuleSet | None = None, **unknown: Never) -> int:
+def shanten(hand: Hand | str, *, rules: str | RuleSet | None = None, **unknown: Never) -> int:
     """Overall shanten: -1 complete (14 tiles), 0 ready (13 tiles), and so
     on, over the shapes of ``rules`` (default: every shape)."""
     if unknown:
         raise unknown_keywords(shanten, unknown)
-    spec = shapes_to_read("shanten", hand, rules)
+    hand, spec = hand_to_read("shanten", hand, rules)
     return shanten_of_counts(spec, hand.counts, len(hand.melds))
 
 
@@ -374,14 +378,14 @@ _SHAPE_ORDER = (
 
 
 def shanten_by_shape(
-    hand: Hand, *, rules: str | RuleSet | None = None, **unknown: Never
+    hand: Hand | str, *, rules: str | RuleSet | None = None, **unknown: Never
 ) -> dict[Shape, int]:
     """Shanten of each shape of ``rules`` (default: every shape) the hand can
     still reach (shapes that need a concealed hand are left out once a meld
     is declared)."""
     if unknown:
         raise unknown_keywords(shanten_by_shape, unknown)
-    spec = shapes_to_read("shanten_by_shape", hand, rules)
+    hand, spec = hand_to_read("shanten_by_shape", hand, rules)
     compiled = core_for(spec)
     if compiled is not None:
         core, number = compiled
@@ -401,12 +405,12 @@ def shanten_by_shape(
     return shape_shanten_counts(layout_for(spec), hand.counts, len(hand.melds))
 
 
-def is_winning(hand: Hand, *, rules: str | RuleSet | None = None, **unknown: Never) -> bool:
+def is_winning(hand: Hand | str, *, rules: str | RuleSet | None = None, **unknown: Never) -> bool:
     """True when the 14-tile hand is complete under some shape of ``rules``
     (default: every shape)."""
     if unknown:
         raise unknown_keywords(is_winning, unknown)
-    spec = shapes_to_read("is_winning", hand, rules)
+    hand, spec = hand_to_read("is_winning", hand, rules)
     if hand.win is None:
         return False
     compiled = core_for(spec)
@@ -576,12 +580,14 @@ def won_on_single_wait(hand: Hand, spec: ShapeSpec | None = None) -> bool:
     return _special_waits(lay, counts, melds) <= {code}
 
 
-def waits(hand: Hand, *, rules: str | RuleSet | None = None, **unknown: Never) -> frozenset[Tile]:
+def waits(
+    hand: Hand | str, *, rules: str | RuleSet | None = None, **unknown: Never
+) -> frozenset[Tile]:
     """Every tile kind that completes this 13-tile hand, judged by shape: the
     shapes of ``rules`` (default: every shape)."""
     if unknown:
         raise unknown_keywords(waits, unknown)
-    spec = shapes_to_read("waits", hand, rules)
+    hand, spec = hand_to_read("waits", hand, rules)
     require_13(hand, "waits")
     ts = hand.tileset
     compiled = core_for(spec)
