@@ -29,7 +29,7 @@ from test_viewer import eventful_seed, log_of
 
 from unomahjong import parse_hand, score_hand
 from unomahjong.game import GreedyBot, play_hand, replay
-from unomahjong.render import hand_svg, score_html
+from unomahjong.render import hand_svg, score_html, score_svg
 from unomahjong.render.viewer import replay_html
 
 pytestmark = pytest.mark.browser
@@ -133,6 +133,23 @@ def test_a_hand_renders(watched: Watched, tmp_path: Path) -> None:
     assert inside
     svg.screenshot(path=str(tmp_path / "hand.png"))
     assert (tmp_path / "hand.png").stat().st_size > 1000
+
+
+def test_pictures_shrink_to_a_narrow_box_and_keep_their_size_elsewhere(
+    watched: Watched,
+) -> None:
+    hand = parse_hand("[SSSg@2] [123b@1] (RRRRy) 123r 5g +5g")
+    score = score_hand("[SSSg] 123r 456r 789r 5g +5g", self_drawn=True)
+    page = watched.page
+    for svg in (hand_svg(hand), score_svg(score)):
+        natural = float(svg.split('width="', 1)[1].split('"', 1)[0])
+        page.set_content(_html(f'<div style="width:300px">{svg}</div><div>{svg}</div>'))
+        narrow, wide = (page.locator("div > svg").nth(i).bounding_box() for i in (0, 1))
+        assert narrow is not None and wide is not None
+        assert narrow["width"] <= 300.5 and abs(wide["width"] - natural) < 1
+        # The proportions are kept: the narrow one is shorter by as much.
+        ratio = narrow["width"] / wide["width"]
+        assert abs(narrow["height"] - wide["height"] * ratio) < 2
 
 
 def test_a_score_renders(watched: Watched, tmp_path: Path) -> None:

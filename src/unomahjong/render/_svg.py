@@ -83,6 +83,9 @@ def document(width: float, height: float, title: str, desc: str, body: list[str]
     head = (
         f'<svg xmlns="{SVG_NS}" version="1.1" viewBox="0 0 {num(width)} {num(height)}" '
         f'width="{num(width)}" height="{num(height)}" role="img" '
+        # Its natural size where there is room, narrower inside a narrower
+        # box (a phone): the viewBox keeps the drawing's proportions.
+        'style="max-width:100%;height:auto" '
         f'font-family="{esc(LATIN_FONTS)}">'
     )
     return "\n".join([head, el("title", esc(title)), el("desc", esc(desc)), *body, "</svg>"]) + "\n"
