@@ -362,7 +362,7 @@ _JS: Final = r"""
       ": " + order.join(" \u2192 ");
     $("wall").textContent = "wall: " + s.w + (s.w === 1 ? " tile" : " tiles") +
       (s.ws ? " (seats' walls " + s.ws.join(" \u00b7 ") + ")" : "");
-    var turn = ended ? "the round is over" : s.p === "turn" ? "seat " + s.c + " to play" :
+    var turn = ended ? "the hand is over" : s.p === "turn" ? "seat " + s.c + " to play" :
       s.p === "claim" ? "seat " + s.c + "\u2019s discard is on offer" :
       "seat " + s.c + " adds to a pung: it may be robbed";
     $("turn").textContent = turn;
@@ -452,7 +452,7 @@ style-src 'unsafe-inline'; script-src 'unsafe-inline'">
 </div>
 </div>
 </main>
-<noscript><p>This replay needs JavaScript to step through the round.</p></noscript>
+<noscript><p>This replay needs JavaScript to step through the hand.</p></noscript>
 <script type="application/json" id="data">@DATA@</script>
 <script>@JS@</script>
 </body>

@@ -443,9 +443,9 @@ def replay_page(
         title
         if title is not None
         else (
-            f"{game} round, seed {seed}, {players} players"
+            f"{game} hand, seed {seed}, {players} players"
             if seed is not None
-            else f"{game} round, {players} players"
+            else f"{game} hand, {players} players"
         )
     )
     data = {
