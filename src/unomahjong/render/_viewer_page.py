@@ -1,10 +1,10 @@
 """The replay viewer's page template: its skeleton, style sheet and script.
 
 :func:`~unomahjong.render.viewer.replay_html` works out what each step of a
-round shows; this module holds the fixed text of the page it fills in: the
+hand shows; this module holds the fixed text of the page it fills in: the
 HTML skeleton with its placeholders, the inline style sheet, the plain
 script that draws a step from the page's JSON data, and the arrow that
-shows the direction of play. Nothing here depends on the round.
+shows the direction of play. Nothing here depends on the hand.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def page(*, title: str, subtitle: str, signature: str, symbols: str, result: str
     Every argument is inserted as it is, so each must already be safe in
     its place: ``title`` and ``subtitle`` escaped HTML text, ``signature``
     the element that says whether the log was signed, ``symbols``
-    the SVG definitions of the tile faces, ``result`` the end-of-round
+    the SVG definitions of the tile faces, ``result`` the end-of-hand
     section (or nothing), and ``data`` the steps as JSON with ``<``, ``>``
     and ``&`` escaped (it sits inside a ``<script>`` element).
     """
