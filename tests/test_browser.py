@@ -377,7 +377,7 @@ def test_a_botzone_round_shows_its_seat_walls_and_wind(screen: tuple[str, Watche
     _, watched = screen
     page = watched.page
     page.set_content(replay_html(lines))
-    assert page.title().startswith("MCR (Botzone) round, seed 96")
+    assert page.title().startswith("MCR (Botzone) hand, seed 96")
     assert "prevalent wind S" in page.inner_text("header")
     page.keyboard.press("End")
     walls = " \u00b7 ".join(str(n) for n in states[-1].walls)
@@ -392,7 +392,7 @@ def test_a_standard_mcr_round_shows_the_flowers_set_aside(watched: Watched) -> N
     assert any(held)
     page = watched.page
     page.set_content(replay_html(board.log_lines()))
-    assert page.title().startswith("MCR round, seed 3")
+    assert page.title().startswith("MCR hand, seed 3")
     page.keyboard.press("End")
     badges = page.evaluate(
         """() => [...document.querySelectorAll(".seat")]

@@ -19,7 +19,7 @@ from ._progress import Progress
 BOT_NAMES = ("greedy", "random")
 
 MAX_LOG_BYTES = 16_777_216
-"""The most bytes ``view`` reads from a log (16 MiB): a round of eight
+"""The most bytes ``view`` reads from a log (16 MiB): a hand of eight
 players logs a few hundred kilobytes at most."""
 
 
@@ -79,7 +79,7 @@ def write_file(name: str, text: str) -> None:
 
 
 def outcome_json(result: Any) -> dict[str, Any]:
-    """A round's outcome as ``play --json`` prints it: the wins (seat, the
+    """A hand's outcome as ``play --json`` prints it: the wins (seat, the
     seat that dealt in, or None when self-drawn, and the score in the
     ``score --json`` shape), whether it was an exhaustive draw, and the
     payments per seat."""
@@ -306,7 +306,7 @@ def cmd_simulate(args: argparse.Namespace) -> None:
 
 
 def _log_lines(text: str) -> list[str]:
-    """A round's log from a file's text: JSON Lines, or the one JSON object
+    """A hand's log from a file's text: JSON Lines, or the one JSON object
     that ``play --json`` prints (its ``log`` list of records)."""
     head = text.lstrip()
     if head.startswith("{") and "\n" not in head.rstrip():
@@ -361,7 +361,7 @@ def read_text(name: str) -> str:
 
 
 def cmd_view(args: argparse.Namespace) -> None:
-    """Write the replay viewer of a logged round (docs/viewer.md): one HTML
+    """Write the replay viewer of a logged hand (docs/viewer.md): one HTML
     page, to ``-o`` FILE or stdout."""
     from ..render.viewer import SIGNATURES, replay_page
 

@@ -133,9 +133,9 @@ EXAMPLES: Final[dict[str, tuple[str, ...]]] = {
     "play": (
         "unomahjong play --seed 3",
         "unomahjong play --seed 3 --players 3 --bots greedy,random,greedy",
-        "unomahjong play --seed 0 --json > round.json",
-        "unomahjong play --seed 0 --html round.html",
-        "unomahjong play --seed 0 --log round.jsonl",
+        "unomahjong play --seed 0 --json > hand.json",
+        "unomahjong play --seed 0 --html hand.html",
+        "unomahjong play --seed 0 --log hand.jsonl",
     ),
     "simulate": (
         "unomahjong simulate --games 20",
@@ -183,9 +183,9 @@ EXAMPLES: Final[dict[str, tuple[str, ...]]] = {
         "unomahjong botzone replay game.json --json",
     ),
     "view": (
-        "unomahjong play --seed 0 --json > round.json",
-        "unomahjong view round.json -o round.html",
-        "unomahjong view round.json --seat 2 -o seat2.html",
+        "unomahjong play --seed 0 --json > hand.json",
+        "unomahjong view hand.json -o hand.html",
+        "unomahjong view hand.json --seat 2 -o seat2.html",
     ),
 }
 """The examples each command's ``--help`` shows (``""``: the top-level

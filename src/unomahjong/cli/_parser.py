@@ -470,12 +470,12 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
     _add_plot(sim)
 
     view = command(
-        "view", "write the replay viewer of a logged round: one self-contained HTML page"
+        "view", "write the replay viewer of a logged hand: one self-contained HTML page"
     )
     view.add_argument(
-        "log", metavar="LOG", help="the round's JSON Lines log, or play --json output; - for stdin"
+        "log", metavar="LOG", help="the hand's JSON Lines log, or play --json output; - for stdin"
     )
-    _add_page_options(view, "round")
+    _add_page_options(view, "hand")
     view.add_argument(
         "--key-file",
         metavar="FILE",

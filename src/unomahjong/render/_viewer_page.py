@@ -1,10 +1,10 @@
 """The replay viewer's page template: its skeleton, style sheet and script.
 
 :func:`~unomahjong.render.viewer.replay_html` works out what each step of a
-round shows; this module holds the fixed text of the page it fills in: the
+hand shows; this module holds the fixed text of the page it fills in: the
 HTML skeleton with its placeholders, the inline style sheet, the plain
 script that draws a step from the page's JSON data, and the arrow that
-shows the direction of play. Nothing here depends on the round.
+shows the direction of play. Nothing here depends on the hand.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def page(*, title: str, subtitle: str, signature: str, symbols: str, result: str
     Every argument is inserted as it is, so each must already be safe in
     its place: ``title`` and ``subtitle`` escaped HTML text, ``signature``
     the element that says whether the log was signed, ``symbols``
-    the SVG definitions of the tile faces, ``result`` the end-of-round
+    the SVG definitions of the tile faces, ``result`` the end-of-hand
     section (or nothing), and ``data`` the steps as JSON with ``<``, ``>``
     and ``&`` escaped (it sits inside a ``<script>`` element).
     """
@@ -362,7 +362,7 @@ _JS: Final = r"""
       ": " + order.join(" \u2192 ");
     $("wall").textContent = "wall: " + s.w + (s.w === 1 ? " tile" : " tiles") +
       (s.ws ? " (seats' walls " + s.ws.join(" \u00b7 ") + ")" : "");
-    var turn = ended ? "the round is over" : s.p === "turn" ? "seat " + s.c + " to play" :
+    var turn = ended ? "the hand is over" : s.p === "turn" ? "seat " + s.c + " to play" :
       s.p === "claim" ? "seat " + s.c + "\u2019s discard is on offer" :
       "seat " + s.c + " adds to a pung: it may be robbed";
     $("turn").textContent = turn;
@@ -452,7 +452,7 @@ style-src 'unsafe-inline'; script-src 'unsafe-inline'">
 </div>
 </div>
 </main>
-<noscript><p>This replay needs JavaScript to step through the round.</p></noscript>
+<noscript><p>This replay needs JavaScript to step through the hand.</p></noscript>
 <script type="application/json" id="data">@DATA@</script>
 <script>@JS@</script>
 </body>

@@ -1,6 +1,6 @@
-"""A replay viewer: one logged round as one self-contained HTML page.
+"""A replay viewer: one logged hand as one self-contained HTML page.
 
-:func:`replay_html` replays a round's JSON Lines log with the library's own
+:func:`replay_html` replays a hand's JSON Lines log with the library's own
 :func:`~unomahjong.game.replay` and :func:`~unomahjong.game.apply`, and
 writes a page that steps through it: the deal, then one step per logged
 action, forward, back or to any step (the arrow keys, Home and End, the
@@ -16,7 +16,7 @@ are inline, it loads nothing (a Content-Security-Policy forbids any
 request), and it needs no build step. Each tile face is drawn once, as an
 SVG ``<symbol>`` made by :mod:`unomahjong.render`, and every tile on the
 page refers to it with ``<use>``; the states are compact JSON read by a
-small plain script. A round of four players takes 75 to 125 KB.
+small plain script. A hand of four players takes 75 to 125 KB.
 
 The page carries what a test or a style sheet selects: ``#viewer`` has
 ``data-step``, ``data-phase``, ``data-direction`` and ``data-wall``; each
@@ -275,7 +275,7 @@ def _tile_html(codes: _Codes, tile: Tile | None, classes: str = "t") -> str:
 
 
 def _result_html(result: Outcome, players: int, codes: _Codes) -> str:
-    """The end of the round: each winner's hand (grouped as scored) and fan
+    """The end of the hand: each winner's hand (grouped as scored) and fan
     table, then the payments."""
     parts = ['<section id="result" hidden><h2>Result</h2>']
     if result.exhaustive:
@@ -375,15 +375,15 @@ def replay_html(
     key: str | bytes | None = None,
     require_key: bool = False,
 ) -> str:
-    """The replay viewer of a logged round: one self-contained HTML page.
+    """The replay viewer of a logged hand: one self-contained HTML page.
 
-    ``lines`` is the round's full log, as :meth:`Board.log_lines
+    ``lines`` is the hand's full log, as :meth:`Board.log_lines
     <unomahjong.game.Board.log_lines>` writes it, or that log as one text
     (with its wall: a log
     made by :func:`~unomahjong.game.seat_view` cannot be replayed). Every
     seat's tiles are shown, or, with ``seat``, only what that seat saw:
     the other seats' concealed tiles and drawn tiles face down, their
-    concealed kongs face down until the round ends, and their answers to a
+    concealed kongs face down until the hand ends, and their answers to a
     discard only once the claim is settled. ``title`` names the page
     (default: the seed and the number of players). ``key`` and
     ``require_key`` are :func:`~unomahjong.game.replay`'s; the page says
@@ -391,7 +391,7 @@ def replay_html(
     (``signature_of``).
 
     Raises :class:`~unomahjong.LogError` for a log that does not
-    replay, and (``bad-seat``) for a seat the round does not have.
+    replay, and (``bad-seat``) for a seat the hand does not have.
     """
     return replay_page(lines, seat=seat, title=title, key=key, require_key=require_key)[0]
 
@@ -443,9 +443,9 @@ def replay_page(
         title
         if title is not None
         else (
-            f"{game} round, seed {seed}, {players} players"
+            f"{game} hand, seed {seed}, {players} players"
             if seed is not None
-            else f"{game} round, {players} players"
+            else f"{game} hand, {players} players"
         )
     )
     data = {
