@@ -180,9 +180,11 @@ def test_a_ten_megabyte_log_line_is_refused_at_once(
 def test_read_log_reads_no_further_than_a_line_too_long(tmp_path: Any) -> None:
     path = tmp_path / "big.jsonl"
     path.write_text(TEN_MB, encoding="utf-8")
-    error, elapsed, peak = measured(lambda: read_log(path))
+    error, _, peak = measured(lambda: read_log(path))
     assert isinstance(error, LogError) and error.code == "too-long"
-    assert elapsed < TIME_BOUND and peak < 4 * MEMORY_BOUND, (elapsed, peak)
+    # The memory it took shows how far it read (a time, on a loaded
+    # machine, would not).
+    assert peak < 4 * MEMORY_BOUND, peak
 
 
 # ------------------------------------------------------------ bounded messages
