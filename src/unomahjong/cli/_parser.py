@@ -469,9 +469,7 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
     _add_workers(sim)
     _add_plot(sim)
 
-    view = command(
-        "view", "write the replay viewer of a logged hand: one self-contained HTML page"
-    )
+    view = command("view", "write the replay viewer of a logged hand: one self-contained HTML page")
     view.add_argument(
         "log", metavar="LOG", help="the hand's JSON Lines log, or play --json output; - for stdin"
     )
