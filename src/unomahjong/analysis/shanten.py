@@ -346,10 +346,10 @@ def hand_to_read(func: str, hand: object, rules: str | RuleSet | None) -> tuple[
     ``rules``, or every shape of the hand's tile set. Text is read as
     :func:`~unomahjong.score_hand` reads it, in the notation of ``rules``
     (UNO's by default); anything else but a :class:`Hand` is refused."""
-    if isinstance(hand, str):
+    if not isinstance(hand, Hand):  # a Hand, the common case, is tested once
+        if not isinstance(hand, str):
+            raise refuse_hand(func, hand)
         hand = parse_hand(hand, "uno" if rules is None else rules)
-    if not isinstance(hand, Hand):
-        raise refuse_hand(func, hand)
     return hand, shapes_for(hand.tileset) if rules is None else shapes_of(hand, rules, func)
 
 
