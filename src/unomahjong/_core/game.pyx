@@ -609,16 +609,18 @@ cdef tuple pass_on(_Tables ct, int flags, state, tuple seats, int discarder, til
     """``flow._pass_on`` after an unclaimed discard (the wall not empty) from
     the TURN ``state`` of the discard: Reverse or Skip acts (where the flow
     has card effects), and the next seat draws. The reference draws a
-    flower, from the CLAIM state of the offer if it was ``offered``."""
+    flower, from the CLAIM state of the offer if it was ``offered``: the
+    whole pass on, the card's effect and its event included."""
     cdef int n = len(seats)
     cdef int direction = r_get(state, R_DIRECTION)
     cdef int nxt
+    cdef tuple effect = EMPTY
     if flags & F_EFFECTS and ct.effect[code] == 1:
         nxt, direction = pymod(discarder - direction, n), -direction
-        said = said + (ct.ev_reverse[discarder][code],)
+        effect = (ct.ev_reverse[discarder][code],)
     elif flags & F_EFFECTS and ct.effect[code] == 2:
         nxt = pymod(discarder + 2 * direction, n)
-        said = said + (ct.ev_skip[discarder][code],)
+        effect = (ct.ev_skip[discarder][code],)
     else:
         nxt = pymod(discarder + direction, n)
     if not next_tile_ok(ct, flags, state, nxt):
@@ -626,7 +628,7 @@ cdef tuple pass_on(_Tables ct, int flags, state, tuple seats, int discarder, til
             state = claim_state(state, seats, discarder, tile, EMPTY)
         new, more = ref_pass_on(state, seats, discarder, tile)
         return new, said + more
-    return draw(ct, flags, state, seats, direction, nxt, said)
+    return draw(ct, flags, state, seats, direction, nxt, said + effect)
 
 
 cdef tuple draw(_Tables ct, int flags, state, tuple seats, int direction, int seat, tuple said):
