@@ -11,7 +11,7 @@ reference (game/legality.py, game/transitions.py) does.
 * States built by hand with fields the engine never makes are handed back
   to the reference, which answers or raises as it always does.
 * The interface the game package hands the step passes its checks, and one
-  that does not fit is refused.
+  that does not fit is refused (the step then declines: tests/test_game_core_flows.py).
 
 In pure-Python mode the step is absent and only its absence is checked.
 """
@@ -70,7 +70,8 @@ def test_an_interface_that_does_not_fit_is_refused() -> None:
         assert problem is not None and "SeatState" not in problem and "Shorter" in problem
         assert not STEP.bound()
         assert "not callable" in _bind(claimers=None)
-        assert "not a slot" in _bind(tile=type("Plain", (), {"__slots__": ()}))
+        plain = attrs.make_class("Plain", [a.name for a in attrs.fields(Tile)], slots=False)
+        assert "Tile.code" in _bind(tile=plain) and "not a slot" in _bind(tile=plain)
     finally:
         assert _bind() is None
     assert STEP.bound()

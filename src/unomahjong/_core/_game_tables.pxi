@@ -1,6 +1,6 @@
 # The C tables of a tile set for the compiled game step (included by
 # game.pyx, whose names it uses): game/tables.py's ``Tables`` by code, and
-# the rule set's flow as bits.
+# the rule set's flow as bits, once the step knows it was written for it.
 
 # ---------------------------------------------------------------- tables
 
@@ -67,26 +67,61 @@ cdef int _last_rules_flags = 0
 
 cdef _Tables rules_tables(rules, int* flags):
     """The C tables of the tile set of the rule set ``rules``, and in
-    ``flags`` its flow's ``F_`` bits; None when it has no game flow (a rule
-    set is immutable: the last one asked is remembered with its tables)."""
+    ``flags`` its flow's ``F_`` bits; None when the step was not written
+    for the rules (``flow_problem``: the reference then answers). A rule set
+    is immutable: the last one asked is remembered with its tables, so that
+    this is decided once per rule set, not per call."""
     global _last_rules, _last_rules_tables, _last_rules_flags
     if rules is _last_rules:
         flags[0] = _last_rules_flags
         return _last_rules_tables
-    flow = getattr(rules, "flow", None)
     cdef int bits = 0
-    if flow is None:
+    if flow_problem(rules) is not None:
         ct = None
     else:
-        ct = tables_for(getattr(rules, "tileset", None))
-        bits = ((F_UNO if getattr(flow, "uno_declaration", None) is True else 0)
-                | (F_EFFECTS if getattr(flow, "card_effects", None) is True else 0)
-                | (F_SEAT_WALLS if getattr(flow, "seat_walls", None) is True else 0))
+        flow = rules.flow
+        ct = tables_for(rules.tileset)
+        bits = ((F_UNO if flow.uno_declaration else 0)
+                | (F_EFFECTS if flow.card_effects else 0)
+                | (F_SEAT_WALLS if flow.seat_walls else 0))
     # The rules last: a thread that finds them finds their tables and bits.
     _last_rules_tables, _last_rules_flags = ct, bits
     _last_rules = rules
     flags[0] = bits
     return ct
+
+
+cdef str flow_problem(rules):
+    """None when the step plays rounds under ``rules``, else why not. It was
+    written for the classes bound (not a subclass, which may add a meaning),
+    and for every combination of the flow's options that GameFlow accepts:
+    each switch a bool, the penalty a whole number, no flowers on seat walls
+    and no seat changes without winds. Of the options it reads three
+    (``uno_declaration``, ``card_effects``, ``seat_walls``); the others
+    matter only where the reference answers (a win and its context, the
+    claims, a flower drawn, a match)."""
+    if type(rules) is not RuleSet or type(rules.options) is not RuleOptions:
+        return f"the rules are {type(rules).__name__}, not the RuleSet the step was written for"
+    flow = rules.flow
+    if type(flow) is not GameFlow:
+        return f"the rules' flow is {type(flow).__name__}, not the GameFlow it was written for"
+    switches = {name: getattr(flow, name) for name in FLOW_SWITCHES}
+    if not all(map(is_bool, switches.values())) or not all(
+            is_int(getattr(flow, name)) and getattr(flow, name) >= 0 for name in FLOW_COUNTS):
+        return "a flow option is not of its type (a bool, or a whole number)"
+    if (switches["flowers"] and switches["seat_walls"]
+            or switches["seat_changes"] and not switches["winds"]):
+        return "flowers on seat walls, or seat changes without winds: not a flow it plays"
+    return None
+
+
+def serves(rules):
+    """None when the step answers rounds under the rule set ``rules``; else
+    why it hands them to the reference."""
+    if not _serves:
+        return _declined
+    return flow_problem(rules) or (None if tables_for(rules.tileset) is not None
+                                   else f"the {rules.tileset.name} tiles do not fit its tables")
 
 
 cdef _Tables tables_for(ts):

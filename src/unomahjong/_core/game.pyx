@@ -7,22 +7,17 @@ the reference's).
 
 game/legality.py and game/transitions.py are the reference, and this module answers
 exactly as they do: the same actions in the same order, the same states
-and the same events (tests/test_game_core.py plays seeded hands both ways
-and requires byte-identical records).
+and the same events (tests/test_game_core.py and tests/test_game_core_flows.py
+play seeded hands both ways and require byte-identical records).
 
-It imports nothing of the game package. game/transitions.py hands it, when the
-package is imported, what it reads and calls (:func:`bind`): the value
-classes, whose public fields it reads and whose fresh instances it fills
-(each field found by name, in its class's own slot), the tables of a tile
-set, and the reference functions it asks what is rarer than a plain turn
-(a possible win, an UNO declaration within reach, a discard someone may
-claim, the last discard). ``bind`` checks each of them, and the step
-serves only once they pass.
-
-Everything read from a state is checked first: a state must be the
-engine's own kind of value (its fields of the expected types, its seats'
-tiles the tile set's interned tiles, sorted) or the step is handed back to
-the reference, which then answers, or raises, as it always does.
+It imports nothing of the game package: game/transitions.py hands it what
+it reads and calls (:func:`bind`). It never guesses: it names every field
+of each class it was written for (below), and hands every call to the
+reference when a class has another field or lacks one (bind), when a
+round's rules or flow are not those classes or not a combination of
+options it was written for (``flow_problem``, once per rule set), and when
+a state's fields are not of the engine's types or its seats' tiles are not
+the tile set's interned tiles, sorted.
 """
 
 from cpython.object cimport PyObject
@@ -58,23 +53,36 @@ cdef enum:
     S_CONCEALED, S_MELDS, S_DISCARDS, S_UNO, S_UNO_FIRST, S_DRAWS,
     S_DISCARDED, S_FLOWERS, S_FIELDS
 
+# Every field of each class the step was written for (bind compares them with
+# attrs.fields): it reads or builds the states, and a field it does not know
+# may change what a state, an action, a meld, a tile or the rules mean.
 ROUND_FIELDS = ("rules", "dealer", "wall", "front", "back", "seats", "phase", "current",
                 "direction", "drawn", "replacement", "last", "claimed", "offered",
                 "pending", "answers", "window", "result", "walls", "prevalent_wind")
-"""The fields of ``HandState``, all of them: the step builds new states."""
 SEAT_FIELDS = ("concealed", "melds", "discards", "uno", "uno_first", "draws", "discarded",
                "flowers")
-"""The fields of ``SeatState``, all of them."""
+RULES_FIELDS = ("name", "shapes", "table", "options", "context_flags", "selection",
+                "tie_preferred", "flow", "fans", "_foreign")
+OPTIONS_FIELDS = ("min_fans", "base_points", "disabled_fans")
+FLOW_SWITCHES = ("uno_declaration", "card_effects", "seat_walls", "winds", "several_winners",
+                 "flowers", "seat_changes")    # GameFlow's bools; its counts:
+FLOW_COUNTS = ("false_win_penalty",)
+TILE_FIELDS = ("tileset", "code", "rank", "suit", "honour", "notation")
+TILESET_FIELDS = ("name", "constant", "suits", "free_honours", "copies", "suffixed_honours",
+                  "tiles", "size", "_by_code", "_by_notation")
+ACTION_FIELDS = ("kind", "tile", "uno")
+MELD_FIELDS = ("kind", "tile", "exposed", "source", "claimed")
 
 cdef Py_ssize_t R_OFF[R_FIELDS]
 cdef Py_ssize_t S_OFF[S_FIELDS]
 cdef Py_ssize_t T_CODE, A_KIND, A_TILE, A_UNO, M_KIND, M_TILE
 
-cdef bint _bound = False
-cdef object HandState, SeatState, Tile, TileSet, Action, Meld
+cdef bint _serves = False
+cdef str _declined = "the step is not bound to the game package"
+cdef object HandState, SeatState, Tile, TileSet, Action, Meld, RuleSet, RuleOptions, GameFlow
 cdef object PHASE_TURN, PHASE_CLAIM, KIND_DISCARD, PUNG, WIN
-cdef object ref_turn_options, ref_discard, ref_may_win, ref_uno_discards, ref_claimers
-cdef object ref_shanten, ref_pass_on, tables_of
+cdef object ref_turn_options = None, ref_discard = None
+cdef object ref_may_win, ref_uno_discards, ref_claimers, ref_shanten, ref_pass_on, tables_of
 cdef tuple EMPTY = ()
 
 
@@ -85,68 +93,83 @@ cdef Py_ssize_t _offset(cls, str name) except -2:
     return umj_offset(d) if d is not None else -1
 
 
-cdef str _fields(cls, tuple names, Py_ssize_t* out):
-    """Fill ``out`` with the slot offset of each field of ``cls`` (its attrs
-    fields exactly ``names``, in any order); a problem as text, or None."""
+cdef str _names(cls, tuple names):
+    """None when the attrs fields of ``cls`` are exactly ``names`` (in any
+    order), else the problem as text."""
     try:
         have = {a.name for a in attrs.fields(cls)}
     except (TypeError, attrs.exceptions.NotAnAttrsClassError):
         return f"{cls!r} is not an attrs class"
     if have != set(names):
-        return f"{cls.__name__} has the fields {sorted(have)}, not {sorted(names)}"
-    for i, name in enumerate(names):
-        out[i] = _offset(cls, name)
-        if out[i] < 0:
-            return f"{cls.__name__}.{name} is not a slot"
+        return (f"{cls.__name__} has fields the step does not know {sorted(have - set(names))}"
+                f" and lacks {sorted(set(names) - have)}")
     return None
 
 
-def bind(*, round_state, seat_state, tile, tileset, action, meld, phase_turn, phase_claim,
-         kind_discard, pung, win, tables, turn_options, discard, may_win, uno_discards,
-         claimers, counts_shanten, pass_on):
+cdef str _fields(cls, tuple names, Py_ssize_t* out):
+    """Fill ``out`` with the slot offset of each field of ``cls`` (its attrs
+    fields exactly ``names``); a problem as text, or None."""
+    problem = _names(cls, names)
+    for i, name in enumerate(names if problem is None else ()):
+        out[i] = _offset(cls, name)
+        if out[i] < 0:
+            return f"{cls.__name__}.{name} is not a slot"
+    return problem
+
+
+def bind(*, round_state, seat_state, rule_set, rule_options, game_flow, tile, tileset, action,
+         meld, phase_turn, phase_claim, kind_discard, pung, win, tables, turn_options, discard,
+         may_win, uno_discards, claimers, counts_shanten, pass_on):
     """Take the game package's interface (game/transitions.py calls this once, when
-    it is imported) and check it: the value classes (attrs classes with
-    slots, with exactly the fields this module reads and fills), the
-    constants it compares with, ``tables(tileset)`` (the tile set's
-    ``Tables``) and the reference functions. Returns None when the step may
-    serve, else the problem as text (the step then hands every call to the
-    reference)."""
-    global _bound, HandState, SeatState, Tile, TileSet, Action, Meld
-    global PHASE_TURN, PHASE_CLAIM, KIND_DISCARD, PUNG, WIN
+    it is imported) and check it: the value classes (attrs classes, with
+    exactly the fields named above; the states' with slots), the constants
+    it compares with, ``tables(tileset)`` (the tile set's ``Tables``) and
+    the reference functions. Returns None when the step serves, else the
+    problem as text: the step then declines, handing every call to the
+    reference (unless the reference functions are not callable either)."""
+    global _serves, _declined, HandState, SeatState, Tile, TileSet, Action, Meld
+    global RuleSet, RuleOptions, GameFlow, PHASE_TURN, PHASE_CLAIM, KIND_DISCARD, PUNG, WIN
     global ref_turn_options, ref_discard, ref_may_win, ref_uno_discards, ref_claimers
     global ref_shanten, ref_pass_on, tables_of, T_CODE, A_KIND, A_TILE, A_UNO, M_KIND, M_TILE
     global _last_ts, _last_tables, _last_rules, _last_rules_tables
-    _bound = False
+    _serves = False
     _last_ts = _last_tables = _last_rules = _last_rules_tables = None
+    ref_turn_options = ref_discard = None
     functions = (tables, turn_options, discard, may_win, uno_discards, claimers, counts_shanten,
                  pass_on)
     if not all(map(callable, functions)):
-        return "a function of the interface is not callable"
-    problem = (_fields(round_state, ROUND_FIELDS, R_OFF)
-               or _fields(seat_state, SEAT_FIELDS, S_OFF))
-    if problem is not None:
-        return problem
+        _declined = "a function of the interface is not callable"
+        return _declined
+    ref_turn_options, ref_discard = turn_options, discard
+    _declined = _fields(round_state, ROUND_FIELDS, R_OFF) or _fields(seat_state, SEAT_FIELDS, S_OFF)
+    for cls, names in ((rule_set, RULES_FIELDS), (rule_options, OPTIONS_FIELDS),
+                       (game_flow, FLOW_SWITCHES + FLOW_COUNTS), (tile, TILE_FIELDS),
+                       (tileset, TILESET_FIELDS), (action, ACTION_FIELDS), (meld, MELD_FIELDS)):
+        _declined = _declined or _names(cls, names)
     T_CODE, A_KIND, A_TILE, A_UNO = (_offset(tile, "code"), _offset(action, "kind"),
                                      _offset(action, "tile"), _offset(action, "uno"))
     M_KIND, M_TILE = _offset(meld, "kind"), _offset(meld, "tile")
-    if min(T_CODE, A_KIND, A_TILE, A_UNO, M_KIND, M_TILE) < 0:
-        return "Tile.code, Action.kind/tile/uno or Meld.kind/tile is not a slot"
-    if not isinstance(tileset, type) or type(win) is not action:
-        return "the tile set class or the WIN action is not of the expected type"
+    if _declined is None and min(T_CODE, A_KIND, A_TILE, A_UNO, M_KIND, M_TILE) < 0:
+        _declined = "Tile.code, Action.kind/tile/uno or Meld.kind/tile is not a slot"
+    if _declined is None and type(win) is not action:
+        _declined = "the WIN action is not an Action"
+    if _declined is not None:
+        return _declined
     HandState, SeatState, Tile, TileSet, Action, Meld = (
         round_state, seat_state, tile, tileset, action, meld)
+    RuleSet, RuleOptions, GameFlow = rule_set, rule_options, game_flow
     PHASE_TURN, PHASE_CLAIM, KIND_DISCARD, PUNG, WIN = (
         phase_turn, phase_claim, kind_discard, pung, win)
-    tables_of, ref_turn_options, ref_discard, ref_may_win = tables, turn_options, discard, may_win
-    ref_uno_discards, ref_claimers, ref_shanten = uno_discards, claimers, counts_shanten
-    ref_pass_on = pass_on
-    _bound = True
+    tables_of, ref_may_win, ref_uno_discards = tables, may_win, uno_discards
+    ref_claimers, ref_shanten, ref_pass_on = claimers, counts_shanten, pass_on
+    _serves = True
     return None
 
 
 def bound():
-    """Whether :func:`bind` has taken an interface that passed its checks."""
-    return _bound
+    """Whether :func:`bind` has taken an interface that passed its checks
+    (the step serves)."""
+    return _serves
 
 
 # ---------------------------------------------------------------- slots
@@ -341,15 +364,16 @@ include "_game_floor.pxi"
 # ---------------------------------------------------------------- the turn
 
 def turn_options(state, seat):
-    """``judge.turn_options(state, seat)``."""
+    """``legality.turn_options(state, seat)``."""
     cdef int flags = 0
-    if _bound:
+    if _serves:
         ct = checked(state, &flags)
         if (ct is not None and is_int(seat) and 0 <= seat < len(r_get(state, R_SEATS))
                 and (flags & F_UNO or hands_ok(state, seat))):
             return _turn_options(ct, flags, state, seat)
-        return ref_turn_options(state, seat)
-    raise RuntimeError("the compiled game step is not bound to the game package")
+    elif ref_turn_options is None:
+        raise RuntimeError(f"the compiled game step has no reference to hand to: {_declined}")
+    return ref_turn_options(state, seat)
 
 
 cdef tuple _turn_options(_Tables ct, int flags, state, Py_ssize_t seat):
@@ -447,10 +471,10 @@ cdef bint kong_room(int flags, state, Py_ssize_t seat):
 # ---------------------------------------------------------------- the discard
 
 def discard(state, seat, action):
-    """``flow.discard(state, seat, action)`` (a legal discard of the seat
-    in its turn, as ``flow.apply`` has checked)."""
+    """``transitions.discard(state, seat, action)`` (a legal discard of the
+    seat in its turn, as ``transitions.apply`` has checked)."""
     cdef int flags = 0
-    if _bound:
+    if _serves:
         ct = checked(state, &flags)
         if (ct is not None and is_int(seat) and 0 <= seat < len(r_get(state, R_SEATS))
                 and type(action) is Action and get(action, A_KIND) is KIND_DISCARD
@@ -458,8 +482,9 @@ def discard(state, seat, action):
                 and tile_ok(ct, get(action, A_TILE)) and wall_left(flags, state, seat)
                 and (flags & F_UNO or hands_ok(state, seat))):
             return _discard(ct, flags, state, seat, action)
-        return ref_discard(state, seat, action)
-    raise RuntimeError("the compiled game step is not bound to the game package")
+    elif ref_discard is None:
+        raise RuntimeError(f"the compiled game step has no reference to hand to: {_declined}")
+    return ref_discard(state, seat, action)
 
 
 cdef bint wall_left(int flags, state, Py_ssize_t seat):
@@ -609,16 +634,18 @@ cdef tuple pass_on(_Tables ct, int flags, state, tuple seats, int discarder, til
     """``flow._pass_on`` after an unclaimed discard (the wall not empty) from
     the TURN ``state`` of the discard: Reverse or Skip acts (where the flow
     has card effects), and the next seat draws. The reference draws a
-    flower, from the CLAIM state of the offer if it was ``offered``."""
+    flower, from the CLAIM state of the offer if it was ``offered``: the
+    whole pass on, the card's effect and its event included."""
     cdef int n = len(seats)
     cdef int direction = r_get(state, R_DIRECTION)
     cdef int nxt
+    cdef tuple effect = EMPTY
     if flags & F_EFFECTS and ct.effect[code] == 1:
         nxt, direction = pymod(discarder - direction, n), -direction
-        said = said + (ct.ev_reverse[discarder][code],)
+        effect = (ct.ev_reverse[discarder][code],)
     elif flags & F_EFFECTS and ct.effect[code] == 2:
         nxt = pymod(discarder + 2 * direction, n)
-        said = said + (ct.ev_skip[discarder][code],)
+        effect = (ct.ev_skip[discarder][code],)
     else:
         nxt = pymod(discarder + direction, n)
     if not next_tile_ok(ct, flags, state, nxt):
@@ -626,7 +653,7 @@ cdef tuple pass_on(_Tables ct, int flags, state, tuple seats, int discarder, til
             state = claim_state(state, seats, discarder, tile, EMPTY)
         new, more = ref_pass_on(state, seats, discarder, tile)
         return new, said + more
-    return draw(ct, flags, state, seats, direction, nxt, said)
+    return draw(ct, flags, state, seats, direction, nxt, said + effect)
 
 
 cdef tuple draw(_Tables ct, int flags, state, tuple seats, int direction, int seat, tuple said):

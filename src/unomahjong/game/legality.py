@@ -511,8 +511,8 @@ def options(state: HandState, seat: int) -> tuple[Action, ...]:
 
 def compiled_step() -> Any:
     """The compiled game step when it is active, else None. It plays every
-    game flow, and hands back to the reference what it does not answer (a
-    state it does not recognise, a flower to draw)."""
+    game flow, and hands back to the reference what it does not answer
+    (rules or a state of a kind it was not written for, a flower to draw)."""
     return _engine.core("game")
 
 

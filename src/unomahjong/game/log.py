@@ -136,7 +136,7 @@ class Replay(list[HandState]):
         keyed: bool = False,
     ) -> None:
         super().__init__(
-            items(states, HandState, LogError, "not-states", "Replay", "states", "RoundStates")
+            items(states, HandState, LogError, "not-states", "Replay", "states", "HandStates")
         )
         self.format = format
         self.complete = complete

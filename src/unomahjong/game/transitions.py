@@ -52,6 +52,7 @@ from ..errors import MahjongError
 from ..model.flowers import Flower
 from ..model.hand import Meld, MeldKind
 from ..model.tiles import Tile, TileSet
+from ..rules.rule_sets import GameFlow, RuleOptions, RuleSet
 from .actions import (
     CLAIM_RANK,
     STATE_FAULTS,
@@ -556,12 +557,16 @@ def _end(state: HandState, wins: tuple[Win, ...], events: tuple[Event, ...]) -> 
 def compiled_step_interface() -> dict[str, object]:
     """What the compiled game step (``unomahjong._core.game``) reads and
     calls, by the name of its ``bind`` parameter: the value classes (it
-    reads their public fields and fills fresh instances), the constants it
-    compares with, the tile set's tables, and the reference functions it
-    hands what it does not answer itself (docs/architecture.md#the-game-package)."""
+    reads their public fields and fills fresh states; it checks that each
+    has exactly the fields it was written for), the constants it compares
+    with, the tile set's tables, and the reference functions it hands what
+    it does not answer itself (docs/architecture.md#the-game-package)."""
     return {
         "round_state": HandState,
         "seat_state": SeatState,
+        "rule_set": RuleSet,
+        "rule_options": RuleOptions,
+        "game_flow": GameFlow,
         "tile": Tile,
         "tileset": TileSet,
         "action": Action,
@@ -584,8 +589,8 @@ def compiled_step_interface() -> dict[str, object]:
 
 def _bind_compiled_step() -> None:
     """Hand the compiled game step, if it is built, its interface; it checks
-    it, and serves only if it passes (tests/test_game_core.py requires that
-    it does)."""
+    it, and serves only if it passes, else hands every call to the
+    reference (tests/test_game_core.py requires that it serves)."""
     step = _engine.loaded("game")
     if step is not None:
         step.bind(**compiled_step_interface())

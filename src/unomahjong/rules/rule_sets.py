@@ -185,6 +185,48 @@ COMMON_FLAGS: Final = known_facts()
 """Win-context facts every rule set knows (those of no rule set only)."""
 
 
+def _flow_facts(flow: GameFlow, context_flags: frozenset[str]) -> list[tuple[str, frozenset[str]]]:
+    """What the wins of hands played by ``flow`` may set, by what sets it:
+    (the option or rule, the :class:`WinContext` facts). A rule set must
+    know every one of these facts (the game's ``win_context`` states the
+    same): a win's timing and kongs in every flow; 天之UNO
+    (``heavenly_uno``) under the UNO declaration; the seat and prevalent
+    winds where winds count; the flowers where the wall holds them; 地和
+    where the rule set knows 天和 (the first-turn wins are read together)."""
+    needed = [
+        ("every game flow", COMMON_FLAGS),
+        ("uno_declaration", frozenset({"heavenly_uno"}) if flow.uno_declaration else frozenset()),
+        ("winds", frozenset({"seat_wind", "prevalent_wind"}) if flow.winds else frozenset()),
+        ("flowers", frozenset({"flowers"}) if flow.flowers else frozenset()),
+        (
+            "the first-turn wins (heavenly_hand)",
+            frozenset({"earthly_hand"}) if "heavenly_hand" in context_flags else frozenset(),
+        ),
+    ]
+    return [(why, facts) for why, facts in needed if facts]
+
+
+def _check_flow(name: str, flow: GameFlow, context_flags: frozenset[str]) -> None:
+    """:class:`RulesError` (``unplayable-flow``) when the rule set ``name``
+    could not score the wins ``flow`` plays: a win would set a fact its
+    ``context_flags`` do not know, and the hand would stop with a
+    :class:`ContextError` (docs/game.md#game-flows)."""
+    missing = [
+        (why, sorted(facts - context_flags))
+        for why, facts in _flow_facts(flow, context_flags)
+        if not facts <= context_flags
+    ]
+    if missing:
+        raise RulesError(
+            "unplayable-flow",
+            f"RuleSet {quote(name)}: its flow's wins would set win-context facts the rules"
+            " do not know: "
+            + "; ".join(f"{why} sets {', '.join(facts)}" for why, facts in missing),
+            hint="a flow without those options, or context_flags that know those facts",
+            argument="flow",
+        )
+
+
 @checked_init
 @attrs.frozen(slots=True)
 class RuleSet:
@@ -207,7 +249,8 @@ class RuleSet:
     total replace the earlier one (the calculators prefer 一色三同顺 and 三同刻)."""
     flow: GameFlow | None = None
     """How hands are played by :func:`~unomahjong.game.start_hand`; None:
-    the rule set scores hands but has no game flow."""
+    the rule set scores hands but has no game flow. A flow whose wins set
+    facts ``context_flags`` does not know is refused (``unplayable-flow``)."""
     fans: FanTable = attrs.field(init=False, eq=False, repr=False)
     """The fan table in force: ``table`` less the rows the options switch off."""
     _foreign: tuple[tuple[str, object], ...] = attrs.field(init=False, eq=False, repr=False)
@@ -237,6 +280,8 @@ class RuleSet:
                 self.selection,
                 "'best' or 'calculator'",
             )
+        if self.flow is not None:
+            _check_flow(self.name, self.flow, self.context_flags)
         table = self.table
         off = switched_off(self.options.disabled_fans, table.by_id, table.fallback, self.name)
         if off != self.options.disabled_fans:  # ids as the table spells them
