@@ -42,7 +42,7 @@ from unomahjong.game import transitions as flow_module
 from unomahjong.game.actions import Action, ActionKind
 from unomahjong.game.board import Board
 from unomahjong.game.legality import legal_actions, turn_options
-from unomahjong.game.state import Phase, HandState
+from unomahjong.game.state import HandState, Phase
 from unomahjong.game.transitions import discard
 from unomahjong.model.context import known_facts
 from unomahjong.model.tiles import MCR_TILES
