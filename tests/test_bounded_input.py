@@ -14,6 +14,7 @@ print is described by its size.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import io
 import time
 import tracemalloc
@@ -21,6 +22,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from test_arguments import VALID, _calls
 
 from unomahjong import (
@@ -39,6 +42,7 @@ from unomahjong import (
     parse_tiles,
     score_hand,
 )
+from unomahjong._checks import by_name, did_you_mean
 from unomahjong.cli import MAX_ARGUMENT_LENGTH, MAX_ARGUMENTS, main
 from unomahjong.game import Board, LogError, read_log, replay, seat_view
 from unomahjong.model.notation import MAX_HAND_LENGTH, MAX_TILES_LENGTH
@@ -367,3 +371,16 @@ def test_shapes_of_a_tile_set_not_built_in_are_refused() -> None:
     with pytest.raises(RulesError) as refused:
         ShapeSpec(own, ALL_SHAPES, orphans_pair=False)
     assert refused.value.code == "unsupported-tileset"
+
+
+@given(
+    names=st.lists(st.text("abcde", min_size=1, max_size=8), min_size=1, max_size=5),
+    value=st.text("abcde", max_size=40),
+)
+def test_a_suggestion_skips_no_name_difflib_would_find(names: list[str], value: str) -> None:
+    # did_you_mean does not compare a value far longer than every name (the
+    # time would be quadratic in it): it must find what difflib finds.
+    index = by_name(names)
+    close = difflib.get_close_matches(value.casefold(), list(index), n=1)
+    expected = f"did you mean {index[close[0]]!r}?" if close else None
+    assert did_you_mean(value, index) == expected

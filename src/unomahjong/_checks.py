@@ -68,7 +68,12 @@ def did_you_mean(value: object, index: Mapping[str, str]) -> str | None:
     """A hint naming the closest of the names ``index`` holds (by
     :func:`by_name`) to a name that is not among them, or None when none is
     close (``difflib``'s measure)."""
-    if not isinstance(value, str):
+    if not isinstance(value, str) or not index:
+        return None
+    # difflib's ratio is at most 2*len(b)/(len(a)+len(b)), under its 0.6
+    # cutoff once a name is over 2.33 times the longest: a huge value has no
+    # match, and is not compared (that would take time quadratic in it).
+    if len(value) > 3 * max(map(len, index)):
         return None
     close = difflib.get_close_matches(value.casefold(), list(index), n=1)
     return f"did you mean {index[close[0]]!r}?" if close else None
