@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Callable
 from typing import Any
 
 import jsonschema
@@ -227,7 +228,10 @@ def test_wrong_typed_fields_are_log_errors_in_every_reader(
 ) -> None:
     from unomahjong.render.card_viewer import replay_html
 
-    readers = [lambda: replay(log), lambda: replay_html(log, seat=seat)]
+    readers: list[Callable[[], object]] = [
+        lambda: replay(log),
+        lambda: replay_html(log, seat=seat),
+    ]
     if seat is not None:
         readers.append(lambda: seat_view(log, seat))
     for read in readers:
