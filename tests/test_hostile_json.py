@@ -165,3 +165,67 @@ def test_the_commands_refuse_hostile_json_in_one_line(
     path.write_text(good)
     assert main([*command, str(path)]) == 0
     capsys.readouterr()
+
+
+# ------------------------------------------------------- a NUL in a path
+
+NUL = "a\0b"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["view", NUL],
+        ["view", "log.jsonl", "-o", NUL],
+        ["view", "log.jsonl", "--key-file", NUL],
+        ["cards", "view", NUL],
+        ["cards", "view", "log.jsonl", "-o", NUL],
+        ["cards", "view", "log.jsonl", "--key-file", NUL],
+        ["cards", "play", "--log", NUL],
+        ["cards", "play", "--html", NUL],
+        ["cards", "play", "--key-file", NUL],
+        ["cards", "match", "--log", NUL],
+        ["cards", "match", "--html", NUL],
+        ["cards", "simulate", "--plot", NUL + ".svg"],
+        ["botzone", "replay", NUL],
+        ["botzone", "play", "--log", NUL],
+        ["play", "--log", NUL],
+        ["play", "--html", NUL],
+        ["play", "--key-file", NUL],
+        ["simulate", "--plot", NUL + ".svg"],
+        ["render", "1234567r", "-o", NUL + ".svg"],
+        ["view", NUL, "--json"],
+    ],
+)
+def test_a_nul_in_any_path_is_one_line_and_status_2(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.splitlines()) == 1
+    if "--json" in argv:
+        assert json.loads(err)["error"] == "nul-character"
+    else:
+        assert "holds a NUL character" in err
+
+
+def test_the_library_refuses_a_nul_in_a_path_with_a_typed_error() -> None:
+    from unomahjong import MahjongError
+    from unomahjong.cards import simulate_cards
+    from unomahjong.game import read_log, write_log
+    from unomahjong.render.card_plots import plot_card_simulation
+
+    calls: list[Callable[[], object]] = [
+        lambda: read_log(NUL),
+        lambda: game_replay(NUL),
+        lambda: game_seat_view(NUL, 0),
+        lambda: write_log(NUL, GAME_LINES),
+        lambda: card_replay(NUL),
+        lambda: card_seat_view(NUL, 0),
+        lambda: card_replay_html(NUL),
+        lambda: plot_card_simulation(simulate_cards(CARDS, hands=1), NUL + ".svg"),
+    ]
+    for call in calls:
+        with pytest.raises(MahjongError) as e:
+            call()
+        assert e.value.code in ("cannot-read", "cannot-write", "bad-path")
