@@ -112,6 +112,14 @@ def test_each_log_reader_refuses_hostile_json_naming_the_line(reader: str) -> No
             assert e.code == code and str(e).startswith("line 3:"), (reader, str(e)[:80])
 
 
+def test_the_viewer_takes_a_logs_records_as_replay_does() -> None:
+    records = [json.loads(line) for line in GAME_LINES]
+    assert game_replay_html(records) == game_replay_html(GAME_LINES)
+    records[2]["type"] = []
+    e = _refusal(lambda: game_replay_html(records))
+    assert e.code == "bad-line" and str(e).startswith("line 3:")
+
+
 JUDGE_LOG = judge_log(play_judge_hand([GreedyBot()] * 4, 3))
 
 
