@@ -45,9 +45,10 @@ __all__ = [
 ]
 
 SEATS: Final = 4
-MAX_JUDGE_LOG_LENGTH: Final = 8_388_608
-"""The most characters of a judge log's text (8 MiB) :func:`replay_judge_log`
-reads, and of a bot program's answer: a game's log is some tens of KB."""
+MAX_JUDGE_LOG_LENGTH: Final = 2_097_152
+"""The most characters of a judge log's text (2 MiB) :func:`replay_judge_log`
+reads, and of a bot program's answer: a game's log is some tens of KB,
+and a text too deeply nested is found in under a second."""
 
 
 @checked_init
