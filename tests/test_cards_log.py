@@ -3,7 +3,9 @@ what a seat may not see, and typed errors for every bad log."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Callable
 from typing import Any
 
 import jsonschema
@@ -187,3 +189,64 @@ def test_log_lines_writes_only_a_log_that_replays() -> None:
     with pytest.raises(CardError) as c:
         log_lines(rules, [(seat, action)], players=4, seed=8)  # type: ignore[list-item]
     assert c.value.code == "bad-moves"
+
+
+_CARD_LOG = _game(3, 3)[3]
+_WRONG = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**30), 10**30),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=8),
+    st.lists(st.integers(0, 3), max_size=3),
+    st.dictionaries(st.sampled_from(["kind", "seat", "name", "a"]), st.integers(0, 3), max_size=2),
+)
+
+
+@st.composite
+def _mutated_log(draw: st.DrawFn) -> list[str]:
+    """The log with one field of one record (top level, its rules, or one
+    of its events) replaced by a value of some other type, chained again
+    so that the digests hold and the reader must check the field itself."""
+    records = [json.loads(line) for line in _CARD_LOG]
+    n = draw(st.integers(0, min(len(records), 6) - 1))
+    rec = records[n]
+    targets: list[dict[str, Any]] = [rec]
+    if n == 0:
+        targets.append(rec["rules"])
+    targets += rec.get("events", [])[:3]
+    target = draw(st.sampled_from(targets))
+    field = draw(st.sampled_from(sorted(k for k in target if k not in ("digest", "chain"))))
+    target[field] = draw(_WRONG)
+    return _rechained(records)
+
+
+@settings(max_examples=60, deadline=None)
+@given(log=_mutated_log(), seat=st.sampled_from([None, 0, 2]))
+def test_wrong_typed_fields_are_log_errors_in_every_reader(
+    log: list[str], seat: int | None
+) -> None:
+    from unomahjong.render.card_viewer import replay_html
+
+    readers: list[Callable[[], object]] = [
+        lambda: replay(log),
+        lambda: replay_html(log, seat=seat),
+    ]
+    if seat is not None:
+        readers.append(lambda: seat_view(log, seat))
+    for read in readers:
+        with contextlib.suppress(LogError, CardError):
+            read()
+
+
+@pytest.mark.parametrize("kind", [[], {}, None, 1, "round"])
+def test_a_record_of_no_known_type_is_refused_naming_its_line_and_field(kind: Any) -> None:
+    from unomahjong.render.card_viewer import replay_html
+
+    records = [json.loads(line) for line in _CARD_LOG]
+    records[2]["type"] = kind
+    log = _rechained(records)
+    for read in (replay, lambda lines: seat_view(lines, 1), replay_html):
+        with pytest.raises(LogError, match=r"^line 3: field 'type' is ") as e:
+            read(log)
+        assert e.value.code == "bad-line"

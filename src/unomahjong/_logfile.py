@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import math
 import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
@@ -68,46 +69,143 @@ def _constant(name: str) -> object:
     raise _NotJson(name)
 
 
-_DECODER = json.JSONDecoder(object_pairs_hook=_object, parse_constant=_constant)
-
 MAX_NESTING: Final = 16
-"""The deepest nesting of arrays and objects a log line may have (a record
-nests three deep). Checked before decoding: the JSON decoder's own limit is
-the interpreter's recursion limit, which it meets on some versions and not
-on others, so the check would otherwise depend on the Python version."""
+"""The deepest nesting of arrays and objects a log line (or a judge log)
+may have (a record nests three deep, a judge log four). Checked before
+decoding: the JSON decoder's own limit is the interpreter's recursion
+limit, which it meets on some versions and not on others, so the check
+would otherwise depend on the Python version."""
+MAX_NUMBER_LENGTH: Final = 4300
+"""The most characters of one number in JSON read from outside: as many as
+the digits Python converts to an int by default, far more than a logged
+seed's 1,000. A longer number is refused before it is converted (Python
+would refuse it with a bare ValueError, after time quadratic in its
+length)."""
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_BRACKETS = re.compile(r"[\[\]{}]")
+
+class _NumberTooLong(Exception):
+    pass
 
 
-def _too_deep(line: str) -> bool:
-    if line.count("[") + line.count("{") <= MAX_NESTING:
+def _int(literal: str) -> int:
+    if len(literal) > MAX_NUMBER_LENGTH:
+        raise _NumberTooLong(literal)
+    return int(literal)
+
+
+def _float(literal: str) -> float:
+    value = float(literal) if len(literal) <= MAX_NUMBER_LENGTH else math.inf
+    if not math.isfinite(value):  # 1e999: Infinity by another name
+        raise _NumberTooLong(literal)
+    return value
+
+
+_DECODER = json.JSONDecoder(
+    object_pairs_hook=_object, parse_constant=_constant, parse_int=_int, parse_float=_float
+)
+
+# A string to its closing quote, or to the end of the text when it has none:
+# possessive, so that no text makes the scan backtrack or start again.
+_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+(?:"|\\?\Z)', re.DOTALL)
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]++")
+_PAIR = re.compile(r"[\[{][\]}]")
+_TOKEN = re.compile(_STRING.pattern + r"|[\[\]{}]", re.DOTALL)
+_NUMBER = re.compile(_STRING.pattern + r"|-?[0-9][-+.eE0-9]*", re.DOTALL)
+
+
+def _too_deep(text: str, most: int) -> bool:
+    """Whether arrays and objects in ``text`` nest more than ``most`` deep,
+    outside its strings. Each pass of a regular expression removes the
+    innermost brackets (an open one next to a closing one): brackets left
+    after ``most`` passes nest deeper. Left unbalanced with opening ones
+    alone (``"[" * 100000``), the text is too deep if more than ``most``
+    remain; a closing one left over ends the decoder's work first."""
+    if text.count("[") + text.count("{") <= most:
         return False
-    depth = 0
-    for bracket in _BRACKETS.findall(_STRING.sub("", line)):
-        depth += 1 if bracket in "[{" else -1
-        if depth > MAX_NESTING:
+    brackets = _NOT_BRACKETS.sub("", _STRING.sub("", text))
+    for _ in range(most):
+        fewer = _PAIR.sub("", brackets)
+        if len(fewer) == len(brackets):
+            break
+        brackets = fewer
+    else:
+        if _PAIR.search(brackets):
             return True
-    return False
+    return len(brackets) > most and not any(c in brackets for c in "]}")
+
+
+def _deep_at(text: str, most: int) -> int:
+    """Where ``text`` first nests more than ``most`` deep (only called when
+    :func:`_too_deep` says it does)."""
+    depth = 0
+    for m in _TOKEN.finditer(text):
+        c = m.group()
+        if c in "[{":
+            depth += 1
+            if depth > most:
+                return m.start()
+        elif c in "]}":
+            depth = max(0, depth - 1)
+    return 0
+
+
+def _number_at(text: str, literal: str) -> int:
+    for m in _NUMBER.finditer(text):
+        if m.group() == literal:
+            return m.start()
+    return 0
+
+
+def where(text: str, at: int) -> str:
+    """Position ``at`` of ``text`` as a message names it: its column (from
+    1) in one line, its line and column in text of several."""
+    line = text.count("\n", 0, at)
+    column = at - (text.rfind("\n", 0, at) + 1) + 1
+    return f"line {line + 1}, column {column}" if "\n" in text else f"column {column}"
+
+
+def load_json(
+    text: str, what: str, *, most: int, code: str = "bad-json", nesting: int = MAX_NESTING
+) -> object:
+    """The JSON value of ``text``, read from outside (``what`` names it in a
+    message: ``"line 3"``, ``"the judge log"``), with its size, its nesting
+    and its numbers bounded before any of it is decoded or converted:
+    more than ``most`` characters is ``too-long``; nesting deeper than
+    ``nesting``, a number of more than ``MAX_NUMBER_LENGTH`` characters or
+    too large for a float, duplicate keys, NaN and Infinity are ``code``
+    (a :class:`~unomahjong.errors.LogError`), naming the position."""
+    if len(text) > most:
+        raise LogError("too-long", f"{what}: {len(text):,} characters; at most {most:,}")
+    if _too_deep(text, nesting):
+        at = where(text, _deep_at(text, nesting))
+        raise LogError(code, f"{what}: nested more than {nesting} deep ({at})")
+    try:
+        return _DECODER.decode(text)
+    except json.JSONDecodeError as e:
+        raise LogError(code, f"{what}: {e.msg} ({where(text, e.pos)})") from None
+    except _DuplicateKey as e:
+        raise LogError(
+            code, f"{what}: key {quote(e.args[0])} appears twice in one object"
+        ) from None
+    except _NotJson as e:
+        raise LogError(code, f"{what}: {e.args[0]} is not a JSON value") from None
+    except ValueError as e:  # an int past a lower limit set by sys.set_int_max_str_digits
+        raise LogError(code, f"{what}: a number Python cannot convert ({str(e)[:60]})") from None
+    except _NumberTooLong as e:
+        literal = e.args[0]
+        why = (
+            f"a number of {len(literal):,} characters (at most {MAX_NUMBER_LENGTH:,})"
+            if len(literal) > MAX_NUMBER_LENGTH
+            else "a number too large for a float"
+        )
+        raise LogError(code, f"{what}: {why} ({where(text, _number_at(text, literal))})") from None
 
 
 def loads_line(n: int, line: str) -> object:
-    """One line's JSON: duplicate keys, NaN and Infinity, nesting too deep
-    and numbers too long to convert are refused with the line's number."""
-    if _too_deep(line):
-        raise line_error(n, "bad-json", f"nested more than {MAX_NESTING} deep")
-    try:
-        return _DECODER.decode(line)
-    except json.JSONDecodeError as e:
-        raise line_error(n, "bad-json", f"{e.msg} (column {e.colno})") from None
-    except _DuplicateKey as e:
-        raise line_error(
-            n, "bad-json", f"key {quote(e.args[0])} appears twice in one object"
-        ) from None
-    except _NotJson as e:
-        raise line_error(n, "bad-json", f"{e.args[0]} is not a JSON value") from None
-    except ValueError as e:  # an int of more digits than Python converts
-        raise line_error(n, "bad-json", f"a value JSON cannot hold here ({str(e)[:60]})") from None
+    """One line's JSON, by :func:`load_json`: duplicate keys, NaN and
+    Infinity, nesting too deep and numbers too long are refused with the
+    line's number."""
+    return load_json(line, f"line {n}", most=MAX_LINE_LENGTH, code="bad-json")
 
 
 @keywords_checked

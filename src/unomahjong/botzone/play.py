@@ -21,6 +21,7 @@ from typing import Any, Final, Never, Protocol, runtime_checkable
 import attrs
 
 from .._checks import checked_init, keywords_checked, quote, unknown_keywords, wrong_type
+from .._logfile import load_json
 from ..errors import LogError, MahjongError
 from ..game import Bot, Phase
 from .protocol import (
@@ -44,6 +45,10 @@ __all__ = [
 ]
 
 SEATS: Final = 4
+MAX_JUDGE_LOG_LENGTH: Final = 2_097_152
+"""The most characters of a judge log's text (2 MiB) :func:`replay_judge_log`
+reads, and of a bot program's answer: a game's log is some tens of KB,
+and a text too deeply nested is found in under a second."""
 
 
 @checked_init
@@ -247,8 +252,8 @@ def _read_output(out: str, as_json: bool) -> JudgeAnswer:
     """The response a program wrote (``RE`` when it wrote none)."""
     if as_json:
         try:
-            value = json.loads(out.strip().splitlines()[0])
-        except (ValueError, IndexError):
+            value = load_json(out.strip().splitlines()[0], "the answer", most=MAX_JUDGE_LOG_LENGTH)
+        except (LogError, IndexError):
             return JudgeAnswer("", "RE")
         response = value.get("response") if isinstance(value, dict) else None
         return JudgeAnswer(response) if isinstance(response, str) else JudgeAnswer("", "RE")
@@ -397,10 +402,7 @@ def replay_judge_log(log: Mapping[str, Any] | str, **unknown: Never) -> JudgeHan
     if unknown:
         raise unknown_keywords(replay_judge_log, unknown)
     if isinstance(log, str):
-        try:
-            log = json.loads(log)
-        except ValueError as e:
-            raise LogError("bad-json", f"the judge log is not JSON: {e}") from None
+        log = load_json(log, "the judge log", most=MAX_JUDGE_LOG_LENGTH)  # type: ignore[assignment]
     if not isinstance(log, Mapping) or not isinstance(log.get("log"), list):
         raise LogError("bad-log", "a judge log is an object with a 'log' list")
     init = log.get("initdata") or {}

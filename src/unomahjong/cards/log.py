@@ -174,8 +174,13 @@ class _Reader:
             if not line.strip():
                 continue
             rec = logfile.loads_line(n, line)
-            if not isinstance(rec, dict) or rec.get("type") not in _FIELDS:
+            if not isinstance(rec, dict):
                 raise bad_line(n, "not a card log record (an object with a known type)")
+            kind = rec.get("type")
+            if not isinstance(kind, str) or kind not in _FIELDS:
+                raise bad_line(
+                    n, f"field 'type' is {describe(kind)}, not one of header, start, action"
+                )
             if count == 0:
                 check = self._open(n, rec)
             if check:

@@ -72,6 +72,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if refused is not None:
         _io.failure(prefix, "too-long", refused, None, as_json=as_json)
         return EXIT_INVALID
+    # No file name holds a NUL (the system cannot open one), and no shell
+    # passes one: refused here, before any command opens a path.
+    nul = next((i for i, a in enumerate(words, 1) if "\0" in a), None)
+    if nul is not None:
+        message = f"argument {nul} holds a NUL character, which no file name or argument can hold"
+        _io.failure(prefix, "nul-character", message, None, as_json=as_json)
+        return EXIT_INVALID
     try:
         parser = build_parser(json_errors=as_json)
         try:

@@ -111,16 +111,13 @@ def cmd_play(args: argparse.Namespace) -> None:
 
 def cmd_replay(args: argparse.Namespace) -> None:
     """Play a judge log again, checking every judge output it holds."""
-    from ..botzone.play import replay_judge_log
+    from .._logfile import load_json
+    from ..botzone.play import MAX_JUDGE_LOG_LENGTH, replay_judge_log
 
-    text = read_text(args.log)
-    try:
-        obj = json.loads(text)
-    except ValueError:
-        obj = None  # replay_judge_log says what is wrong with it
+    obj = load_json(read_text(args.log), "the judge log", most=MAX_JUDGE_LOG_LENGTH)
     if isinstance(obj, dict) and isinstance(obj.get("log"), dict):
-        text = json.dumps(obj["log"])  # botzone play --json: the log it holds
-    match = replay_judge_log(text)
+        obj = obj["log"]  # botzone play --json: the log it holds
+    match = replay_judge_log(obj)  # type: ignore[arg-type]
     data, lines = _summary(match, None)
     emit(args.json, data, lines)
 

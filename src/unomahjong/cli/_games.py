@@ -308,12 +308,15 @@ def cmd_simulate(args: argparse.Namespace) -> None:
 def _log_lines(text: str) -> list[str]:
     """A hand's log from a file's text: JSON Lines, or the one JSON object
     that ``play --json`` prints (its ``log`` list of records)."""
+    from .._logfile import load_json
+    from ..errors import LogError
+
     head = text.lstrip()
     if head.startswith("{") and "\n" not in head.rstrip():
         try:
-            obj = json.loads(head)
-        except json.JSONDecodeError:
-            obj = None
+            obj = load_json(head, "the log", most=MAX_LOG_BYTES)
+        except LogError:
+            obj = None  # read as lines, the reader names what is wrong
         if isinstance(obj, dict) and "type" not in obj and isinstance(obj.get("log"), list):
             return [
                 rec if isinstance(rec, str) else json.dumps(rec, ensure_ascii=False)

@@ -640,5 +640,9 @@ def write_log(
                 "cannot-write",
                 f"cannot write {quote(os.fspath(path_or_file))}: {e.strerror or e}",
             ) from None
+        except ValueError as e:  # from open(): a NUL character, which no path has
+            raise LogError(
+                "cannot-write", f"cannot write {quote(os.fspath(path_or_file))}: {e}"
+            ) from None
     else:
         path_or_file.write(text)

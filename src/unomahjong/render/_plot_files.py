@@ -27,7 +27,7 @@ def check_report(report: object, kind: type, func: str) -> None:
 def _target(path: object, func: str) -> Path:
     if isinstance(path, str | os.PathLike):
         name = os.fspath(path)
-        if isinstance(name, str) and name:
+        if isinstance(name, str) and name and "\0" not in name:  # no file is named with a NUL
             return Path(name)
     raise wrong_type(PlotError, "bad-path", func, "path", path, "a file name (str or os.PathLike)")
 

@@ -258,7 +258,7 @@ def replay_html(
         before = st
     final = records[-1][1]
     players = deal_state.players
-    rules_name = str(head["rules"]["name"])
+    rules_name = deal_state.rules.name  # the header's, checked (or the default's)
     data = {"n": players, "dealer": deal_state.dealer, "viewer": viewer, "S": steps}
     # A seat's page has no seed: it would deal every hand.
     seed = "" if viewer is not None else f", seed {deal_state.seed}"

@@ -91,15 +91,21 @@ class _Codes:
         return "".join(self.index[t] for t in tiles)
 
 
-def _records(lines: Sequence[str]) -> tuple[int | None, list[tuple[int, str, str | None, bool]]]:
+def _records(
+    lines: Sequence[object],
+) -> tuple[int | None, list[tuple[int, str, str | None, bool]]]:
     """The header's seed and each action record's (seat, kind, tile, uno),
-    read after :func:`replay` has checked the log."""
+    read after :func:`replay` has checked the log (its lines, or its
+    records as :func:`replay` takes them too)."""
     seed: int | None = None
     actions: list[tuple[int, str, str | None, bool]] = []
     for line in lines:
-        if not line.strip():
+        if isinstance(line, dict):
+            rec = line
+        elif not isinstance(line, str) or not line.strip():
             continue
-        rec = json.loads(line)
+        else:
+            rec = json.loads(line)  # checked by replay: no limit to meet here
         if rec.get("type") == "header":
             s = rec.get("seed")
             seed = s if type(s) is int else None
