@@ -11,7 +11,6 @@ import pytest
 
 from unomahjong.botzone.play import (
     BotProgram,
-    JudgeAnswer,
     LibraryBotSeat,
     judge_log,
     play_judge_hand,
@@ -69,7 +68,8 @@ def test_a_slow_program_times_out_and_is_penalised(tmp_path: Path) -> None:
     assert match.final.ending == "TLE"
     assert match.final.offender == 1
     assert match.scores == (10, -30, 10, 10)
-    assert match.answers[-1][1] == JudgeAnswer("", "TLE")
+    answer = match.answers[-1][1]
+    assert (answer.response, answer.verdict, answer.exit_status) == ("", "TLE", None)
 
 
 @pytest.mark.parametrize(

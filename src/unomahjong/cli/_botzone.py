@@ -45,7 +45,10 @@ def _seats(args: argparse.Namespace) -> tuple[list[Any], list[str]]:
     labels = []
     for i, name in enumerate(names):
         if i in programs:
-            seats.append(BotProgram(programs[i], timeout=args.timeout, json=args.json_io))
+            memory = args.max_memory << 20 if args.max_memory else None
+            seats.append(
+                BotProgram(programs[i], timeout=args.timeout, json=args.json_io, max_memory=memory)
+            )
             labels.append("program: " + shlex.join(programs[i]))
         elif name == "greedy":
             seats.append(GreedyBot())
@@ -88,11 +91,24 @@ def _summary(match: Any, labels: list[str] | None) -> tuple[dict[str, Any], list
         seat = final.offender
         answer = match.answers[-1][seat]
         request = match.games[-2].requests[seat]
-        said = f"answered {answer.response!r}" if answer.verdict == "OK" else answer.verdict
+        said = f"answered {shown(answer.response)}" if answer.verdict == "OK" else answer.verdict
+        if answer.detail:
+            said += f" ({answer.detail})"
         lines.append(f"{final.ending}: seat {seat} {said} to {request!r}: a penalty")
-        data["offence"] = {"request": request, "response": answer.response}
+        extra = answer.as_json()
+        del extra["verdict"]  # the ending
+        data["offence"] = {"request": request, **extra}
+        if answer.stderr:
+            lines.append(f"seat {seat}'s standard error ends:")
+            lines += ["  " + _printable(line) for line in answer.stderr.splitlines()]
     lines.append("scores " + " ".join(f"{s:+d}" for s in match.scores))
     return data, lines
+
+
+def _printable(text: str) -> str:
+    """A program's line as the terminal is shown it: its control
+    characters escaped, so that it cannot move the cursor or recolour."""
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
 
 
 def cmd_play(args: argparse.Namespace) -> None:

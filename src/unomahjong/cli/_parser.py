@@ -549,7 +549,15 @@ def _add_botzone(botzone: argparse.ArgumentParser, json_errors: bool) -> None:
         type=_seconds,
         default=1.0,
         metavar="T",
-        help="seconds a program may take a turn; past it, the verdict TLE",
+        help="seconds a program may take a turn, at most 60; past it, the verdict TLE",
+    )
+    play.add_argument(
+        "--max-memory",
+        type=_at_least_zero,
+        default=1024,
+        metavar="MIB",
+        help="the address space a program may take, in MiB, where the system can limit it;"
+        " 0 for no limit",
     )
     play.add_argument(
         "--json-io",
@@ -577,13 +585,16 @@ def _srand(text: str) -> int:
 
 
 def _seconds(text: str) -> float:
-    """An argparse type: a number of seconds above 0."""
+    """An argparse type: a bot program's time for a turn, in seconds, above 0
+    and at most 60 (``BotProgram``'s most)."""
     try:
         value = float(text)
     except ValueError:
         value = 0.0
-    if not 0 < value < 3600:
-        raise argparse.ArgumentTypeError(f"{_io.shown(text)} is not a number of seconds")
+    if not 0 < value <= 60:
+        raise argparse.ArgumentTypeError(
+            f"{_io.shown(text)} is not a number of seconds above 0 and at most 60"
+        )
     return value
 
 
