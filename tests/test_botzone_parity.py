@@ -10,8 +10,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
+from unomahjong import BOTZONE, MCR, RuleSet, _engine, score_hand
 from unomahjong.botzone import (
     JudgeAnswer,
     JudgeHand,
@@ -173,3 +175,35 @@ def test_a_wrong_wall_is_named_in_the_judges_tiles() -> None:
     with pytest.raises(MahjongError) as e:
         judge_start(wall=" ".join(wall[:-1]))
     assert "135 tiles" in e.value.detail
+
+
+JUDGES_TIE = "445566m 55p 44556s +6s"
+"""Seven pairs or chows for the same 49 fans (self-drawn, West prevalent)."""
+
+
+@pytest.mark.parametrize("engine", ["compiled", "python"])
+def test_seven_pairs_stay_the_choice_on_a_tie_under_the_judge(engine: str) -> None:
+    def fans(rules: str | RuleSet) -> tuple[int, list[tuple[str, int]]]:
+        if engine == "python":
+            with _engine.python_engine():
+                s = score_hand(JUDGES_TIE, rules=rules, self_drawn=True, prevalent_wind="W")
+        else:
+            s = score_hand(JUDGES_TIE, rules=rules, self_drawn=True, prevalent_wind="W")
+        return s.total, [(f.zh, f.count) for f in s.fans]
+
+    assert fans("botzone") == (49, [("七对", 1), ("全中", 1), ("自摸", 1)])
+    chows = [
+        ("全中", 1),
+        ("全带五", 1),
+        ("不求人", 1),
+        ("平和", 1),
+        ("一般高", 2),
+        ("喜相逢", 1),
+    ]
+    assert fans("mcr") == (49, chows)
+    # The choice is the rule set's data, not its name.
+    assert fans(attrs.evolve(BOTZONE, name="x", tie_keeps_seven_pairs=False)) == (49, chows)
+    assert fans(attrs.evolve(MCR, name="y", tie_keeps_seven_pairs=True))[1][0] == ("七对", 1)
+    with pytest.raises(MahjongError) as e:
+        attrs.evolve(BOTZONE, tie_keeps_seven_pairs=1)  # type: ignore[arg-type]
+    assert e.value.code == "bad-rules"
