@@ -50,6 +50,7 @@ def test_a_botzone_log_replays_with_every_output_checked() -> None:
     for n, field, key, value in (
         (4, "content", "0", "2 W1"),
         (6, "display", "tile", "W1"),
+        (8, "display", "canHu", [-4, -4, -4, -4]),
         (last, "content", "3", 99),
     ):
         bad = copy.deepcopy(log)
@@ -58,6 +59,26 @@ def test_a_botzone_log_replays_with_every_output_checked() -> None:
             replay_judge_log(bad)
         assert e.value.code == "judge-differs"
         assert f"entry {n}:" in e.value.detail
+
+
+def test_the_fans_each_seat_could_win_are_checked() -> None:
+    # canHu, as the judge's calculator counted each seat's win on the tile
+    # shown: a count (2, 4 and 12 fans in this game), or -3 for no win.
+    log = _wrapped()
+    counted = [
+        (n, seat)
+        for n, e in enumerate(log["log"])
+        if n % 2 == 0
+        for seat, fans in enumerate(e["output"]["display"]["canHu"])
+        if fans >= 0
+    ]
+    assert len(counted) == 4
+    for n, seat in counted:
+        bad = copy.deepcopy(log)
+        bad["log"][n]["output"]["display"]["canHu"][seat] += 1
+        with pytest.raises(LogError) as e:
+            replay_judge_log(bad)
+        assert f"entry {n}: " in e.value.detail and "display.canHu" in e.value.detail
 
 
 def test_a_forged_final_display_is_refused() -> None:

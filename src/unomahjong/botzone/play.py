@@ -27,6 +27,7 @@ from .protocol import (
     JudgeHand,
     JudgeStage,
     claim_turn,
+    judge_can_win,
     judge_start,
     judge_step,
     response_lines,
@@ -367,14 +368,12 @@ _UNKNOWN: Final = -4
 def _output(game: JudgeHand, *, first: bool = False) -> dict[str, Any]:
     """A judge output as the library gives it: ``command``, ``content`` and
     ``display``, with ``initdata`` on the ``first``. The display holds every
-    field the judge's does, but two: the requests' ``canHu`` (the fans of a
-    win each seat might make, for Botzone's viewer) and the first output's
-    ``strlen`` (how long the ``walltiles`` the judge was given were)."""
-    display: dict[str, Any] = {}
+    field the judge's does but one: the first output's ``strlen`` (how long
+    the ``walltiles`` the judge was given were)."""
+    display: dict[str, Any] = {"canHu": [_UNKNOWN] * SEATS}
     if game.finished:
         assert game.scores is not None
         display["action"] = game.ending
-        display["canHu"] = [_UNKNOWN] * SEATS
         result = game.state.result
         scores = list(game.scores)
         if game.offender is not None:
@@ -431,6 +430,7 @@ def _output(game: JudgeHand, *, first: bool = False) -> dict[str, Any]:
         display.update(action=words[2], player=seat, tile=tile)
         if words[2] == "CHI":
             display["tileCHI"] = words[3]
+    display["canHu"] = list(judge_can_win(game))
     display["tileCnt"] = walls
     return out
 
@@ -464,7 +464,7 @@ def replay_judge_log(log: Mapping[str, Any] | str, **unknown: Never) -> JudgeHan
     one) again: its wall (``walltiles``, or ``srand``; neither is
     ``unseeded``) and prevalent wind, and its bots' answers. Every judge
     output the log holds, bare or wrapped in Botzone's ``output``, must be
-    the library's: command, content, display (less the requests' ``canHu``)
+    the library's: command, content, display (less the first's ``strlen``)
     and initdata (:class:`~unomahjong.errors.LogError` ``judge-differs``
     names the first entry and field that is not); a log may hold the
     answers alone. A log that stops before the final scores gives the
@@ -524,7 +524,7 @@ def _answer_of(n: int, entry: object, seat: int) -> JudgeAnswer:
     return JudgeAnswer(response, verdict)
 
 
-_UNCHECKED: Final = frozenset({"canHu", "strlen"})
+_UNCHECKED: Final = frozenset({"strlen"})
 """Display fields of a request the library does not compute (see _output)."""
 
 

@@ -360,10 +360,18 @@ def judge_fans(score: Score) -> tuple[tuple[str, int, int], ...]:
 
 def _false_win(game: JudgeHand, seat: int, tile: Tile, robbing: bool) -> _Penalty:
     """The judge's penalty for the ``HU`` of ``seat`` on ``tile`` that is no
-    win under the rules, with the fans its calculator counts for it: the
-    seat's hand and the walls as they were when the tile was announced
-    (the engine may be ahead: ``queued``), its flags as the judge sets
-    them."""
+    win under the rules, with the fans its calculator counts for it."""
+    return _Penalty(seat, "WH", judge_count(game, seat, tile, robbing))
+
+
+def judge_count(
+    game: JudgeHand, seat: int, tile: Tile, robbing: bool
+) -> tuple[int, tuple[tuple[str, int, int], ...]]:
+    """The fans the judge's calculator counts for a win by ``seat`` on
+    ``tile`` at this judge turn, whether or not the rules allow it (-3 and
+    none: no win): the seat's hand and the walls as they were when the tile
+    was announced (the engine may be ahead: ``queued``), the flags as the
+    judge sets them."""
     state = game.state
     s = state.seats[seat]
     concealed = list(s.concealed)
@@ -394,8 +402,37 @@ def _false_win(game: JudgeHand, seat: int, tile: Tile, robbing: bool) -> _Penalt
     try:
         score = _score(Hand(state.rules.tileset, concealed, s.melds, tile), ctx, state.rules)
     except MahjongError:
-        return _Penalty(seat, "WH", (-3, ()))
-    return _Penalty(seat, "WH", (score.total, judge_fans(score)))
+        return -3, ()
+    return score.total, judge_fans(score)
+
+
+_NOT_ASKED: Final = -4
+"""The judge's ``canHu`` of a seat it does not evaluate."""
+
+
+def judge_can_win(game: JudgeHand) -> tuple[int, ...]:
+    """The judge's ``canHu`` of this judge turn (for its viewer): for each
+    seat the fans of a win on the tile just drawn (the drawer) or shown
+    (every seat, after a discard; the others, after an added kong), as the
+    judge's calculator counts them: -3 for no win, -4 for a seat not asked."""
+    out = [_NOT_ASKED] * SEATS
+    stage = game.stage
+    if stage is JudgeStage.DRAW:
+        seat = game.state.current
+        tile = game.state.drawn
+        assert tile is not None
+        out[seat] = judge_count(game, seat, tile, robbing=False)[0]
+    elif stage is JudgeStage.DISCARD:
+        tile = _announced(game)
+        for seat in range(SEATS):
+            out[seat] = judge_count(game, seat, tile, robbing=False)[0]
+    elif stage is JudgeStage.KONG and game.requests[0].split(" ")[2] == "BUGANG":
+        tile = _announced(game)
+        konger = int(game.requests[0].split(" ")[1])
+        for seat in range(SEATS):
+            if seat != konger:
+                out[seat] = judge_count(game, seat, tile, robbing=True)[0]
+    return tuple(out)
 
 
 def _visible(state: HandState, tile: Tile) -> int:
