@@ -454,6 +454,7 @@ def rule_variants(
             context_flags=rules.context_flags,
             selection=rules.selection,
             tie_preferred=rules.tie_preferred,
+            tie_keeps_seven_pairs=rules.tie_keeps_seven_pairs,
         )
     ]
     return disabled, minimum, custom

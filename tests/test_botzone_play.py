@@ -188,7 +188,12 @@ def test_the_log_says_who_was_penalised_and_why(tmp_path: Path) -> None:
     program = _program(tmp_path, "print('PLAY Q9')\n", timeout=20.0)
     match = play_judge_hand([GreedyBot(), GreedyBot(), GreedyBot(), program], 3)
     last = judge_log(match)["log"][-1]
-    assert last["display"] == {"action": "WA", "player": 3}
+    assert last["display"] == {
+        "action": "WA",
+        "player": 3,
+        "canHu": [-4] * 4,
+        "score": [10, 10, 10, -30],
+    }
     assert last["content"] == {"0": 10, "1": 10, "2": 10, "3": -30}
     # The offending answer is in the log as the bot gave it.
     assert judge_log(match)["log"][-2]["3"] == {"verdict": "OK", "response": "PLAY Q9"}

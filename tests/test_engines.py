@@ -288,6 +288,7 @@ def test_custom_rule_set(rules: str) -> None:
         context_flags=base.context_flags,
         selection=base.selection,
         tie_preferred=base.tie_preferred,
+        tie_keeps_seven_pairs=base.tie_keeps_seven_pairs,
     )
     for i, (hand, ctx) in enumerate(seeded_hands(rules, None, SEED)):
         if i == 200:

@@ -352,7 +352,8 @@ cdef int select(const Plan* p, Choice* ch, Count* counts, int n) noexcept nogil:
         if best < 0 or ch[i].total > ch[best].total:
             better = 1
         else:
-            better = ch[i].total == ch[best].total and (any_seven or ch[i].tie)
+            better = ch[i].total == ch[best].total and (
+                (any_seven and not p.keep_seven) or ch[i].tie)
         if better:
             best = i
     return best

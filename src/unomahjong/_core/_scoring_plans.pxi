@@ -310,6 +310,7 @@ cdef class CompiledPlan:
                 set_bit(p.tie_preferred, pos[x])
         p.fallback = pos[table.fallback]
         p.calculator = 1 if rules.selection == "calculator" else 0
+        p.keep_seven = 1 if rules.tie_keeps_seven_pairs else 0
         p.shapes = rules.shapes.mask
         default = WinContext()
         for i, name in enumerate(_CORE_FACTS):

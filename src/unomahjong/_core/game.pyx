@@ -62,7 +62,7 @@ ROUND_FIELDS = ("rules", "dealer", "wall", "front", "back", "seats", "phase", "c
 SEAT_FIELDS = ("concealed", "melds", "discards", "uno", "uno_first", "draws", "discarded",
                "flowers")
 RULES_FIELDS = ("name", "shapes", "table", "options", "context_flags", "selection",
-                "tie_preferred", "flow", "fans", "_foreign")
+                "tie_preferred", "tie_keeps_seven_pairs", "flow", "fans", "_foreign")
 OPTIONS_FIELDS = ("min_fans", "base_points", "disabled_fans")
 FLOW_SWITCHES = ("uno_declaration", "card_effects", "seat_walls", "winds", "several_winners",
                  "flowers", "seat_changes")    # GameFlow's bools; its counts:

@@ -242,6 +242,7 @@ cdef struct Plan:
     uint64_t tie_preferred[2]
     int fallback
     int calculator                # selection "calculator" (else "best")
+    int keep_seven                # rules.tie_keeps_seven_pairs
     int shapes                    # the rule set's shapes (ShapeSpec.mask)
     int foreign_default[NFACTS]   # context facts the rule set does not know:
     int has_foreign[NFACTS]       # their defaults (by the core's numbering)

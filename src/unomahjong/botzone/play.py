@@ -32,7 +32,9 @@ from ..errors import LogError, MahjongError
 from ..game import Bot, Phase
 from .protocol import (
     JudgeHand,
+    JudgeStage,
     claim_turn,
+    judge_can_win,
     judge_start,
     judge_step,
     response_lines,
@@ -719,15 +721,33 @@ class JudgeHandRecord:
 
     @property
     def final(self) -> JudgeHand:
-        """The finished game."""
+        """The last game: finished, unless it was replayed from a log that
+        stops before the final scores."""
         return self.games[-1]
 
     @property
+    def finished(self) -> bool:
+        """True once the judge has given the scores."""
+        return self.final.finished
+
+    @property
     def scores(self) -> tuple[int, ...]:
-        """Each seat's score."""
+        """Each seat's score (``unfinished``: the judge has not given them)."""
         scores = self.final.scores
-        assert scores is not None
+        if scores is None:
+            raise MahjongError(
+                "unfinished",
+                f"the game stops after {len(self.answers)} judge turns, before the final scores",
+                hint="its next judge output is the record's output",
+            )
         return scores
+
+    @property
+    def output(self) -> dict[str, Any]:
+        """The judge's output after the last answers, as the judge writes it:
+        the next requests (``command`` ``request``), or the final scores
+        (``finish``); see :func:`judge_log` for the display fields written."""
+        return _output(self.final, first=len(self.games) == 1)
 
 
 def _seat(value: object, i: int) -> JudgeSeat:
@@ -788,35 +808,86 @@ def play_judge_hand(
 # ------------------------------------------------------------------ the judge's log
 
 
-def _output(game: JudgeHand) -> dict[str, Any]:
-    """A judge output as the library gives it: ``command`` and ``content``;
-    for the final scores also how the game ended (the judge's
-    ``display.action``: ``HU``, ``HUANG``, ``WA``, ``WH``, a verdict), and
-    the winner or the penalised seat (``player``) and the winner's fans
-    (``fanCnt``). The rest of the judge's ``display``, for Botzone's viewer,
-    is not written."""
+_UNKNOWN: Final = -4
+"""The judge's ``canHu`` of a seat it did not evaluate."""
+
+
+def _output(game: JudgeHand, *, first: bool = False) -> dict[str, Any]:
+    """A judge output as the library gives it: ``command``, ``content`` and
+    ``display``, with ``initdata`` on the ``first``. The display holds every
+    field the judge's does but one: the first output's ``strlen`` (how long
+    the ``walltiles`` the judge was given were)."""
+    display: dict[str, Any] = {"canHu": [_UNKNOWN] * SEATS}
     if game.finished:
         assert game.scores is not None
-        display: dict[str, Any] = {"action": game.ending}
+        display["action"] = game.ending
         result = game.state.result
+        scores = list(game.scores)
         if game.offender is not None:
             display["player"] = game.offender
         elif result is not None and result.wins:
             display["player"] = result.wins[0].seat
+        if game.fans is not None:
             display["fanCnt"] = game.fans
+        if game.fan_list:
+            display["fan"] = [{"name": n, "cnt": c, "value": v} for n, c, v in game.fan_list]
+        if game.ending == "HUANG":
+            display["tileCnt"] = list(game.state.walls)
+        else:
+            display["score"] = scores
         return {
             "command": "finish",
-            "content": {str(i): s for i, s in enumerate(game.scores)},
+            "content": {str(i): s for i, s in enumerate(scores)},
             "display": display,
         }
-    return {"command": "request", "content": {str(i): r for i, r in enumerate(game.requests)}}
+    out: dict[str, Any] = {
+        "command": "request",
+        "content": {str(i): r for i, r in enumerate(game.requests)},
+        "display": display,
+    }
+    stage = game.stage
+    if stage is JudgeStage.INIT:
+        display["action"] = "INIT"
+        display["quan"] = game.quan
+        if game.srand is not None:
+            display["srand"] = game.srand
+        if first:
+            initdata: dict[str, Any] = {"quan": game.quan, "walltiles": game.wall_text}
+            if game.srand is not None:
+                initdata["srand"] = game.srand
+            out["initdata"] = initdata
+        return out
+    walls = list(game.state.walls)
+    for e in game.queued:  # draws the engine made that the judge has not announced
+        if e.kind in ("draw", "replacement") and e.seat is not None:
+            walls[e.seat] += 1
+    if stage is JudgeStage.DEAL:
+        display["action"] = "DEAL"
+        display["hand"] = [r.split(" ")[5:] for r in game.requests]
+    elif stage is JudgeStage.DRAW:
+        seat = next(i for i, r in enumerate(game.requests) if r.startswith("2 "))
+        display.update(action="DRAW", player=seat, tile=game.requests[seat][2:])
+    else:
+        words = game.requests[0].split(" ")  # "3 p PLAY X", "3 p GANG", ...
+        seat = int(words[1])
+        tile = words[-1]
+        if words[2] == "GANG":
+            kong = game.state.seats[seat].melds[-1]
+            tile = botzone_tile(kong.tile)
+        display.update(action=words[2], player=seat, tile=tile)
+        if words[2] == "CHI":
+            display["tileCHI"] = words[3]
+    display["canHu"] = list(judge_can_win(game))
+    display["tileCnt"] = walls
+    return out
 
 
 def judge_log(match: JudgeHandRecord, **unknown: Never) -> dict[str, Any]:
     """The game as the judge's input: ``initdata`` (``srand`` if the wall
     was dealt from one, ``quan``, ``walltiles``) and ``log``, the judge's
-    outputs (``command``, ``content``) alternating with the answers, the
-    last output the final scores."""
+    outputs (``command``, ``content``, ``display``; the first with the
+    ``initdata``) alternating with the answers, the last output the final
+    scores."""
     if unknown:
         raise unknown_keywords(judge_log, unknown)
     if not isinstance(match, JudgeHandRecord):
@@ -828,19 +899,23 @@ def judge_log(match: JudgeHandRecord, **unknown: Never) -> dict[str, Any]:
     if first.srand is not None:
         initdata["srand"] = first.srand
     log: list[Any] = []
-    for game, answers in zip(match.games, match.answers, strict=False):
-        log.append(_output(game))
+    for n, (game, answers) in enumerate(zip(match.games, match.answers, strict=False)):
+        log.append(_output(game, first=n == 0))
         log.append({str(i): a.as_json() for i, a in enumerate(answers)})
-    log.append(_output(match.final))
+    log.append(_output(match.final, first=not match.answers))
     return {"log": log, "initdata": initdata}
 
 
 def replay_judge_log(log: Mapping[str, Any] | str, **unknown: Never) -> JudgeHandRecord:
-    """Play a judge log (:func:`judge_log`'s form, or the text of one) again:
-    its wall (``walltiles``, or ``srand``) and prevalent wind, and its
-    bots' answers. Every judge output the log holds must be the library's
-    (:class:`~unomahjong.errors.LogError` ``judge-differs`` names the first
-    that is not); a log may hold the answers alone."""
+    """Play a judge log (:func:`judge_log`'s form, Botzone's, or the text of
+    one) again: its wall (``walltiles``, or ``srand``; neither is
+    ``unseeded``) and prevalent wind, and its bots' answers. Every judge
+    output the log holds, bare or wrapped in Botzone's ``output``, must be
+    the library's: command, content, display (less the first's ``strlen``)
+    and initdata (:class:`~unomahjong.errors.LogError` ``judge-differs``
+    names the first entry and field that is not); a log may hold the
+    answers alone. A log that stops before the final scores gives the
+    game so far (its ``output`` the judge's next)."""
     if unknown:
         raise unknown_keywords(replay_judge_log, unknown)
     if isinstance(log, str):
@@ -851,6 +926,14 @@ def replay_judge_log(log: Mapping[str, Any] | str, **unknown: Never) -> JudgeHan
     if not isinstance(init, Mapping):
         raise LogError("bad-log", "initdata is an object")
     entries = log["log"]
+    if init.get("srand") is None and not init.get("walltiles"):
+        raise LogError(
+            "unseeded",
+            "initdata holds neither srand nor walltiles: the judge would deal"
+            " from its clock, so the log's wall is unknown",
+            hint="give initdata the srand or the walltiles the judge dealt"
+            " (its first output's initdata holds both)",
+        )
     try:
         walltiles = init.get("walltiles")
         if walltiles:
@@ -863,7 +946,7 @@ def replay_judge_log(log: Mapping[str, Any] | str, **unknown: Never) -> JudgeHan
     turns: list[tuple[JudgeAnswer, ...]] = []
     for n, entry in enumerate(entries):
         if n % 2 == 0:
-            _check_output(n, entry, game)
+            _check_output(n, entry, game, first=n == 0)
             continue
         if game.finished:
             raise LogError("bad-log", f"entry {n}: an answer after the final scores")
@@ -879,7 +962,7 @@ def _answer_of(n: int, entry: object, seat: int) -> JudgeAnswer:
     if not isinstance(value, Mapping):
         raise LogError("bad-log", f"entry {n}: no answer of seat {seat}")
     response = value.get("response", "")
-    verdict = value.get("verdict", "OK")
+    verdict = value.get("verdict", "")  # none: the judge penalises the seat
     stderr = value.get("stderr", "")
     detail = value.get("detail", "")
     if not all(isinstance(x, str) for x in (response, verdict, stderr, detail)):
@@ -890,17 +973,54 @@ def _answer_of(n: int, entry: object, seat: int) -> JudgeAnswer:
     return JudgeAnswer(response, verdict, status, stderr, detail)
 
 
-def _check_output(n: int, entry: object, game: JudgeHand) -> None:
-    """A judge output in the log, if it holds one, must be the library's."""
-    if not isinstance(entry, Mapping) or "content" not in entry:
+_UNCHECKED: Final = frozenset({"strlen"})
+"""Display fields of a request the library does not compute (see _output)."""
+
+
+def _judge_output(n: int, entry: object) -> Mapping[str, Any] | None:
+    """The judge output a log's entry holds: the entry itself (as
+    :func:`judge_log` writes it), or its ``output`` (as Botzone keeps the
+    judge's turns: ``{"output": {...}, "time": ..., ...}``); None for an
+    entry that holds none (a log of the answers alone)."""
+    if not isinstance(entry, Mapping):
+        raise LogError("bad-log", f"entry {n}: a judge output is an object, not {quote(entry)}")
+    if "output" in entry and not {"command", "content", "display"} & entry.keys():
+        output = entry["output"]
+        if not isinstance(output, Mapping):
+            raise LogError("bad-log", f"entry {n}: its output is an object, not {quote(output)}")
+        return output
+    if not {"command", "content", "display", "initdata"} & entry.keys():
+        return None
+    return entry
+
+
+def _check_output(n: int, entry: object, game: JudgeHand, *, first: bool) -> None:
+    """A judge output in the log, if it holds one, must be the library's:
+    its command, its content, every field of its display the library
+    computes, and the first output's initdata."""
+    theirs = _judge_output(n, entry)
+    if theirs is None:
         return
-    ours = _output(game)
-    if (
-        entry.get("command", ours["command"]) != ours["command"]
-        or entry["content"] != ours["content"]
-    ):
+    ours = _output(game, first=first)
+    for key in sorted(ours.keys() | theirs.keys()):
+        mine, given = ours.get(key), theirs.get(key)
+        if key in ("display", "initdata") and key not in theirs:
+            continue  # a log may leave the display out
+        if key in ("display", "initdata") and isinstance(mine, dict) and isinstance(given, Mapping):
+            skip = _UNCHECKED if key == "display" and not game.finished else frozenset()
+            if game.srand is None:
+                skip |= {"srand"}  # the judge's clock
+            fields = (mine.keys() | given.keys()) - skip
+            diff = next((f for f in sorted(fields) if mine.get(f) != given.get(f)), None)
+            if diff is None:
+                continue
+            where, mine, given = f"{key}.{diff}", mine.get(diff), given.get(diff)
+        elif mine == given:
+            continue
+        else:
+            where = key
         raise LogError(
             "judge-differs",
-            f"entry {n}: the log's judge output {quote(entry.get('content'))}"
-            f" is not the library's {quote(ours['content'])}",
+            f"entry {n}: the log's judge output has {where} {quote(given)},"
+            f" the library's {quote(mine)}",
         )

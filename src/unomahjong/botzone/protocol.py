@@ -37,12 +37,15 @@ from .._checks import (
 from ..errors import MahjongError, NotationError
 from ..game import Action, ActionKind, Event, HandState, Phase, apply, legal_actions
 from ..game import start_hand as _start_hand
-from ..game.actions import PASS
+from ..game.actions import PASS, IllegalActionError
+from ..game.deal import wall_fault
 from ..game.judge_wall import judge_wall
-from ..model.context import WINDS
-from ..model.hand import MeldKind
-from ..model.tiles import Tile
+from ..model.context import WINDS, WinContext
+from ..model.hand import Hand, MeldKind
+from ..model.tiles import MCR_TILES, Tile
 from ..rules.rule_sets import BOTZONE
+from ..scoring.scorer import Score
+from ..scoring.scorer import score as _score
 from .tiles import botzone_tile, from_botzone_tile
 
 __all__ = [
@@ -133,7 +136,11 @@ class JudgeHand:
     offender: int | None = None
     """The penalised seat, for a penalty."""
     fans: int | None = None
-    """The winner's fan count, for ``HU``."""
+    """The winner's fan count, for ``HU``; for ``WH`` the false win's, as
+    the judge's calculator counts it (-3: no win at all)."""
+    fan_list: tuple[tuple[str, int, int], ...] = ()
+    """The fans of the win (``HU``) or the false win (``WH``) as the judge's
+    display lists them: each fan's Chinese name, count and value."""
 
     @property
     def finished(self) -> bool:
@@ -186,9 +193,30 @@ def judge_start(
         if srand is not None:
             drawn = judge_wall(srand, quan=quan)[1]  # checks srand as the judge reads it
             wind = WINDS[drawn]
+        _check_wall(wall)
         state, events = _start_hand(BOTZONE, wall=wall, prevalent_wind=wind)
     requests = tuple(f"0 {i} {WINDS.index(state.prevalent_wind)}" for i in range(SEATS))
     return JudgeHand(state, JudgeStage.INIT, requests, srand, events)
+
+
+def _check_wall(wall: Sequence[object]) -> None:
+    """A wall of MCR tiles must hold each kind 4 times: refused in the
+    judge's names of the tiles (other faults are the engine's to name)."""
+    if isinstance(wall, str | bytes) or not isinstance(wall, Sequence):
+        return
+    if not all(isinstance(t, Tile) and t.tileset is MCR_TILES for t in wall):
+        return
+    counts: dict[Tile, int] = dict.fromkeys(MCR_TILES.tiles, 0)
+    for t in wall:
+        counts[t] += 1  # type: ignore[index]
+    wrong = [(botzone_tile(t), n) for t, n in counts.items() if n != MCR_TILES.copies]
+    if wrong or len(wall) != MCR_TILES.total:
+        raise IllegalActionError(
+            "wall",
+            f"the judge's wall holds each of the 34 kinds {MCR_TILES.copies} times"
+            f" ({MCR_TILES.total} tiles)" + wall_fault(len(wall), MCR_TILES.total, wrong),
+            argument="wall",
+        )
 
 
 # ------------------------------------------------------------------ responses
@@ -305,22 +333,122 @@ def _win_fans(state: HandState, seat: int) -> int:
 
 
 class _Penalty(Exception):
-    """A response the judge penalises: the seat and the code."""
+    """A response the judge penalises: the seat and the code (for a false
+    win, its fans as the judge counts them)."""
 
-    def __init__(self, seat: int, code: str) -> None:
+    def __init__(
+        self, seat: int, code: str, fans: tuple[int, tuple[tuple[str, int, int], ...]] | None = None
+    ) -> None:
         super().__init__(code)
         self.seat = seat
         self.code = code
+        self.fans = fans
+
+
+_JUDGE_NAMES: Final = {"CLOSED_WAIT": "嵌张"}
+"""Fans the judge's calculator names otherwise than the table."""
+_JUDGE_LAST: Final = frozenset({"CONCEALED_KONG_AND_MELDED_KONG"})
+"""Fans the judge's calculator lists after all others (its optional 明暗杠)."""
+
+
+def judge_fans(score: Score) -> tuple[tuple[str, int, int], ...]:
+    """A score's fans as the judge's display lists them: in its calculator's
+    order, each as its name, count and value."""
+    fans = sorted(score.fans, key=lambda f: f.id in _JUDGE_LAST)  # stable: table order
+    return tuple((_JUDGE_NAMES.get(f.id, f.zh), f.count, f.points) for f in fans)
+
+
+def _false_win(game: JudgeHand, seat: int, tile: Tile, robbing: bool) -> _Penalty:
+    """The judge's penalty for the ``HU`` of ``seat`` on ``tile`` that is no
+    win under the rules, with the fans its calculator counts for it."""
+    return _Penalty(seat, "WH", judge_count(game, seat, tile, robbing))
+
+
+def judge_count(
+    game: JudgeHand, seat: int, tile: Tile, robbing: bool
+) -> tuple[int, tuple[tuple[str, int, int], ...]]:
+    """The fans the judge's calculator counts for a win by ``seat`` on
+    ``tile`` at this judge turn, whether or not the rules allow it (-3 and
+    none: no win): the seat's hand and the walls as they were when the tile
+    was announced (the engine may be ahead: ``queued``), the flags as the
+    judge sets them."""
+    state = game.state
+    s = state.seats[seat]
+    concealed = list(s.concealed)
+    walls = list(state.walls)
+    for e in game.queued:
+        if e.kind in ("draw", "replacement") and e.seat is not None:
+            walls[e.seat] += 1
+            if e.seat == seat and e.tile in concealed:
+                concealed.remove(e.tile)
+    self_drawn = game.stage is JudgeStage.DRAW
+    if self_drawn:
+        concealed.remove(tile)
+    announcer = int(game.requests[0].split(" ")[1]) if not self_drawn else seat
+    visible = _visible(state, tile) - (0 if self_drawn or robbing else 1)
+    ctx = WinContext(
+        self_drawn=self_drawn,
+        last_copy=not robbing and visible == 3 and tile not in concealed,
+        last_tile=walls[(announcer + 1) % SEATS] == 0,
+        kong_replacement=self_drawn
+        and state.replacement
+        and any(m.kind is MeldKind.KONG for m in s.melds),
+        robbing_kong=robbing
+        and tile not in concealed
+        and not any(tile in m.tiles for m in s.melds),
+        seat_wind=WINDS[seat],
+        prevalent_wind=state.prevalent_wind,
+    )
+    try:
+        score = _score(Hand(state.rules.tileset, concealed, s.melds, tile), ctx, state.rules)
+    except MahjongError:
+        return -3, ()
+    return score.total, judge_fans(score)
+
+
+_NOT_ASKED: Final = -4
+"""The judge's ``canHu`` of a seat it does not evaluate."""
+
+
+def judge_can_win(game: JudgeHand) -> tuple[int, ...]:
+    """The judge's ``canHu`` of this judge turn (for its viewer): for each
+    seat the fans of a win on the tile just drawn (the drawer) or shown
+    (every seat, after a discard; the others, after an added kong), as the
+    judge's calculator counts them: -3 for no win, -4 for a seat not asked."""
+    out = [_NOT_ASKED] * SEATS
+    stage = game.stage
+    if stage is JudgeStage.DRAW:
+        seat = game.state.current
+        tile = game.state.drawn
+        assert tile is not None
+        out[seat] = judge_count(game, seat, tile, robbing=False)[0]
+    elif stage is JudgeStage.DISCARD:
+        tile = _announced(game)
+        for seat in range(SEATS):
+            out[seat] = judge_count(game, seat, tile, robbing=False)[0]
+    elif stage is JudgeStage.KONG and game.requests[0].split(" ")[2] == "BUGANG":
+        tile = _announced(game)
+        konger = int(game.requests[0].split(" ")[1])
+        for seat in range(SEATS):
+            if seat != konger:
+                out[seat] = judge_count(game, seat, tile, robbing=True)[0]
+    return tuple(out)
+
+
+def _visible(state: HandState, tile: Tile) -> int:
+    """Copies of ``tile`` shown: in exposed melds and in discards."""
+    shown = sum(m.tiles.count(tile) for t in state.seats for m in t.melds if m.exposed)
+    return shown + sum(t.discards.count(tile) for t in state.seats)
 
 
 def _answer(response: object, seat: int) -> str:
     """The response line of ``seat``: a text, or a judge log's
     ``{"verdict": ..., "response": ...}`` (a verdict other than ``OK`` is
-    that seat's penalty)."""
+    that seat's penalty; so is none, which the judge reads as empty)."""
     if isinstance(response, str):
         return response
     if isinstance(response, Mapping):
-        verdict = response.get("verdict", "OK")
+        verdict = response.get("verdict", "")
         if verdict != "OK":
             raise _Penalty(seat, str(verdict))
         text = response.get("response", "")
@@ -358,6 +486,7 @@ def judge_step(game: JudgeHand, responses: Sequence[object]) -> JudgeHand:
         state, events = _respond(game, list(responses))
     except _Penalty as p:
         scores = tuple(PENALTY[0] if i == p.seat else PENALTY[1] for i in range(SEATS))
+        fans, fan_list = p.fans if p.fans is not None else (None, ())
         return attrs.evolve(
             game,
             requests=(),
@@ -365,6 +494,8 @@ def judge_step(game: JudgeHand, responses: Sequence[object]) -> JudgeHand:
             ending=p.code,
             offender=p.seat,
             stage=JudgeStage.FINISH,
+            fans=fans,
+            fan_list=fan_list,
         )
     return _announce(game, state, (*game.queued, *events))
 
@@ -381,13 +512,13 @@ def _respond(game: JudgeHand, responses: list[object]) -> tuple[HandState, tuple
                 raise _Penalty(seat, "WA")
         return state, ()
     if stage is JudgeStage.DRAW:
-        return _draw_turn(state, responses)
+        return _draw_turn(game, responses)
     live = not game.queued
     words = game.requests[0].split(" ")  # "3 p PLAY X", "3 p GANG", ... to every seat
     announcer = int(words[1])
     if stage is JudgeStage.KONG:
-        return _rob_turn(state, responses, announcer, words[2] == "BUGANG", live)
-    return _claim_turn(state, responses, announcer, live)
+        return _rob_turn(game, responses, announcer, words[2] == "BUGANG", live)
+    return _claim_turn(game, responses, announcer, live)
 
 
 def _from(seat: int) -> list[int]:
@@ -395,9 +526,10 @@ def _from(seat: int) -> list[int]:
     return [(seat + k) % SEATS for k in range(SEATS)]
 
 
-def _draw_turn(state: HandState, responses: list[object]) -> tuple[HandState, tuple[Event, ...]]:
+def _draw_turn(game: JudgeHand, responses: list[object]) -> tuple[HandState, tuple[Event, ...]]:
     """The drawer's response (``PLAY``, ``GANG``, ``BUGANG``, ``HU``); every
     other seat passes. Checked in seat order, as the judge does."""
+    state = game.state
     drawer = state.current
     step: tuple[HandState, tuple[Event, ...]] | None = None
     for seat in range(SEATS):
@@ -410,7 +542,9 @@ def _draw_turn(state: HandState, responses: list[object]) -> tuple[HandState, tu
         legal = legal_actions(state, seat)
         action = _turn_action(words, legal)
         if action is None:
-            raise _Penalty(seat, "WH" if words == ["HU"] else "WA")
+            if words == ["HU"] and state.drawn is not None:
+                raise _false_win(game, seat, state.drawn, robbing=False)
+            raise _Penalty(seat, "WA")
         step = apply(state, seat, action)
         if action.kind is ActionKind.WIN:
             return step
@@ -444,11 +578,12 @@ _TURN_WORDS: Final = {
 
 
 def _rob_turn(
-    state: HandState, responses: list[object], konger: int, added: bool, live: bool
+    game: JudgeHand, responses: list[object], konger: int, added: bool, live: bool
 ) -> tuple[HandState, tuple[Event, ...]]:
     """After a kong every seat passes, in turn from the konger; after an
     added kong (``added``) another seat may rob it (``HU``). ``live``: the
     engine is waiting for the robbers' answers."""
+    state = game.state
     pending = state.pending if live else ()
     for seat in _from(konger):
         text = _answer(responses[seat], seat)
@@ -458,9 +593,16 @@ def _rob_turn(
             raise _Penalty(seat, "WA")
         win = _legal(state, seat, pending, ActionKind.WIN)
         if win is None:
-            raise _Penalty(seat, "WH")
+            raise _false_win(game, seat, _announced(game), robbing=True)
         return _apply_answers(state, {seat: win})
     return _apply_answers(state, {}) if live else (state, ())
+
+
+def _announced(game: JudgeHand) -> Tile:
+    """The tile this turn's requests announce (``3 p PLAY X``: ``X``)."""
+    tile = _tile(game.requests[0].split(" ")[-1])
+    assert tile is not None
+    return tile
 
 
 def _legal(
@@ -487,12 +629,13 @@ def _apply_answers(
 
 
 def _claim_turn(
-    state: HandState, responses: list[object], discarder: int, live: bool
+    game: JudgeHand, responses: list[object], discarder: int, live: bool
 ) -> tuple[HandState, tuple[Event, ...]]:
     """The answers to a discard, checked as the judge checks them: the
     discarder passes; then, in turn, the first ``HU`` wins (or is a false
     win); then pungs and kongs in seat order; then a chow. ``live``: the
     engine is waiting for answers to this discard."""
+    state = game.state
     pending = state.pending if live else ()
     texts = {}
     for seat in _from(discarder):
@@ -505,7 +648,7 @@ def _claim_turn(
         if text == "HU":
             win = _legal(state, seat, pending, ActionKind.WIN)
             if win is None:
-                raise _Penalty(seat, "WH")
+                raise _false_win(game, seat, _announced(game), robbing=False)
             return _apply_answers(state, {seat: win})
     for chow in (False, True):
         for seat in range(SEATS):
@@ -630,6 +773,7 @@ def _turn_of(
         assert result is not None
         ending = "HU" if result.wins else "HUANG"
         fans = result.wins[0].score.total if result.wins else None
+        fan_list = judge_fans(result.wins[0].score) if result.wins else ()
         return attrs.evolve(
             game,
             state=state,
@@ -639,6 +783,7 @@ def _turn_of(
             scores=result.payments,
             ending=ending,
             fans=fans,
+            fan_list=fan_list,
         )
     assert tile is not None or kind == "kong"
     if kind in ("draw", "replacement"):

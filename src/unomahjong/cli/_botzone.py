@@ -134,6 +134,25 @@ def cmd_replay(args: argparse.Namespace) -> None:
     if isinstance(obj, dict) and isinstance(obj.get("log"), dict):
         obj = obj["log"]  # botzone play --json: the log it holds
     match = replay_judge_log(obj)  # type: ignore[arg-type]
+    if not match.finished:
+        # A log that stops before the final scores (the judge's input on
+        # every turn but the last): what the judge outputs next.
+        first = match.games[0]
+        output = match.output
+        data: dict[str, Any] = {
+            "srand": first.srand,
+            "quan": first.quan,
+            "turns": len(match.answers),
+            "finished": False,
+            "output": output,
+        }
+        lines = [
+            f"srand {first.srand}, prevalent wind {first.state.prevalent_wind} (quan {first.quan}),"
+            f" {len(match.answers)} judge turns, not finished; the judge's next requests:",
+            *(f"seat {i}: {r}" for i, r in output["content"].items()),
+        ]
+        emit(args.json, data, lines)
+        return
     data, lines = _summary(match, None)
     emit(args.json, data, lines)
 

@@ -246,11 +246,22 @@ def _wall(wall: object, ts: TileSet, flowers: tuple[Flower, ...] = ()) -> tuple[
             counts[t.code] += 1
     wrong = [t for t in ts.tiles if counts[t.code] != ts.copies]
     if wrong or len(tiles) != total:
-        detail = f"; it has {counts[wrong[0].code]} of {wrong[0]}" if wrong else ""
         raise IllegalActionError(
             "wall",
             f"an explicit wall holds every tile of the {ts.name} set exactly"
-            f" {ts.copies} times ({ts.total} tiles), not {len(tiles)} tiles{detail}",
+            f" {ts.copies} times ({ts.total} tiles)"
+            + wall_fault(
+                len(tiles) - len(held), ts.total, [(str(t), counts[t.code]) for t in wrong]
+            ),
             argument="wall",
         )
     return tiles
+
+
+def wall_fault(size: int, total: int, wrong: Sequence[tuple[str, int]]) -> str:
+    """What is wrong with a wall of ``size`` tiles (``total`` wanted) whose
+    kinds ``wrong`` (each named, with its count) are not held the set's
+    number of times: its size if that is wrong, and the first three kinds."""
+    parts = [f"{size} tiles"] if size != total else []
+    parts += [f"{n} of {name}" for name, n in wrong[:3]]
+    return "; this one has " + ", ".join(parts) + (", ..." if len(wrong) > 3 else "")

@@ -247,6 +247,11 @@ class RuleSet:
     tie_preferred: frozenset[str] = frozenset()
     """With ``"calculator"`` selection: fans that make a later reading of equal
     total replace the earlier one (the calculators prefer 一色三同顺 and 三同刻)."""
+    tie_keeps_seven_pairs: bool = False
+    """With ``"calculator"`` selection: seven pairs stay the choice against a
+    standard reading of equal total (a standard reading replaces them only
+    when it scores more), as the judge's 2018 calculator chooses; by
+    default the standard reading replaces them, as newer calculators do."""
     flow: GameFlow | None = None
     """How hands are played by :func:`~unomahjong.game.start_hand`; None:
     the rule set scores hands but has no game flow. A flow whose wins set
@@ -265,6 +270,7 @@ class RuleSet:
             ("options", RuleOptions, "a RuleOptions"),
             ("context_flags", frozenset, "a frozenset of WinContext field names"),
             ("tie_preferred", frozenset, "a frozenset of fan ids"),
+            ("tie_keeps_seven_pairs", bool, "a bool"),
             ("flow", (GameFlow, type(None)), "a GameFlow or None"),
         ):
             if not isinstance(getattr(self, param), kind):
@@ -607,11 +613,17 @@ MCR: Final = RuleSet(
 """Guobiao / MCR: 8-fan minimum in play (not applied by bare scoring), 明暗杠 on."""
 
 BOTZONE: Final = attrs.evolve(
-    MCR, name="botzone", table=BOTZONE_FANS, tie_preferred=frozenset(), flow=BOTZONE_FLOW
+    MCR,
+    name="botzone",
+    table=BOTZONE_FANS,
+    tie_preferred=frozenset(),
+    tie_keeps_seven_pairs=True,
+    flow=BOTZONE_FLOW,
 )
 """MCR as the Botzone / IJCAI judge plays it (docs/mcr.md#botzone): MCR's
 scoring as the judge's fan calculator counts it (``BOTZONE_FANS``; of
-readings of equal total it reports the first, preferring none), played on
+readings of equal total it reports the first, seven pairs before any
+standard reading, preferring no fan), played on
 four seat walls of 136 tiles without flowers."""
 
 RULE_SETS: Final[dict[str, RuleSet]] = {"uno": UNO, "mcr": MCR, "botzone": BOTZONE}

@@ -306,8 +306,9 @@ def _select(
     # "calculator": a special shape other than seven pairs stands alone; seven
     # pairs, then the standard divisions in the calculators' order (melds by
     # lowest tile, pung before chow), replace the choice when higher, and on
-    # equal totals when the new one holds a fan of ``rs.tie_preferred`` or the
-    # choice so far is seven pairs.
+    # equal totals when the new one holds a fan of ``rs.tie_preferred`` or
+    # there are seven pairs (unless ``rs.tie_keeps_seven_pairs``: the judge's
+    # calculator replaces a choice only by a higher one).
     special = [x for x in readings if x[1].shape not in (Shape.STANDARD, Shape.SEVEN_PAIRS)]
     if special:
         return max(special, key=lambda x: x[0].key)
@@ -324,7 +325,10 @@ def _select(
             or x[0].total > best[0].total
             or (
                 x[0].total == best[0].total
-                and (seven or any(rows[e[0]].id in rs.tie_preferred for e in x[0].entries))
+                and (
+                    (seven and not rs.tie_keeps_seven_pairs)
+                    or any(rows[e[0]].id in rs.tie_preferred for e in x[0].entries)
+                )
             )
         ):
             best = x
