@@ -28,7 +28,7 @@ from collections.abc import Sequence
 
 from _timing import engine
 
-from unomahjong.botzone.protocol import JudgeHand, judge_responses, judge_start, judge_step
+from unomahjong.botzone import JudgeHand, judge_responses, judge_start, judge_step
 
 DEFAULT_GAMES = 40
 DEFAULT_SEED = 20_261_202

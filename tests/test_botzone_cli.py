@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from unomahjong.botzone.play import play_judge_hand
+from unomahjong.botzone import play_judge_hand
 from unomahjong.cli import main
 from unomahjong.game import GreedyBot
 

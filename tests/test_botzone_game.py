@@ -14,16 +14,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from unomahjong.botzone.protocol import (
+from unomahjong.botzone import (
     PENALTY,
     JudgeHand,
     JudgeResponse,
     JudgeStage,
+    botzone_tile,
     judge_responses,
     judge_start,
     judge_step,
 )
-from unomahjong.botzone.tiles import botzone_tile
 from unomahjong.errors import MahjongError
 from unomahjong.model.tiles import Tile
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from unomahjong.botzone.play import (
+from unomahjong.botzone import (
     BotProgram,
     LibraryBotSeat,
     judge_log,
@@ -172,7 +172,7 @@ def test_a_library_seat_answers_as_its_bot_chooses() -> None:
 def test_a_seat_checks_what_it_is_asked(
     seat: object, args: tuple[object, ...], argument: str
 ) -> None:
-    from unomahjong.botzone.protocol import judge_start
+    from unomahjong.botzone import judge_start
 
     game = judge_start(5)
     call = [game if a == "game" else a for a in args]

@@ -12,7 +12,11 @@ from __future__ import annotations
 
 import copy
 import pickle
+import subprocess
+import sys
+import textwrap
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -20,7 +24,16 @@ import pytest
 
 from unomahjong import WinContext, _engine, parse_hand, score
 from unomahjong.errors import ContextError, HandError, MahjongError
-from unomahjong.game import apply, legal_actions, start_hand
+from unomahjong.game import (
+    ActionKind,
+    GreedyBot,
+    Phase,
+    apply,
+    awaiting,
+    legal_actions,
+    observe,
+    start_hand,
+)
 from unomahjong.game.state import HandState, replace_hand, replace_seat
 from unomahjong.model.hand import Hand, Meld
 from unomahjong.model.tiles import UNO_TILES, Tile
@@ -200,3 +213,82 @@ def test_a_state_the_engine_never_makes_gets_a_typed_error_alike_in_both_engines
     with _engine.python_engine():
         pure = _played(_odd_states()[case])
     assert compiled == pure
+
+
+def _claim_state() -> HandState:
+    """A state of the CLAIM phase: a discard offered to the other seats."""
+    state, _ = start_hand("mcr", seed=2)
+    bot = GreedyBot()
+    while state.phase is not Phase.CLAIM:
+        assert state.phase is not Phase.ENDED, "the seed's hand has a claim window"
+        seat = awaiting(state)[0]
+        state, _ = apply(state, seat, bot.choose(state, seat))
+    return state
+
+
+def test_a_claim_state_with_no_offered_tile_is_corrupt_in_both_engines() -> None:
+    state = replace_hand(_claim_state(), offered=None)
+    seat = awaiting(state)[0]
+    assert (
+        _both_engines(lambda: legal_actions(state, seat))
+        == [("IllegalActionError", "corrupt-state")] * 2
+    )
+
+
+def test_a_state_changed_in_place_after_legal_actions_is_refused_by_apply() -> None:
+    def changed_then_applied() -> None:
+        state = _claim_state()
+        seat = awaiting(state)[0]
+        claims = [a for a in legal_actions(state, seat) if a.kind is not ActionKind.PASS]
+        object.__setattr__(state, "offered", None)  # the answer above is now stale
+        apply(state, seat, (claims or list(legal_actions(state, seat)))[0])
+
+    assert _both_engines(changed_then_applied) == [("IllegalActionError", "corrupt-state")] * 2
+
+
+def test_legality_does_not_rest_on_assert() -> None:
+    """Under ``python -O`` (no asserts) a state changed in place is refused
+    just the same."""
+    program = textwrap.dedent(
+        """
+        from unomahjong.game import apply, awaiting, legal_actions
+        from unomahjong.errors import MahjongError
+        import tests.test_corrupt_values as t
+        state = t._claim_state()
+        seat = awaiting(state)[0]
+        action = legal_actions(state, seat)[0]
+        object.__setattr__(state, "offered", None)
+        try:
+            apply(state, seat, action)
+        except MahjongError as e:
+            print(e.code)
+        """
+    )
+    root = Path(__file__).parent.parent
+    out = subprocess.run(
+        [sys.executable, "-O", "-c", program], capture_output=True, text=True, cwd=root, check=True
+    )
+    assert out.stdout.split() == ["corrupt-state"], out.stderr
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [{"current": "0"}, {"current": 9}, {"pending": ("a", "b")}, {"seats": ("seat",) * 4}],
+    ids=["current-text", "current-out-of-range", "pending-text", "seats-text"],
+)
+def test_awaiting_and_observe_refuse_corrupt_fields(changes: dict[str, Any]) -> None:
+    state = _claim_state() if "pending" in changes else start_hand("mcr", seed=2)[0]
+    corrupt = replace_hand(state, **changes)
+    if "seats" not in changes:
+        assert (
+            _both_engines(lambda: awaiting(corrupt))
+            == [("IllegalActionError", "corrupt-state")] * 2
+        )
+    assert (
+        _both_engines(lambda: observe(corrupt, 0)) == [("IllegalActionError", "corrupt-state")] * 2
+    )
+
+
+def test_observe_still_names_a_bad_seat() -> None:
+    state, _ = start_hand("mcr", seed=2)
+    assert _both_engines(lambda: observe(state, 7)) == [("IllegalActionError", "bad-seat")] * 2

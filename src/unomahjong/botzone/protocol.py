@@ -19,19 +19,15 @@ announces them one judge turn at a time.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping, Sequence
 from typing import Final, Never
 
 import attrs
 
 from .._checks import (
-    Lookup,
-    checked_init,
     keywords_checked,
     quote,
     unknown_keywords,
-    unknown_member,
     wrong_type,
 )
 from ..errors import MahjongError, NotationError
@@ -40,25 +36,21 @@ from ..game import start_hand as _start_hand
 from ..game.actions import PASS, IllegalActionError
 from ..game.deal import wall_fault
 from ..game.judge_wall import judge_wall
-from ..model.context import WINDS, WinContext
-from ..model.hand import Hand, MeldKind
+from ..model.context import WINDS
+from ..model.hand import MeldKind
 from ..model.tiles import MCR_TILES, Tile
 from ..rules.rule_sets import BOTZONE
-from ..scoring.scorer import Score
-from ..scoring.scorer import score as _score
+from .calculator import announced_tile, judge_count, judge_fans
+from .state import SEATS, JudgeHand, JudgeResponse, JudgeStage, wall_tiles
 from .tiles import botzone_tile, from_botzone_tile
 
 __all__ = [
     "PENALTY",
-    "JudgeHand",
-    "JudgeResponse",
-    "JudgeStage",
     "judge_responses",
     "judge_start",
     "judge_step",
 ]
 
-SEATS: Final = 4
 PENALTY: Final = (-30, 10)
 """A penalty: the offender's score, and each other seat's."""
 
@@ -75,87 +67,6 @@ _ANNOUNCED: Final = frozenset(
     }
 )
 """The events that end a judge turn: each is announced by one."""
-
-
-@checked_init
-@attrs.frozen(slots=True)
-class JudgeResponse:
-    """A response a seat may give now: its ``text`` (``"PLAY W1"``), and
-    for ``HU`` the fan count the judge would score (flowers included)."""
-
-    text: str
-    fans: int | None = None
-
-
-class JudgeStage(enum.Enum, metaclass=Lookup):
-    """Where a judge hand stands between judge turns: what the judge's last
-    requests asked for."""
-
-    INIT = "init"
-    """Not dealt yet: the first turn sends the deal."""
-    DEAL = "deal"
-    """The deal was announced."""
-    DRAW = "draw"
-    """A seat drew a tile and must play."""
-    DISCARD = "discard"
-    """A discard (or a chow or pung and its discard) was announced: the
-    others may claim it."""
-    KONG = "kong"
-    """A kong was announced."""
-    FINISH = "finish"
-    """The judge gave the scores."""
-
-    @classmethod
-    def _missing_(cls, value: object) -> JudgeStage:
-        raise unknown_member(cls, value, MahjongError, "unknown-stage")
-
-
-@checked_init
-@attrs.frozen(slots=True)
-class JudgeHand:
-    """A hand between judge turns: the engine's hand, the judge's stage
-    and the requests each seat was sent this turn, or, once finished, the
-    scores and how the game ended."""
-
-    state: HandState
-    """The engine's round (it may be ahead of the judge: see ``queued``)."""
-    stage: JudgeStage = attrs.field(converter=JudgeStage)
-    """Where the hand stands: what this turn's requests asked for (its
-    value's name, ``"deal"``, is taken too)."""
-    requests: tuple[str, ...]
-    """The request each seat was sent this turn (empty once finished)."""
-    srand: int | None
-    """The judge's seed, when the wall was dealt from one."""
-    queued: tuple[Event, ...] = ()
-    """Events the engine has made that later judge turns announce."""
-    scores: tuple[int, ...] | None = None
-    """Each seat's score once finished."""
-    ending: str = ""
-    """How the game ended: ``HU``, ``HUANG``, ``WA`` (an illegal response),
-    ``WH`` (a false win) or a bot's verdict (``TLE``, ``RE``, ...)."""
-    offender: int | None = None
-    """The penalised seat, for a penalty."""
-    fans: int | None = None
-    """The winner's fan count, for ``HU``; for ``WH`` the false win's, as
-    the judge's calculator counts it (-3: no win at all)."""
-    fan_list: tuple[tuple[str, int, int], ...] = ()
-    """The fans of the win (``HU``) or the false win (``WH``) as the judge's
-    display lists them: each fan's Chinese name, count and value."""
-
-    @property
-    def finished(self) -> bool:
-        """True once the judge has given the scores."""
-        return self.scores is not None
-
-    @property
-    def wall_text(self) -> str:
-        """The wall as the judge's ``initdata.walltiles``."""
-        return " ".join(botzone_tile(t) for t in _tiles(self.state))
-
-    @property
-    def quan(self) -> int:
-        """The prevalent wind as the judge's ``initdata.quan`` (0 East)."""
-        return WINDS.index(self.state.prevalent_wind)
 
 
 # ------------------------------------------------------------------ start
@@ -345,100 +256,10 @@ class _Penalty(Exception):
         self.fans = fans
 
 
-_JUDGE_NAMES: Final = {"CLOSED_WAIT": "嵌张"}
-"""Fans the judge's calculator names otherwise than the table."""
-_JUDGE_LAST: Final = frozenset({"CONCEALED_KONG_AND_MELDED_KONG"})
-"""Fans the judge's calculator lists after all others (its optional 明暗杠)."""
-
-
-def judge_fans(score: Score) -> tuple[tuple[str, int, int], ...]:
-    """A score's fans as the judge's display lists them: in its calculator's
-    order, each as its name, count and value."""
-    fans = sorted(score.fans, key=lambda f: f.id in _JUDGE_LAST)  # stable: table order
-    return tuple((_JUDGE_NAMES.get(f.id, f.zh), f.count, f.points) for f in fans)
-
-
 def _false_win(game: JudgeHand, seat: int, tile: Tile, robbing: bool) -> _Penalty:
     """The judge's penalty for the ``HU`` of ``seat`` on ``tile`` that is no
     win under the rules, with the fans its calculator counts for it."""
     return _Penalty(seat, "WH", judge_count(game, seat, tile, robbing))
-
-
-def judge_count(
-    game: JudgeHand, seat: int, tile: Tile, robbing: bool
-) -> tuple[int, tuple[tuple[str, int, int], ...]]:
-    """The fans the judge's calculator counts for a win by ``seat`` on
-    ``tile`` at this judge turn, whether or not the rules allow it (-3 and
-    none: no win): the seat's hand and the walls as they were when the tile
-    was announced (the engine may be ahead: ``queued``), the flags as the
-    judge sets them."""
-    state = game.state
-    s = state.seats[seat]
-    concealed = list(s.concealed)
-    walls = list(state.walls)
-    for e in game.queued:
-        if e.kind in ("draw", "replacement") and e.seat is not None:
-            walls[e.seat] += 1
-            if e.seat == seat and e.tile in concealed:
-                concealed.remove(e.tile)
-    self_drawn = game.stage is JudgeStage.DRAW
-    if self_drawn:
-        concealed.remove(tile)
-    announcer = int(game.requests[0].split(" ")[1]) if not self_drawn else seat
-    visible = _visible(state, tile) - (0 if self_drawn or robbing else 1)
-    ctx = WinContext(
-        self_drawn=self_drawn,
-        last_copy=not robbing and visible == 3 and tile not in concealed,
-        last_tile=walls[(announcer + 1) % SEATS] == 0,
-        kong_replacement=self_drawn
-        and state.replacement
-        and any(m.kind is MeldKind.KONG for m in s.melds),
-        robbing_kong=robbing
-        and tile not in concealed
-        and not any(tile in m.tiles for m in s.melds),
-        seat_wind=WINDS[seat],
-        prevalent_wind=state.prevalent_wind,
-    )
-    try:
-        score = _score(Hand(state.rules.tileset, concealed, s.melds, tile), ctx, state.rules)
-    except MahjongError:
-        return -3, ()
-    return score.total, judge_fans(score)
-
-
-_NOT_ASKED: Final = -4
-"""The judge's ``canHu`` of a seat it does not evaluate."""
-
-
-def judge_can_win(game: JudgeHand) -> tuple[int, ...]:
-    """The judge's ``canHu`` of this judge turn (for its viewer): for each
-    seat the fans of a win on the tile just drawn (the drawer) or shown
-    (every seat, after a discard; the others, after an added kong), as the
-    judge's calculator counts them: -3 for no win, -4 for a seat not asked."""
-    out = [_NOT_ASKED] * SEATS
-    stage = game.stage
-    if stage is JudgeStage.DRAW:
-        seat = game.state.current
-        tile = game.state.drawn
-        assert tile is not None
-        out[seat] = judge_count(game, seat, tile, robbing=False)[0]
-    elif stage is JudgeStage.DISCARD:
-        tile = _announced(game)
-        for seat in range(SEATS):
-            out[seat] = judge_count(game, seat, tile, robbing=False)[0]
-    elif stage is JudgeStage.KONG and game.requests[0].split(" ")[2] == "BUGANG":
-        tile = _announced(game)
-        konger = int(game.requests[0].split(" ")[1])
-        for seat in range(SEATS):
-            if seat != konger:
-                out[seat] = judge_count(game, seat, tile, robbing=True)[0]
-    return tuple(out)
-
-
-def _visible(state: HandState, tile: Tile) -> int:
-    """Copies of ``tile`` shown: in exposed melds and in discards."""
-    shown = sum(m.tiles.count(tile) for t in state.seats for m in t.melds if m.exposed)
-    return shown + sum(t.discards.count(tile) for t in state.seats)
 
 
 def _answer(response: object, seat: int) -> str:
@@ -593,16 +414,9 @@ def _rob_turn(
             raise _Penalty(seat, "WA")
         win = _legal(state, seat, pending, ActionKind.WIN)
         if win is None:
-            raise _false_win(game, seat, _announced(game), robbing=True)
+            raise _false_win(game, seat, announced_tile(game), robbing=True)
         return _apply_answers(state, {seat: win})
     return _apply_answers(state, {}) if live else (state, ())
-
-
-def _announced(game: JudgeHand) -> Tile:
-    """The tile this turn's requests announce (``3 p PLAY X``: ``X``)."""
-    tile = _tile(game.requests[0].split(" ")[-1])
-    assert tile is not None
-    return tile
 
 
 def _legal(
@@ -648,7 +462,7 @@ def _claim_turn(
         if text == "HU":
             win = _legal(state, seat, pending, ActionKind.WIN)
             if win is None:
-                raise _false_win(game, seat, _announced(game), robbing=False)
+                raise _false_win(game, seat, announced_tile(game), robbing=False)
             return _apply_answers(state, {seat: win})
     for chow in (False, True):
         for seat in range(SEATS):
@@ -748,14 +562,9 @@ def _announce(game: JudgeHand, state: HandState, events: tuple[Event, ...]) -> J
 def _dealt(state: HandState) -> list[list[Tile]]:
     """Each seat's 13 dealt tiles in the order the judge deals them (from
     the end of the seat's wall)."""
-    wall = _tiles(state)
+    wall = wall_tiles(state)
     part = len(wall) // SEATS
     return [[wall[part * s + part - 1 - k] for k in range(13)] for s in range(SEATS)]
-
-
-def _tiles(state: HandState) -> list[Tile]:
-    """The wall's tiles (the judge's wall holds no flowers)."""
-    return [t for t in state.wall if isinstance(t, Tile)]
 
 
 def _turn_of(

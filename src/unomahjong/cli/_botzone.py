@@ -36,7 +36,7 @@ def _programs(specs: list[str] | None) -> dict[int, list[str]]:
 
 def _seats(args: argparse.Namespace) -> tuple[list[Any], list[str]]:
     """The four seats, and how each is described."""
-    from ..botzone.play import BotProgram
+    from ..botzone import BotProgram
     from ..game import GreedyBot, RandomBot
 
     names = bot_names(args.bots, SEATS)
@@ -113,7 +113,7 @@ def _printable(text: str) -> str:
 
 def cmd_play(args: argparse.Namespace) -> None:
     """Play one judge game with bots and bot programs."""
-    from ..botzone.play import judge_log, play_judge_hand
+    from ..botzone import judge_log, play_judge_hand
 
     seats, labels = _seats(args)
     match = play_judge_hand(seats, args.seed, quan=args.quan)
@@ -128,7 +128,7 @@ def cmd_play(args: argparse.Namespace) -> None:
 def cmd_replay(args: argparse.Namespace) -> None:
     """Play a judge log again, checking every judge output it holds."""
     from .._logfile import load_json
-    from ..botzone.play import MAX_JUDGE_LOG_LENGTH, replay_judge_log
+    from ..botzone import MAX_JUDGE_LOG_LENGTH, replay_judge_log
 
     obj = load_json(read_text(args.log), "the judge log", most=MAX_JUDGE_LOG_LENGTH)
     if isinstance(obj, dict) and isinstance(obj.get("log"), dict):

@@ -14,7 +14,7 @@ from .._version import __version__
 from ..model.context import FLAGS, WINDS, WinContext
 from ..model.notation import MAX_TILES_LENGTH
 from ..rules.rule_sets import RULE_SETS, RuleOptions
-from . import _io
+from . import _io, _values
 from ._help import EXAMPLES, field_help, first_sentence
 
 MAX_ARGUMENTS = 256
@@ -33,9 +33,6 @@ AUDIT_HANDS = 10_000
 """The default sample of ``audit``: with seed 0, every fan of either rule
 set occurs in it (2,000 hands missed two fans in each)."""
 
-_WHOLE = re.compile(r"-?[0-9]{1,100}", re.ASCII)
-"""A whole number as the command line takes it: ASCII digits only (``int``
-would also read "１２", "٤", " 12 ", "+5" and "1_000"), at most 100."""
 _QUOTED = re.compile(r"'([^'\n]{41,})'")
 _RUN = re.compile(r"[^\s']{41,}")
 """An unquoted word of more than 40 characters (an unrecognized argument)."""
@@ -142,44 +139,6 @@ def _alias(p: argparse.ArgumentParser, old: str, of: argparse.Action) -> None:
     )
 
 
-def _whole(text: str) -> int:
-    """An argparse type: a whole number in ASCII digits."""
-    if not _WHOLE.fullmatch(text):
-        too_long = re.fullmatch(r"-?[0-9]+", text, re.ASCII) is not None
-        raise argparse.ArgumentTypeError(
-            f"{_io.shown(text)} has more than 100 digits"
-            if too_long
-            else f"{_io.shown(text)} is not a whole number in ASCII digits 0-9"
-        )
-    return int(text)
-
-
-def _seed(text: str) -> int:
-    """An argparse type: a seed, a whole number >= 0 (``random.Random(-n)``
-    shuffles as ``Random(n)``)."""
-    n = _whole(text)
-    if n < 0:
-        raise argparse.ArgumentTypeError(f"{n} is not a seed: give a whole number >= 0")
-    return n
-
-
-def _count(text: str, minimum: int) -> int:
-    n = _whole(text)
-    if n < minimum:
-        raise argparse.ArgumentTypeError(f"{n} is not a count: give {minimum} or more")
-    return n
-
-
-def _at_least_one(text: str) -> int:
-    """An argparse type: a whole number >= 1 (a count of hands or games)."""
-    return _count(text, 1)
-
-
-def _at_least_zero(text: str) -> int:
-    """An argparse type: a whole number >= 0 (points, fans, workers)."""
-    return _count(text, 0)
-
-
 def _rule_name(text: str) -> str:
     """An argparse type: a rule set's name in any case ("MCR")."""
     name = text.lower()
@@ -226,7 +185,7 @@ def _add_rule_options(p: argparse.ArgumentParser) -> None:
     docs = field_help(RuleOptions)
     p.add_argument(
         "--min-fans",
-        type=_at_least_zero,
+        type=_values.at_least_zero,
         metavar="N",
         default=None,
         help=first_sentence(docs.get("min_fans", "The minimum."))
@@ -246,7 +205,7 @@ def _add_rule_options(p: argparse.ArgumentParser) -> None:
 def _add_workers(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--workers",
-        type=_at_least_zero,
+        type=_values.at_least_zero,
         metavar="N",
         default=1,
         help="processes to split the work across; 0: one per core (the results are the same)",
@@ -268,10 +227,12 @@ def _add_seats(
     bots: str = "random or greedy: one name for every seat, or comma-separated, one per seat",
 ) -> None:
     """``--seed``, ``--players`` (2 to ``most``) and ``--bots`` (``bots`` its help)."""
-    p.add_argument("--seed", type=_seed, default=0, metavar="S", help="the random seed (>= 0)")
+    p.add_argument(
+        "--seed", type=_values.seed, default=0, metavar="S", help="the random seed (>= 0)"
+    )
     p.add_argument(
         "--players",
-        type=_whole,
+        type=_values.whole,
         default=4,
         choices=range(2, most + 1),
         metavar="P",
@@ -292,7 +253,7 @@ def _add_page_options(p: argparse.ArgumentParser, what: str) -> None:
     )
     p.add_argument(
         "--seat",
-        type=_whole,
+        type=_values.whole,
         metavar="N",
         help=f"show the {what} as seat N saw it (default: every hand open)",
     )
@@ -301,7 +262,9 @@ def _add_page_options(p: argparse.ArgumentParser, what: str) -> None:
 def _add_games(p: argparse.ArgumentParser, help_text: str, *old: str) -> None:
     """``--games N``, the number of hands played (a hand, 盘: one deal
     played to its end), and the old spellings ``old`` as hidden aliases."""
-    games = p.add_argument("--games", type=_at_least_one, default=100, metavar="N", help=help_text)
+    games = p.add_argument(
+        "--games", type=_values.at_least_one, default=100, metavar="N", help=help_text
+    )
     for spelling in old:
         _alias(p, spelling, games)
 
@@ -401,7 +364,7 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
                     help=f"{context[f]} One of {', '.join(WINDS)}.",
                 )
             p.add_argument(
-                "--flowers", type=_whole, default=0, metavar="N", help=context["flowers"]
+                "--flowers", type=_values.whole, default=0, metavar="N", help=context["flowers"]
             )
             _add_rule_options(p)
     fans = command("fans", "print the fan table")
@@ -416,12 +379,14 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
     _add_rules(aud)
     aud.add_argument(
         "--hands",
-        type=_at_least_one,
+        type=_values.at_least_one,
         default=AUDIT_HANDS,
         metavar="N",
         help="the sample size: the number of winning hands dealt and scored",
     )
-    aud.add_argument("--seed", type=_seed, default=0, metavar="S", help="the random seed (>= 0)")
+    aud.add_argument(
+        "--seed", type=_values.seed, default=0, metavar="S", help="the random seed (>= 0)"
+    )
     _add_workers(aud)
     _add_plot(aud)
     _add_json(aud)
@@ -516,7 +481,7 @@ def _add_botzone(botzone: argparse.ArgumentParser, json_errors: bool) -> None:
     play = parsers["play"]
     seed = play.add_argument(
         "--seed",
-        type=_srand,
+        type=_values.srand,
         default=0,
         metavar="S",
         help="the random seed, a 32-bit integer: the judge's srand, which deals the wall and"
@@ -546,14 +511,14 @@ def _add_botzone(botzone: argparse.ArgumentParser, json_errors: bool) -> None:
     )
     play.add_argument(
         "--timeout",
-        type=_seconds,
+        type=_values.seconds,
         default=1.0,
         metavar="T",
         help="seconds a program may take a turn, at most 60; past it, the verdict TLE",
     )
     play.add_argument(
         "--max-memory",
-        type=_at_least_zero,
+        type=_values.at_least_zero,
         default=1024,
         metavar="MIB",
         help="the address space a program may take, in MiB, where the system can limit it;"
@@ -571,31 +536,6 @@ def _add_botzone(botzone: argparse.ArgumentParser, json_errors: bool) -> None:
     replay = parsers["replay"]
     replay.add_argument("log", metavar="LOG", help="the judge log (JSON); - for stdin")
     _add_json(replay)
-
-
-def _srand(text: str) -> int:
-    """An argparse type: the judge's srand, a signed 32-bit integer."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = None
-    if value is None or not -(2**31) <= value < 2**31:
-        raise argparse.ArgumentTypeError(f"{_io.shown(text)} is not a 32-bit integer")
-    return value
-
-
-def _seconds(text: str) -> float:
-    """An argparse type: a bot program's time for a turn, in seconds, above 0
-    and at most 60 (``BotProgram``'s most)."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not 0 < value <= 60:
-        raise argparse.ArgumentTypeError(
-            f"{_io.shown(text)} is not a number of seconds above 0 and at most 60"
-        )
-    return value
 
 
 _CARD_BOTS_HELP = (
@@ -655,7 +595,7 @@ def _add_cards(cards: argparse.ArgumentParser, json_errors: bool) -> None:
             )
         p.add_argument(
             "--target",
-            type=_at_least_one,
+            type=_values.at_least_one,
             default=None,
             metavar="N",
             help=(

@@ -12,7 +12,7 @@ before and after are ignored.
 from __future__ import annotations
 
 import enum
-from typing import Final
+from typing import Final, TypeVar
 
 import attrs
 
@@ -69,10 +69,27 @@ def seed_number(value: object) -> int:
     return n
 
 
-STATE_FAULTS: Final = (AttributeError, TypeError, IndexError, KeyError, ValueError)
+T = TypeVar("T")
+
+
+class StateFault(Exception):
+    """A state the engine never makes, found by a check of the engine's own
+    (:func:`present`): an explicit test, so that legality never rests on
+    ``assert``, which ``python -O`` removes."""
+
+
+def present(value: T | None, what: str) -> T:
+    """``value``, which a state the engine makes always has here; a
+    :class:`StateFault` naming ``what`` when it is None."""
+    if value is None:
+        raise StateFault(f"no {what}")
+    return value
+
+
+STATE_FAULTS: Final = (AttributeError, TypeError, IndexError, KeyError, ValueError, StateFault)
 """What reading a :class:`HandState` the engine never makes may raise (a
-field unset or of another type): ``legal_actions`` and ``apply`` turn it
-into :func:`corrupt_state`'s error, in both engines."""
+field unset or of another type, a value missing): the public functions of
+the game turn it into :func:`corrupt_state`'s error, in both engines."""
 
 
 def corrupt_state(func: str, fault: Exception) -> IllegalActionError:

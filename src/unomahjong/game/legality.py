@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Never
 
 from .. import _engine
-from .._checks import unknown_keywords
+from .._checks import quote, unknown_keywords
 from .._memo import Memo
 from ..analysis.shanten import layout_for, shanten_of_counts, waits_codes
 from ..errors import MahjongError, NotWinningError
@@ -36,7 +36,9 @@ from .actions import (
     STATE_FAULTS,
     WIN,
     Action,
+    StateFault,
     corrupt_state,
+    present,
     refuse_state,
     whole_number,
 )
@@ -235,8 +237,7 @@ def win_context(state: HandState, seat: int, *, robbing: bool = False) -> WinCon
     flowers where the flow counts winds."""
     s = state.seats[seat]
     self_drawn = state.phase is Phase.TURN
-    tile = state.drawn if self_drawn else state.offered
-    assert tile is not None
+    tile = present(state.drawn if self_drawn else state.offered, "tile to win on")
     visible = _visible(state, tile)
     if not self_drawn and not robbing:
         visible -= 1  # the discard being won on is the winning tile itself
@@ -391,8 +392,7 @@ def _meld_claims(state: HandState, seat: int) -> list[Action]:
     s = state.seats[seat]
     if s.uno or not _melds_open(state):
         return []
-    tile = state.offered
-    assert tile is not None
+    tile = present(state.offered, "offered tile")
     tab = tables(state.rules.tileset)
     counts = seat_counts(tab.tileset, s)
     n = counts[tile.code]
@@ -459,8 +459,7 @@ def claimers(
     """The seats, in seat order, with an option on the offered tile (those
     whose :func:`claim_options` are not empty); ``screened``: what
     :func:`claim_screen` found for this offer, if it was asked already."""
-    tile = state.offered
-    assert tile is not None
+    tile = present(state.offered, "offered tile")
     robbing = state.phase is Phase.ROB
     if screened is None:
         screened = claim_screen(state, state.seats, tile, _melds_open(state), robbing)
@@ -479,11 +478,22 @@ def awaiting(state: HandState, **unknown: Never) -> tuple[int, ...]:
         raise unknown_keywords(awaiting, unknown)
     if not isinstance(state, HandState):
         raise refuse_state("awaiting", state)
-    if state.phase is Phase.TURN:
-        return (state.current,)
-    if state.phase is Phase.ENDED:
-        return ()
-    return tuple(sorted(state.pending))
+    try:
+        if state.phase is Phase.TURN:
+            current = state.current
+            if type(current) is not int or not 0 <= current < len(state.seats):
+                raise StateFault(f"a current seat {quote(current)}")
+            return (current,)
+        if state.phase is Phase.ENDED:
+            return ()
+        pending = tuple(sorted(state.pending))
+        if any(type(s) is not int for s in pending):
+            raise StateFault("pending seats that are not seat numbers")
+        return pending
+    except MahjongError:
+        raise
+    except STATE_FAULTS as fault:
+        raise corrupt_state("awaiting", fault) from fault
 
 
 def outcome(state: HandState, **unknown: Never) -> Outcome | None:

@@ -62,6 +62,7 @@ from .actions import (
     Event,
     IllegalActionError,
     corrupt_state,
+    present,
     refuse_state,
     whole_number,
 )
@@ -286,11 +287,9 @@ def _turn(state: HandState, seat: int, action: Action) -> Step:
     s = state.seats[seat]
     kind = action.kind
     if kind is ActionKind.WIN:
-        result = may_win(state, seat)
-        assert result is not None
+        result = present(may_win(state, seat), "win for the seat")
         return _end(state, (Win(seat, result, None),), (Event("win", seat, state.drawn),))
-    tile = action.tile
-    assert tile is not None
+    tile = present(action.tile, "tile in the action")
     if kind is ActionKind.CONCEALED_KONG:
         s = replace_seat(
             s,
@@ -324,8 +323,7 @@ def discard(state: HandState, seat: int, action: Action) -> Step:
     """The current seat discards (``action.uno``: and declares UNO); when
     nobody may claim the tile, play passes on at once. ``action`` is one of
     the seat's legal discards (:func:`apply` has checked it)."""
-    tile = action.tile
-    assert tile is not None
+    tile = present(action.tile, "tile in the action")
     uno = action.uno
     s = state.seats[seat]
     events = tables(state.rules.tileset).events
@@ -402,16 +400,14 @@ def _resolve(state: HandState) -> Step:
     robbing = state.phase is Phase.ROB
     answers = state.answers  # one answer per seat
     winners = [i for i, a in answers if a.kind is ActionKind.WIN]
-    tile = state.offered
-    assert tile is not None
+    tile = present(state.offered, "offered tile")
     if winners:
         winners = _in_turn_order(state, winners)
         if not flow_of(state).several_winners:
             winners = winners[:1]  # 截和: the first in turn after the discarder
         wins = []
         for w in winners:
-            result = may_win(state, w, robbing=robbing)
-            assert result is not None
+            result = present(may_win(state, w, robbing=robbing), "win for the seat")
             wins.append(Win(w, result, state.current))
         return _end(state, tuple(wins), tuple(Event("win", w, tile) for w in winners))
     if robbing:
@@ -430,8 +426,7 @@ def _resolve(state: HandState) -> Step:
 
 def _complete_added_kong(state: HandState) -> Step:
     """Nobody robs the added kong: the pung becomes a kong; a replacement draw."""
-    seat, tile = state.current, state.offered
-    assert tile is not None
+    seat, tile = state.current, present(state.offered, "offered tile")
     s = state.seats[seat]
     melds = tuple(
         Meld(MeldKind.KONG, m.tile, exposed=True, source=m.source)
@@ -446,8 +441,7 @@ def _complete_added_kong(state: HandState) -> Step:
 
 def _claim(state: HandState, seat: int, action: Action) -> Step:
     """``seat`` takes the discard into a kong, pung or chow."""
-    tile = state.offered
-    assert tile is not None
+    tile = present(state.offered, "offered tile")
     discarder = state.current
     source = (seat - discarder) % state.players
     d = state.seats[discarder]
@@ -456,8 +450,8 @@ def _claim(state: HandState, seat: int, action: Action) -> Step:
     s = state.seats[seat]
     kind = action.kind
     if kind is ActionKind.CHOW:
-        start = action.tile
-        assert start is not None and start.rank is not None
+        start = present(action.tile, "chow's first tile")
+        present(start.rank, "number tile to chow")
         ts = state.rules.tileset
         chow = [ts.by_code(start.code + i) for i in range(3)]
         chow.remove(tile)

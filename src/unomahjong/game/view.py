@@ -7,9 +7,10 @@ from typing import Never
 import attrs
 
 from .._checks import checked_init, quote, unknown_keywords
+from ..errors import MahjongError
 from ..model.hand import Meld
 from ..model.tiles import Tile
-from .actions import IllegalActionError, refuse_state, whole_number
+from .actions import STATE_FAULTS, IllegalActionError, corrupt_state, refuse_state, whole_number
 from .legality import awaiting
 from .state import HandState, Outcome, Phase
 
@@ -61,6 +62,15 @@ def observe(state: HandState, seat: int, **unknown: Never) -> Observation:
     if not isinstance(state, HandState):
         raise refuse_state("observe", state)
     seat = whole_number(seat, "seat")
+    try:
+        return _observe(state, seat)
+    except MahjongError:
+        raise
+    except STATE_FAULTS as fault:
+        raise corrupt_state("observe", fault) from fault
+
+
+def _observe(state: HandState, seat: int) -> Observation:
     if not 0 <= seat < len(state.seats):
         raise IllegalActionError(
             "bad-seat", f"seat {quote(seat)} is not a seat of this {len(state.seats)}-player round"
