@@ -193,8 +193,22 @@ def test_a_match_plays_hands_until_its_end(options: dict[str, Any]) -> None:
         assert min(last) <= -rules.target
     else:
         assert max(last) >= rules.target
-    live = [s for s in range(4) if s not in result.eliminated]
+    live = [s for s in range(4) if s not in result.eliminated] or result.hands[-1].seats
     assert set(result.winners) == {s for s in live if last[s] == max(last[t] for t in live)}
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_every_seat_past_the_bound_is_eliminated(seed: int) -> None:
+    """When every team still in reaches -target in the same hand, every
+    seat that reached it is listed as eliminated, and the highest wins."""
+    rules = CARDS.with_options(teams=True, elimination=True, target=120)
+    result = play_card_match(rules, [GreedyCardBot()] * 6, seed=seed)
+    last = result.totals
+    assert result.finished
+    assert all(last[s] <= -120 for s in range(6)), "every team reached the bound"
+    best = max(last)
+    assert sorted(result.eliminated) == list(range(6))
+    assert set(result.winners) == {s for s in range(6) if last[s] == best}
 
 
 # ----------------------------------------------------- random games, all options

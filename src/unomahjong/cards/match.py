@@ -49,9 +49,13 @@ class CardMatchResult:
     totals: tuple[int, ...]
     """Each seat's total; under ``teams``, each seat holds its team's."""
     eliminated: tuple[int, ...]
-    """Seats out of the match (``elimination``), in the order they went out."""
+    """Seats out of the match (``elimination``), in the order they went out
+    (in seat order within a hand). When every seat still in reaches the
+    bound in the same hand, all of them are listed, and those with the
+    highest total win."""
     winners: tuple[int, ...]
-    """The seats with the highest total among those still in (both
+    """The seats with the highest total among those still in (among those
+    the last hand put out, when it put out every seat still in; both
     partners of a team); several when they tie."""
     finished: bool
     """The match reached its end; False when it stopped at ``max_hands``."""
@@ -124,9 +128,9 @@ class _Match:
         if not rules.elimination:
             return any(_over(rules, t) for t in shown)
         out = [m for m in self.playing if _over(rules, shown[m])]
-        if out and len(out) == len(self.playing):
-            return True  # all out at once: the highest total wins
         self.eliminated += out
+        if out and len(out) == len(self.playing):
+            return True  # all out at once: the highest total among them wins
         self.playing = [m for m in self.playing if m not in out]
         if self.dealer in out:
             self.dealer = self.playing[0]
