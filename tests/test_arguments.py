@@ -247,6 +247,7 @@ VALID: dict[str, Callable[[], Call]] = {
     "TileSet.__getitem__": lambda: (UNO_TILES.__getitem__, ("5g",), {}),
     "TileSet.__contains__": lambda: (UNO_TILES.__contains__, (UNO_TILES["5g"],), {}),
     "TileSet.by_code": lambda: (UNO_TILES.by_code, (UNO_TILES["5g"].code,), {}),
+    "TileSet.owns": lambda: (UNO_TILES.owns, (UNO_TILES["5g"],), {}),
     "TileSet.held": lambda: (UNO_TILES.held, (H13.counts,), {}),
     "TileSet.suit_codes": lambda: (UNO_TILES.suit_codes, (1,), {}),
     "TileSet.number": lambda: (UNO_TILES.number, (1, 5), {}),

@@ -121,7 +121,38 @@ def _many_kinds() -> Hand:
     return _corrupt(counts=tuple(counts), melds=())
 
 
+def _forged(tile: Tile, **changes: Any) -> Tile:
+    """A copy of ``tile`` made by ``object.__new__``, not the interned tile."""
+    forged = object.__new__(Tile)
+    for name in attrs.fields_dict(Tile):
+        object.__setattr__(forged, name, changes.get(name, getattr(tile, name)))
+    return forged
+
+
+def _forged_meld() -> Hand:
+    meld = copy.copy(HAND.melds[0])
+    object.__setattr__(meld, "tile", _forged(meld.tile))
+    return _corrupt(melds=(meld,))
+
+
 CORRUPT: dict[str, Callable[[], Hand]] = {
+    "a forged concealed tile": lambda: _corrupt(
+        concealed=(_forged(HAND.concealed[0]), *HAND.concealed[1:])
+    ),
+    "a forged concealed tile with a code out of range": lambda: _corrupt(
+        concealed=(_forged(HAND.concealed[0], code=999), *HAND.concealed[1:])
+    ),
+    "a forged concealed tile with a text code": lambda: _corrupt(
+        concealed=(_forged(HAND.concealed[0], code="x"), *HAND.concealed[1:])
+    ),
+    "a forged winning tile": lambda: _corrupt(win=_forged(HAND.concealed[-1])),
+    "a forged winning tile of another code": lambda: _corrupt(
+        win=_forged(HAND.concealed[-1], code=HAND.concealed[0].code)
+    ),
+    "a forged meld tile": _forged_meld,
+    "concealed tiles that disagree with the counts": lambda: _corrupt(
+        concealed=(HAND.concealed[1], *HAND.concealed[1:])
+    ),
     "more than 14 kinds": _many_kinds,
     "counts that are not ints": lambda: _corrupt(counts=tuple(float(n) for n in HAND.counts)),
     "counts of the wrong length": lambda: _corrupt(counts=HAND.counts[:-1]),
@@ -292,3 +323,11 @@ def test_awaiting_and_observe_refuse_corrupt_fields(changes: dict[str, Any]) -> 
 def test_observe_still_names_a_bad_seat() -> None:
     state, _ = start_hand("mcr", seed=2)
     assert _both_engines(lambda: observe(state, 7)) == [("IllegalActionError", "bad-seat")] * 2
+
+
+def test_a_tile_set_owns_only_its_interned_tiles() -> None:
+    five = UNO_TILES["5g"]
+    assert UNO_TILES.owns(five)
+    assert not UNO_TILES.owns(_forged(five))
+    assert not UNO_TILES.owns(parse_hand("123m 456m 789m 123p 5s +5s", "mcr").win)
+    assert not UNO_TILES.owns("5g")

@@ -73,9 +73,10 @@ cdef inline bint slot_is(_Slots s, obj, int i, value):
     return getattr(obj, s.names[i]) is value
 
 
-cdef _Slots _HAND = _Slots(Hand, ("counts", "melds", "win", "tileset"))
+cdef _Slots _HAND = _Slots(Hand, ("counts", "melds", "win", "tileset", "concealed"))
 cdef _Slots _MELD = _Slots(Meld, ("kind", "tile", "exposed"))
 cdef _Slots _TILE = _Slots(Tile, ("code",))
+cdef _Slots _TILESET = _Slots(TileSet, ("_by_code",))
 
 
 cdef tuple _other_facts():
@@ -119,6 +120,50 @@ cdef int code_in(obj, int* out) noexcept:
     if c < 0:
         return 0
     out[0] = <int>c
+    return 1
+
+
+cdef inline int interned_code(obj, tuple interned, int* out) noexcept:
+    """The code of ``obj`` if it is the tile set's own tile of that code
+    (``interned``: its tiles by code, as ``TileSet.owns`` reads them)."""
+    if not code_in(obj, out) or out[0] >= PyTuple_GET_SIZE(interned):
+        return 0
+    return PyTuple_GET_ITEM(interned, out[0]) == <PyObject*>obj
+
+
+cdef int tiles_agree(hand, tuple interned, const Facts* f, uint64_t kinds) noexcept:
+    """Whether the hand's concealed tiles and winning tile are its tile set's
+    own (``interned``, by code) and add up to its counts, whose kinds are
+    ``kinds``. The counts are what the core reads; the Python engine checks
+    the tiles too, and both refuse the same hands. A tile is looked for
+    among the hand's own kinds by identity, so no code is converted."""
+    cdef int c, i, n
+    cdef unsigned char seen[SIZE]
+    cdef uint64_t rest
+    cdef PyObject* p
+    concealed = slot(_HAND, hand, 4)
+    if type(concealed) is not tuple or PyTuple_GET_SIZE(interned) < SIZE:
+        return 0
+    n = <int>PyTuple_GET_SIZE(concealed)
+    win = slot(_HAND, hand, 2)
+    memset(seen, 0, sizeof(seen))
+    for i in range(n + 1):
+        p = PyTuple_GET_ITEM(concealed, i) if i < n else <PyObject*>win
+        rest = kinds
+        while rest:
+            c = lowest_bit(rest)
+            if PyTuple_GET_ITEM(interned, c) == p:
+                break
+            rest &= rest - 1
+        if not rest:
+            return 0
+        seen[c] += 1
+    rest = kinds
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - 1
+        if seen[c] != f.hcounts[c]:
+            return 0
     return 1
 
 
@@ -167,10 +212,15 @@ cdef int read_hand(const Layout* lay, hand, ctx, Facts* f) except -1:
         held_kinds |= (<uint64_t>1) << c
     if len(melds) > 4 or tiles + 3 * len(melds) != 14:
         return 2
+    cdef uint64_t hand_kinds = held_kinds
+    interned_obj = slot(_TILESET, slot(_HAND, hand, 3), 0)
+    if type(interned_obj) is not tuple:
+        return 2
+    cdef tuple interned = interned_obj
     f.ndeclared = len(melds)
     for i in range(f.ndeclared):
         m = melds[i]
-        if type(m) is not Meld or not code_in(slot(_MELD, m, 1), &c):
+        if type(m) is not Meld or not interned_code(slot(_MELD, m, 1), interned, &c):
             return 2
         k = slot(_MELD, m, 0)
         kind = K_CHOW if k is CHOW else K_PUNG if k is PUNG else K_KONG if k is KONG else -1
@@ -199,6 +249,8 @@ cdef int read_hand(const Layout* lay, hand, ctx, Facts* f) except -1:
             f.kong_codes |= (<uint64_t>1) << c
     f.kongs = f.exposed_kongs + f.concealed_kongs
     if not code_in(slot(_HAND, hand, 2), &c) or not f.hcounts[c]:
+        return 2
+    if not tiles_agree(hand, interned, f, hand_kinds):
         return 2
     f.win = c
     f.held = held_kinds

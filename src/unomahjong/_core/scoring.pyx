@@ -48,7 +48,7 @@ from unomahjong.rules.detectors import (
 from unomahjong.rules.fans import DetectorKind
 from unomahjong.model.hand import CHOW, KONG, PUNG, Hand, Meld
 from unomahjong.model.shapes import MCR_SHAPES, UNO_SHAPES, Shape
-from unomahjong.model.tiles import MCR_TILES, UNO_TILES, Tile
+from unomahjong.model.tiles import MCR_TILES, UNO_TILES, Tile, TileSet
 
 API = 1
 

@@ -332,6 +332,9 @@ def _exchange(
         while True:
             exited = _exited(proc)
             if exited and _answered(out, as_json):
+                # What it wrote before it exited counts: read what is in the pipes now.
+                if _drain(sel, out, err, max_output):
+                    return _over(proc, out, max_output, as_json)
                 return "exited"
             if not any(k.data is not None for k in sel.get_map().values()):
                 # Its output is all in: the turn ends when the program does.
@@ -361,6 +364,23 @@ def _exchange(
                     continue
                 if _take(key.data, chunk, out, err, max_output):
                     return _over(proc, out, max_output, as_json)
+
+
+def _drain(sel: Any, out: bytearray, err: bytearray, max_output: int) -> bool:
+    """Read what the output pipes hold now, without waiting (a child of the
+    program may hold them open, and write on: the reads are bounded);
+    whether ``out`` is then past its limit."""
+    for _ in range(max_output // _CHUNK + 8):
+        ready = [k for k, _ in sel.select(0) if k.data is not None]
+        if not ready:
+            return False
+        for key in ready:
+            chunk = os.read(key.fd, _CHUNK)
+            if not chunk:
+                sel.unregister(key.fileobj)
+            elif _take(key.data, chunk, out, err, max_output):
+                return True
+    return False
 
 
 def _take(into: bytearray, chunk: bytes, out: bytearray, err: bytearray, max_output: int) -> bool:

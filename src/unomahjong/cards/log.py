@@ -113,7 +113,9 @@ def log_lines(
     moves are played again as they are logged, so a log that would not
     replay is never written: an illegal move is
     :class:`~unomahjong.CardError`, events other than the move's are
-    :class:`~unomahjong.LogError` (``events-differ``)."""
+    :class:`~unomahjong.LogError` (``events-differ``), and a log longer
+    than :func:`replay` reads (more than 9,998 actions, or a line past
+    4,096 characters) is :class:`~unomahjong.LogError` (``too-long``)."""
     k = logfile.server_key(key, "log_lines")
     state, start = start_hand(rules, players=players, seed=seed, dealer=dealer)
     header = {
@@ -139,6 +141,12 @@ def log_lines(
         state, happened = apply(state, seat, action)
         if tuple(events) != happened:
             raise LogError("events-differ", f"log_lines(): move {n}'s events are not its action's")
+        if len(records) >= logfile.MAX_LINES:
+            raise LogError(
+                "too-long",
+                f"log_lines(): a log holds at most {logfile.MAX_LINES - 2:,} actions"
+                f" ({logfile.MAX_LINES:,} lines, what replay reads)",
+            )
         records.append(
             {
                 "type": "action",
@@ -147,7 +155,15 @@ def log_lines(
                 "events": [event_json(e) for e in happened],
             }
         )
-    return logfile.chained(records, k)
+    lines = logfile.chained(records, k)
+    longest = max(map(len, lines))
+    if longest > logfile.MAX_LINE_LENGTH:
+        raise LogError(
+            "too-long",
+            f"log_lines(): a line of {longest:,} characters; replay reads lines of at most"
+            f" {logfile.MAX_LINE_LENGTH:,} (a shorter rules name makes a shorter header)",
+        )
+    return lines
 
 
 class _Reader:

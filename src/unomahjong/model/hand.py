@@ -39,7 +39,7 @@ from .notation import (
     format_tiles,
     read_hand,
 )
-from .tiles import Tile, TileSet
+from .tiles import Tile, TileSet, owned_codes
 
 if TYPE_CHECKING:
     from ..rules.rule_sets import RuleSet
@@ -73,6 +73,13 @@ def corrupt_hand(func: str, hand: Hand) -> HandError | None:
     )
 
 
+def _sound_meld(meld: object, ts: TileSet) -> bool:
+    """Whether ``meld`` is a meld its constructor would build, of ``ts``'s tiles."""
+    if type(meld) is not Meld or not ts.owns(meld.tile) or type(meld.kind) is not MeldKind:
+        return False
+    return meld.kind is not MeldKind.CHOW or 1 <= (meld.tile.rank or 0) <= 7
+
+
 def _hand_problem(hand: Hand) -> str | None:
     ts, concealed, melds, win = hand.tileset, hand.concealed, hand.melds, hand.win
     counts, all_counts = hand.counts, hand.all_counts
@@ -84,19 +91,14 @@ def _hand_problem(hand: Hand) -> str | None:
         or type(all_counts) is not tuple
     ):
         return "a field of the wrong type"
-    if any(type(t) is not Tile or t.tileset is not ts for t in concealed) or (
-        win is not None and (type(win) is not Tile or win.tileset is not ts)
-    ):
-        return "a tile that is not of its tile set"
-    if any(type(m) is not Meld or m.tile.tileset is not ts for m in melds) or (
-        len(concealed) + 3 * len(melds) != HAND_SIZE
-    ):
+    codes = owned_codes(ts, concealed if win is None else (*concealed, win))
+    if codes is None:
+        return "a tile that is not one of its tile set's"
+    if not all(_sound_meld(m, ts) for m in melds) or (len(concealed) + 3 * len(melds) != HAND_SIZE):
         return "melds or a tile count its constructor refuses"
     expected = [0] * ts.size
-    for t in concealed:
-        expected[t.code] += 1
-    if win is not None:
-        expected[win.code] += 1
+    for c in codes:
+        expected[c] += 1
     total = list(expected)
     for m in melds:
         for c in m.codes:

@@ -12,7 +12,7 @@ canonical notation order.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import compress
 from typing import Final, Never
 
@@ -295,6 +295,17 @@ class TileSet:
             "unknown-tile", f"no tile has code {quote(code)} in the {self.name} tile set"
         )
 
+    def owns(self, tile: object, **unknown: Never) -> bool:
+        """Whether ``tile`` is this set's own tile of its code: every tile
+        the library builds is; one made by ``object.__new__`` or changed with
+        ``object.__setattr__`` is not."""
+        if unknown:
+            raise unknown_keywords(TileSet.owns, unknown)
+        if type(tile) is not Tile:
+            return False
+        code = tile.code
+        return type(code) is int and 0 <= code < self.size and self._by_code[code] is tile
+
     def held(self, counts: Sequence[int], **unknown: Never) -> list[Tile]:
         """The kinds with a nonzero count in a per-code array, in canonical
         order (codes rise in canonical order; the scan runs in C)."""
@@ -447,3 +458,18 @@ def tileset_by_name(name: str) -> TileSet:
         raise RulesError(
             "unknown-rules", f"unknown tile set {quote(name)}", hint="use 'uno' or 'mcr'"
         ) from None
+
+
+def owned_codes(ts: TileSet, tiles: Iterable[object]) -> list[int] | None:
+    """The codes of ``tiles`` when every one is ``ts``'s own tile
+    (:meth:`TileSet.owns`), else None: the check of a whole hand at once."""
+    by_code = ts._by_code
+    codes = []
+    for t in tiles:
+        if type(t) is not Tile:
+            return None
+        c = t.code
+        if type(c) is not int or not 0 <= c < len(by_code) or by_code[c] is not t:
+            return None
+        codes.append(c)
+    return codes
