@@ -69,7 +69,7 @@ def seed_number(value: object) -> int:
     return n
 
 
-T = TypeVar("T")
+_T = TypeVar("_T")
 
 
 class StateFault(Exception):
@@ -78,7 +78,7 @@ class StateFault(Exception):
     ``assert``, which ``python -O`` removes."""
 
 
-def present(value: T | None, what: str) -> T:
+def present(value: _T | None, what: str) -> _T:
     """``value``, which a state the engine makes always has here; a
     :class:`StateFault` naming ``what`` when it is None."""
     if value is None:

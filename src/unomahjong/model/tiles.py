@@ -301,10 +301,7 @@ class TileSet:
         ``object.__setattr__`` is not."""
         if unknown:
             raise unknown_keywords(TileSet.owns, unknown)
-        if type(tile) is not Tile:
-            return False
-        code = tile.code
-        return type(code) is int and 0 <= code < self.size and self._by_code[code] is tile
+        return owned_codes(self, (tile,)) is not None
 
     def held(self, counts: Sequence[int], **unknown: Never) -> list[Tile]:
         """The kinds with a nonzero count in a per-code array, in canonical
